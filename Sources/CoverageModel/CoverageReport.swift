@@ -1,0 +1,143 @@
+/// The evaluated model every report renders: scoped files, layers, targets and verdicts.
+///
+/// Renderers read it and never recompute figures.
+public struct CoverageReport: Sendable {
+  public var packageName: String
+  /// Absolute path of the package root.
+  public var packageRoot: String
+  public var totals: Summary
+  public var layers: [LayerReport]
+  /// Every kept file, sorted by path.
+  public var files: [ScopedFile]
+  public var targetsWithoutData: [TargetWithoutData]
+  public var excludedFiles: [ExcludedFile]
+  public var gate: GateResult
+  /// How the tests went when covgate ran them; `nil` when it read existing exports.
+  public var tests: TestOutcome?
+
+  public init(
+    packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],
+    files: [ScopedFile], targetsWithoutData: [TargetWithoutData], excludedFiles: [ExcludedFile],
+    gate: GateResult, tests: TestOutcome? = nil
+  ) {
+    self.packageName = packageName
+    self.packageRoot = packageRoot
+    self.totals = totals
+    self.layers = layers
+    self.files = files
+    self.targetsWithoutData = targetsWithoutData
+    self.excludedFiles = excludedFiles
+    self.gate = gate
+    self.tests = tests
+  }
+}
+
+/// One layer with its figures and targets.
+public struct LayerReport: Sendable, Hashable {
+  public var name: String
+  public var gated: Bool
+  public var thresholds: Thresholds
+  public var totals: Summary
+  public var targets: [TargetReport]
+
+  public init(
+    name: String, gated: Bool, thresholds: Thresholds, totals: Summary, targets: [TargetReport]
+  ) {
+    self.name = name
+    self.gated = gated
+    self.thresholds = thresholds
+    self.totals = totals
+    self.targets = targets
+  }
+}
+
+/// One target's figures.
+public struct TargetReport: Sendable, Hashable {
+  public var name: String
+  public var totals: Summary
+  public var fileCount: Int
+
+  public init(name: String, totals: Summary, fileCount: Int) {
+    self.name = name
+    self.totals = totals
+    self.fileCount = fileCount
+  }
+}
+
+/// A kept source file with its place in the package.
+public struct ScopedFile: Sendable, Hashable {
+  /// Path relative to the package root.
+  public var path: String
+  public var target: String
+  public var layer: String
+  public var coverage: FileCoverage
+
+  public init(path: String, target: String, layer: String, coverage: FileCoverage) {
+    self.path = path
+    self.target = target
+    self.layer = layer
+    self.coverage = coverage
+  }
+
+  public var summary: Summary { coverage.summary }
+}
+
+/// An in-scope target that has no coverage data at all.
+public struct TargetWithoutData: Sendable, Hashable, Codable {
+  public var name: String
+  public var layer: String
+  /// Package-relative target folder.
+  public var path: String
+  public var sourceFiles: Int
+  public var sourceLines: Int
+  /// Why there is no data, as far as covgate can tell.
+  public var reason: String
+
+  public init(
+    name: String, layer: String, path: String, sourceFiles: Int, sourceLines: Int, reason: String
+  ) {
+    self.name = name
+    self.layer = layer
+    self.path = path
+    self.sourceFiles = sourceFiles
+    self.sourceLines = sourceLines
+    self.reason = reason
+  }
+}
+
+/// A file present in the data but left out of the figures, and why.
+public struct ExcludedFile: Sendable, Hashable, Codable {
+  /// Package-relative path when under the package, else the path as exported.
+  public var path: String
+  public var reason: String
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+}
+
+/// The gate's verdicts and whether it passed.
+public struct GateResult: Sendable, Hashable {
+  public var verdicts: [Verdict]
+
+  public init(verdicts: [Verdict]) {
+    self.verdicts = verdicts
+  }
+
+  /// Passed when no verdict failed.
+  public var passed: Bool { !verdicts.contains { $0.status == .failed } }
+  public var failures: [Verdict] { verdicts.filter { $0.status == .failed } }
+  public var warnings: [Verdict] { verdicts.filter { $0.status == .warning } }
+}
+
+/// How `swift test` went.
+public struct TestOutcome: Sendable, Hashable, Codable {
+  public var passed: Bool
+  public var exitCode: Int32
+
+  public init(passed: Bool, exitCode: Int32) {
+    self.passed = passed
+    self.exitCode = exitCode
+  }
+}

@@ -1,0 +1,59 @@
+/// One coverage metric as integers: how many items ran out of how many.
+///
+/// Percentages are always derived from the integers, never stored.
+public struct Metric: Hashable, Sendable, Codable {
+  /// Items that ran at least once.
+  public var covered: Int
+  /// Items that could run.
+  public var count: Int
+
+  public init(covered: Int, count: Int) {
+    self.covered = covered
+    self.count = count
+  }
+
+  /// The empty metric (`n/a`).
+  public static let zero = Metric(covered: 0, count: 0)
+
+  /// Items that never ran.
+  public var missed: Int { count - covered }
+
+  /// `covered / count * 100`, or `nil` when there is nothing to cover (`n/a`).
+  public var percent: Double? {
+    count == 0 ? nil : Double(covered) / Double(count) * 100
+  }
+
+  /// The sum of two metrics, saturating instead of overflowing.
+  public static func + (lhs: Metric, rhs: Metric) -> Metric {
+    Metric(
+      covered: lhs.covered.addingReportingOverflow(rhs.covered).overflow ? .max : lhs.covered + rhs.covered,
+      count: lhs.count.addingReportingOverflow(rhs.count).overflow ? .max : lhs.count + rhs.count)
+  }
+
+  public static func += (lhs: inout Metric, rhs: Metric) { lhs = lhs + rhs }
+
+  /// Whether `covered / count` reaches `percent`, decided on integers scaled by 100
+  /// so that 59.999…% never passes a 60% rule.
+  public func reaches(_ percent: Double) -> Bool {
+    guard count > 0 else { return false }
+    return Double(covered) * 100 >= percent * Double(count)
+  }
+
+  /// The percentage truncated to two decimals, e.g. `"99.99%"`, or `"n/a"`.
+  ///
+  /// Truncation means `100.00%` is printed only when every item is covered.
+  public var formattedPercent: String {
+    guard count > 0 else { return "n/a" }
+    let hundredths = (covered.multipliedReportingOverflow(by: 10_000).overflow)
+      ? Int((Double(covered) / Double(count) * 10_000).rounded(.down))
+      : covered * 10_000 / count
+    return "\(hundredths / 100).\(twoDigits(hundredths % 100))%"
+  }
+
+  /// `"covered/count"`.
+  public var formattedRatio: String { "\(covered)/\(count)" }
+
+  private func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+}

@@ -1,0 +1,55 @@
+/// The outcome of one rule on one scope.
+public struct Verdict: Hashable, Sendable, Codable {
+  /// What kind of rule was evaluated.
+  public enum Rule: String, Sendable, Codable {
+    /// A layer's or the total's `minimum`.
+    case minimum
+    /// A layer's or the total's `target`: below it is a warning.
+    case target
+    /// The per-file floor of a gated layer.
+    case fileMinimum
+    /// A target of a gated layer with no coverage data at all.
+    case targetWithoutData
+  }
+
+  /// What the rule was applied to.
+  public enum ScopeKind: String, Sendable, Codable {
+    case total, layer, target, file
+  }
+
+  public enum Status: String, Sendable, Codable {
+    case passed, failed, warning
+    /// The metric has nothing to measure (count 0): neither passed nor failed.
+    case notApplicable = "n/a"
+  }
+
+  public var rule: Rule
+  public var scopeKind: ScopeKind
+  /// The layer, target or package-relative file path; `total` for the whole package.
+  public var scope: String
+  public var metric: MetricKind?
+  public var actual: Metric?
+  public var required: Double?
+  public var status: Status
+  /// One line a person can act on, e.g. `logic: lines 58.31% (1204/2065) is below the minimum 60%`.
+  public var message: String
+
+  public init(
+    rule: Rule, scopeKind: ScopeKind, scope: String, metric: MetricKind?, actual: Metric?,
+    required: Double?, status: Status, message: String
+  ) {
+    self.rule = rule
+    self.scopeKind = scopeKind
+    self.scope = scope
+    self.metric = metric
+    self.actual = actual
+    self.required = required
+    self.status = status
+    self.message = message
+  }
+}
+
+/// Formats a threshold without a needless fraction: `60`, `62.5`.
+public func formatThreshold(_ value: Double) -> String {
+  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}

@@ -1,0 +1,167 @@
+import CoverageModel
+import Foundation
+
+/// Reads llvm-cov export JSON (formats 2.x and 3.x) into `CoverageData`.
+///
+/// Walks the bytes once: per file it keeps llvm-cov's summary and builds the line view from
+/// the segments on the fly; `functions[]` and anything else is skipped.
+public enum ExportReader {
+  /// Reads and parses an export file.
+  public static func read(path: String) throws -> CoverageData {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    } catch {
+      throw ExportError.unreadable(path: path, reason: describe(error))
+    }
+    return try parse(data, source: path)
+  }
+
+  /// Parses export bytes; `source` names them in errors.
+  public static func parse(_ data: Data, source: String) throws -> CoverageData {
+    guard !data.isEmpty else { throw ExportError.empty(path: source) }
+    return try data.withUnsafeBytes { raw in
+      var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self))
+      do {
+        return try readDocument(&scanner, source: source)
+      } catch let error as JSONScanError {
+        throw error.truncated
+          ? ExportError.truncated(path: source, offset: error.offset)
+          : ExportError.malformed(path: source, offset: error.offset, reason: error.message)
+      }
+    }
+  }
+
+  private static func readDocument(_ scanner: inout JSONScanner, source: String) throws
+    -> CoverageData
+  {
+    var files: [FileCoverage] = []
+    var sawData = false
+    var type: String?
+    var version: String?
+    scanner.skipWhitespace()
+    guard try scanner.peek() == UInt8(ascii: "{") else {
+      throw ExportError.notAnExport(path: source, reason: "the top level is not a JSON object")
+    }
+    try scanner.readObject { scanner, key in
+      if key == "data" {
+        sawData = true
+        try scanner.readArray { scanner in
+          try readExport(&scanner, into: &files)
+        }
+      } else if key == "type" {
+        type = try scanner.readString()
+      } else if key == "version" {
+        version = try scanner.readString()
+      }
+    }
+    guard scanner.isAtEnd else { throw scanner.error("trailing characters after the document") }
+    guard type == "llvm.coverage.json.export" else {
+      throw ExportError.notAnExport(
+        path: source, reason: type.map { "its type is \"\($0)\"" } ?? "it has no \"type\" key")
+    }
+    guard let version, version.hasPrefix("2.") || version.hasPrefix("3.") else {
+      throw ExportError.unsupportedVersion(path: source, version: version ?? "none")
+    }
+    guard sawData else { throw ExportError.notAnExport(path: source, reason: "it has no \"data\" key") }
+    return CoverageData(files: files)
+  }
+
+  private static func readExport(_ scanner: inout JSONScanner, into files: inout [FileCoverage])
+    throws
+  {
+    try scanner.readObject { scanner, key in
+      guard key == "files" else { return }
+      try scanner.readArray { scanner in
+        files.append(try readFile(&scanner))
+      }
+    }
+  }
+
+  private static func readFile(_ scanner: inout JSONScanner) throws -> FileCoverage {
+    var filename: String?
+    var summary: Summary?
+    var lineView: LineView?
+    try scanner.readObject { scanner, key in
+      if key == "filename" {
+        filename = try scanner.readString()
+      } else if key == "segments" {
+        lineView = try readSegments(&scanner)
+      } else if key == "summary" {
+        summary = try readSummary(&scanner)
+      }
+    }
+    guard let filename else { throw scanner.error("a file record has no \"filename\"") }
+    guard let summary else { throw scanner.error("the file record of \(filename) has no \"summary\"") }
+    return FileCoverage(path: filename, summary: summary, lineView: lineView)
+  }
+
+  /// segment = `[line, col, count, hasCount, isRegionEntry, isGapRegion]` (format 2.0 has no gap flag).
+  private static func readSegments(_ scanner: inout JSONScanner) throws -> LineView {
+    var builder = LineViewBuilder()
+    try scanner.readArray { scanner in
+      var index = 0
+      var line = 0
+      var count: UInt64 = 0
+      var hasCount = false
+      var isEntry = false
+      var isGap = false
+      try scanner.readArray { scanner in
+        switch index {
+        case 0: line = try scanner.readInt()
+        case 1: _ = try scanner.readInt()
+        case 2: count = try scanner.readCount()
+        case 3: hasCount = try scanner.readBool()
+        case 4: isEntry = try scanner.readBool()
+        case 5: isGap = try scanner.readBool()
+        default: throw scanner.error("a segment has more than 6 fields")
+        }
+        index += 1
+      }
+      guard index >= 5 else { throw scanner.error("a segment has \(index) fields, expected 6") }
+      do {
+        try builder.add(line: line, count: count, hasCount: hasCount, isRegionEntry: isEntry, isGap: isGap)
+      } catch {
+        throw scanner.error("segments are out of order or past any real line (line \(line))")
+      }
+    }
+    return builder.build()
+  }
+
+  private static func readSummary(_ scanner: inout JSONScanner) throws -> Summary {
+    var summary = Summary()
+    try scanner.readObject { scanner, key in
+      let kind: MetricKind? =
+        key == "lines" ? .lines
+        : key == "functions" ? .functions
+        : key == "instantiations" ? .instantiations
+        : key == "regions" ? .regions
+        : key == "branches" ? .branches : nil
+      guard let kind else { return }
+      summary[kind] = try readMetric(&scanner)
+    }
+    return summary
+  }
+
+  private static func readMetric(_ scanner: inout JSONScanner) throws -> Metric {
+    var covered: Int?
+    var count: Int?
+    try scanner.readObject { scanner, key in
+      if key == "covered" {
+        covered = try scanner.readInt()
+      } else if key == "count" {
+        count = try scanner.readInt()
+      }
+    }
+    guard let covered, let count else { throw scanner.error("a summary metric lacks count or covered") }
+    guard covered <= count else { throw scanner.error("a summary metric covers \(covered) of \(count)") }
+    return Metric(covered: covered, count: count)
+  }
+}
+
+func describe(_ error: Error) -> String {
+  if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+    return underlying.localizedDescription
+  }
+  return (error as NSError).localizedDescription
+}

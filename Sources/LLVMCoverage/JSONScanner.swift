@@ -1,0 +1,364 @@
+/// A forward-only JSON reader over raw bytes, made for llvm-cov exports.
+///
+/// It never builds a document tree: the caller walks the shape it expects and skips the rest,
+/// which keeps ingest fast and its memory proportional to what is kept.
+struct JSONScanner {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private(set) var position = 0
+  /// Containers nested deeper than this are rejected instead of exhausting the stack.
+  static let maximumDepth = 512
+
+  init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  var isAtEnd: Bool {
+    mutating get {
+      skipWhitespace()
+      return position >= bytes.count
+    }
+  }
+
+  // MARK: Structure
+
+  /// Consumes `{`, then calls `body` with each key, positioned at its value.
+  mutating func readObject(_ body: (inout JSONScanner, Key) throws -> Void) throws {
+    try expect(UInt8(ascii: "{"), what: "an object")
+    skipWhitespace()
+    if try peek() == UInt8(ascii: "}") {
+      position += 1
+      return
+    }
+    while true {
+      let key = try readKey()
+      try expect(UInt8(ascii: ":"), what: "':' after a key")
+      let before = position
+      try body(&self, key)
+      if position == before { try skipValue() }
+      skipWhitespace()
+      switch try next() {
+      case UInt8(ascii: ","): continue
+      case UInt8(ascii: "}"): return
+      default: throw error("expected ',' or '}' in an object")
+      }
+    }
+  }
+
+  /// Consumes `[`, then calls `body` for each element, positioned at it.
+  mutating func readArray(_ body: (inout JSONScanner) throws -> Void) throws {
+    try expect(UInt8(ascii: "["), what: "an array")
+    skipWhitespace()
+    if try peek() == UInt8(ascii: "]") {
+      position += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      let before = position
+      try body(&self)
+      if position == before { try skipValue() }
+      skipWhitespace()
+      switch try next() {
+      case UInt8(ascii: ","): continue
+      case UInt8(ascii: "]"): return
+      default: throw error("expected ',' or ']' in an array")
+      }
+    }
+  }
+
+  /// An object key, compared without allocating.
+  struct Key {
+    let start: UnsafePointer<UInt8>
+    let count: Int
+
+    static func == (lhs: Key, rhs: StaticString) -> Bool {
+      lhs.count == rhs.utf8CodeUnitCount
+        && memcmpEqual(lhs.start, rhs.utf8Start, lhs.count)
+    }
+  }
+
+  private mutating func readKey() throws -> Key {
+    skipWhitespace()
+    try expect(UInt8(ascii: "\""), what: "a key")
+    let start = position
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let key = Key(start: bytes.baseAddress! + start, count: position - start)
+        position += 1
+        return key
+      }
+      // Keys of llvm-cov exports never hold escapes; an escaped key just matches nothing.
+      if byte == UInt8(ascii: "\\") { position += 1 }
+      position += 1
+    }
+    throw error("unterminated key")
+  }
+
+  // MARK: Scalars
+
+  /// Reads a string, decoding escapes; rejects invalid UTF-8.
+  mutating func readString() throws -> String {
+    skipWhitespace()
+    try expect(UInt8(ascii: "\""), what: "a string")
+    let start = position
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        position += 1
+        guard let string = String(validating: raw, as: UTF8.self) else {
+          throw error("a string is not valid UTF-8")
+        }
+        return string
+      }
+      if byte == UInt8(ascii: "\\") {
+        position = start
+        return try readEscapedString()
+      }
+      if byte < 0x20 { throw error("a control character inside a string") }
+      position += 1
+    }
+    throw error("unterminated string")
+  }
+
+  private mutating func readEscapedString() throws -> String {
+    var utf8: [UInt8] = []
+    while position < bytes.count {
+      let byte = bytes[position]
+      position += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let string = String(validating: utf8, as: UTF8.self) else {
+          throw error("a string is not valid UTF-8")
+        }
+        return string
+      case UInt8(ascii: "\\"):
+        try appendEscape(to: &utf8)
+      case ..<0x20:
+        throw error("a control character inside a string")
+      default:
+        utf8.append(byte)
+      }
+    }
+    throw error("unterminated string")
+  }
+
+  private mutating func appendEscape(to utf8: inout [UInt8]) throws {
+    let escape = try next()
+    switch escape {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+    case UInt8(ascii: "b"): utf8.append(0x08)
+    case UInt8(ascii: "f"): utf8.append(0x0C)
+    case UInt8(ascii: "n"): utf8.append(0x0A)
+    case UInt8(ascii: "r"): utf8.append(0x0D)
+    case UInt8(ascii: "t"): utf8.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try readHex4()
+      if (0xD800..<0xDC00).contains(scalar) {
+        guard try next() == UInt8(ascii: "\\"), try next() == UInt8(ascii: "u") else {
+          throw error("an unpaired surrogate escape")
+        }
+        let low = try readHex4()
+        guard (0xDC00..<0xE000).contains(low) else { throw error("an unpaired surrogate escape") }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      }
+      guard let unicode = Unicode.Scalar(scalar) else { throw error("an invalid \\u escape") }
+      utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
+    default:
+      throw error("an invalid escape")
+    }
+  }
+
+  private mutating func readHex4() throws -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = try next()
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("an invalid \\u escape")
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// Reads a non-negative integer, saturating at `UInt64.max - 1` (so that the line view's
+  /// unmapped marker stays free). A fraction or exponent is an error.
+  mutating func readCount() throws -> UInt64 {
+    skipWhitespace()
+    let start = position
+    var value: UInt64 = 0
+    var saturated = false
+    while position < bytes.count {
+      let digit = bytes[position] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+      if o1 || o2 { saturated = true } else { value = sum }
+      position += 1
+    }
+    guard position > start else {
+      if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+        throw error("a negative count")
+      }
+      throw error("expected a number")
+    }
+    if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
+      throw error("expected a whole number")
+    }
+    return saturated || value == .max ? .max - 1 : value
+  }
+
+  /// Reads a non-negative integer that must fit an `Int`.
+  mutating func readInt() throws -> Int {
+    let value = try readCount()
+    return value > UInt64(Int.max) ? Int.max : Int(value)
+  }
+
+  mutating func readBool() throws -> Bool {
+    skipWhitespace()
+    if matchLiteral("true") { return true }
+    if matchLiteral("false") { return false }
+    throw error("expected true or false")
+  }
+
+  // MARK: Skipping
+
+  /// Skips one value of any kind, validating its syntax, without recursion.
+  mutating func skipValue() throws {
+    var closers: [UInt8] = []
+    nextValue: while true {
+      skipWhitespace()
+      let byte = try peek()
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let closer = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        position += 1
+        skipWhitespace()
+        if try peek() == closer {
+          position += 1
+        } else {
+          guard closers.count < Self.maximumDepth else {
+            throw error("nesting deeper than \(Self.maximumDepth) levels")
+          }
+          closers.append(closer)
+          if closer == UInt8(ascii: "}") {
+            _ = try readKey()
+            try expect(UInt8(ascii: ":"), what: "':' after a key")
+          }
+          continue nextValue
+        }
+      case UInt8(ascii: "\""):
+        try skipString()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try skipNumber()
+      default:
+        guard matchLiteral("true") || matchLiteral("false") || matchLiteral("null") else {
+          throw error("unexpected character")
+        }
+      }
+      // After a value: move to the next element or close containers.
+      while let closer = closers.last {
+        skipWhitespace()
+        let separator = try next()
+        if separator == UInt8(ascii: ",") {
+          if closer == UInt8(ascii: "}") {
+            _ = try readKey()
+            try expect(UInt8(ascii: ":"), what: "':' after a key")
+          }
+          continue nextValue
+        }
+        guard separator == closer else { throw error("expected ',' or a closing bracket") }
+        closers.removeLast()
+      }
+      return
+    }
+  }
+
+  private mutating func skipString() throws {
+    position += 1
+    while position < bytes.count {
+      let byte = bytes[position]
+      position += 1
+      if byte == UInt8(ascii: "\"") { return }
+      if byte == UInt8(ascii: "\\") { position += 1 }
+    }
+    throw error("unterminated string")
+  }
+
+  private mutating func skipNumber() throws {
+    let start = position
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+        UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+        position += 1
+      default:
+        guard position > start else { throw error("expected a number") }
+        return
+      }
+    }
+  }
+
+  // MARK: Bytes
+
+  mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func peek() throws -> UInt8 {
+    guard position < bytes.count else { throw truncated() }
+    return bytes[position]
+  }
+
+  private mutating func next() throws -> UInt8 {
+    guard position < bytes.count else { throw truncated() }
+    defer { position += 1 }
+    return bytes[position]
+  }
+
+  mutating func expect(_ byte: UInt8, what: String) throws {
+    skipWhitespace()
+    guard position < bytes.count else { throw truncated() }
+    guard bytes[position] == byte else { throw error("expected \(what)") }
+    position += 1
+  }
+
+  private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard position + count <= bytes.count,
+      memcmpEqual(bytes.baseAddress! + position, literal.utf8Start, count)
+    else { return false }
+    position += count
+    return true
+  }
+
+  func error(_ message: String) -> JSONScanError {
+    JSONScanError(message: message, offset: position, truncated: false)
+  }
+
+  private func truncated() -> JSONScanError {
+    JSONScanError(message: "the file ends early", offset: position, truncated: true)
+  }
+}
+
+/// A syntax error at a byte offset.
+struct JSONScanError: Error {
+  var message: String
+  var offset: Int
+  var truncated: Bool
+}
+
+private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  for index in 0..<count where a[index] != b[index] { return false }
+  return true
+}
