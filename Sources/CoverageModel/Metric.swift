@@ -39,14 +39,20 @@ public struct Metric: Hashable, Sendable, Codable {
     return Double(covered) * 100 >= percent * Double(count)
   }
 
-  /// The percentage truncated to two decimals, e.g. `"99.99%"`, or `"n/a"`.
-  ///
-  /// Truncation means `100.00%` is printed only when every item is covered.
-  public var formattedPercent: String {
-    guard count > 0 else { return "n/a" }
-    let hundredths = (covered.multipliedReportingOverflow(by: 10_000).overflow)
+  /// The percentage in hundredths, truncated: 9999 for 99.999%, so 100% means all covered.
+  public var truncatedHundredths: Int? {
+    guard count > 0 else { return nil }
+    return covered.multipliedReportingOverflow(by: 10_000).overflow
       ? Int((Double(covered) / Double(count) * 10_000).rounded(.down))
       : covered * 10_000 / count
+  }
+
+  /// The percentage truncated to two decimals, as a number: 99.99 for 99.999%.
+  public var truncatedPercent: Double? { truncatedHundredths.map { Double($0) / 100 } }
+
+  /// The percentage truncated to two decimals, e.g. `"99.99%"`, or `"n/a"`.
+  public var formattedPercent: String {
+    guard let hundredths = truncatedHundredths else { return "n/a" }
     return "\(hundredths / 100).\(twoDigits(hundredths % 100))%"
   }
 

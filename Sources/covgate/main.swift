@@ -1,1 +1,3 @@
-print("covgate")
+import CovgateCLI
+
+Covgate.main()

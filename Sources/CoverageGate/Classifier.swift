@@ -1,0 +1,79 @@
+import Foundation
+import CoverageModel
+
+/// Why files cannot be put into layers.
+public struct ClassifyError: Error, Equatable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
+
+/// Puts each kept file and each target without data into exactly one layer.
+public struct Classifier: Sendable {
+  /// The layer of targets that no layer matches when the config has no default layer.
+  public static let unassigned = "unassigned"
+
+  public let config: GateConfig
+  public let package: PackageInfo
+
+  public init(config: GateConfig, package: PackageInfo) {
+    self.config = config
+    self.package = package
+  }
+
+  /// The layer of `file` (package-relative) in `target`.
+  public func layer(target: TargetInfo, file: String?) throws -> String {
+    let matching = config.layers.filter { !$0.isDefault && $0.matches(target: target, file: file) }
+    if matching.count > 1 {
+      let names = matching.map { "'\($0.name)'" }.joined(separator: " and ")
+      throw ClassifyError(
+        message: "\(config.source ?? "the config"): \(file ?? "target \(target.name)") is in both layers \(names); make the layers' targets, paths and kinds disjoint")
+    }
+    return matching.first?.name ?? config.layers.first(where: \.isDefault)?.name ?? Self.unassigned
+  }
+
+  /// Assigns layers to the scoped files and describes the targets without data.
+  public func classify(_ scope: ScopeResult) throws -> (files: [ScopedFile], targetsWithoutData: [TargetWithoutData]) {
+    let targets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let files = try scope.files.map { file in
+      var file = file
+      file.layer = try layer(target: targets[file.target]!, file: file.path)
+      return file
+    }
+    let missing = try scope.targetsWithoutData.map { target in
+      let lines = target.sources.reduce(0) { $0 + SourceLines.count(package.root + "/" + $1) }
+      return TargetWithoutData(
+        name: target.name, layer: try layer(target: target, file: nil), path: target.path,
+        sourceFiles: target.sources.count, sourceLines: lines,
+        reason: target.isClang
+          ? "C-family target: SwiftPM does not instrument it"
+          : "no coverage data: no test links it, or its code is compiled out")
+    }
+    try checkEveryLayerMatches()
+    return (files, missing)
+  }
+
+  /// A layer from a config file that matches no measured target or source is a mistake.
+  private func checkEveryLayerMatches() throws {
+    guard config.source != nil else { return }
+    let measured = package.measuredTargets
+    for layer in config.layers where !layer.isDefault {
+      let matches = measured.contains { target in
+        layer.matches(target: target, file: nil) || target.sources.contains { layer.matches(target: target, file: $0) }
+      }
+      if !matches {
+        let names = measured.map(\.name).joined(separator: ", ")
+        throw ClassifyError(
+          message: "\(config.source!): layer '\(layer.name)' matches no measured target or file; the measured targets are \(names)")
+      }
+    }
+  }
+}
+
+/// Counts the lines of a source file (0 when unreadable).
+enum SourceLines {
+  static func count(_ path: String) -> Int {
+    guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return 0 }
+    let newlines = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    return data.last == UInt8(ascii: "\n") ? newlines : newlines + 1
+  }
+}

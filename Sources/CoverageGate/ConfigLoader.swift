@@ -1,0 +1,220 @@
+import CoverageModel
+import Foundation
+import Yams
+
+/// Reads `.covgate.yml` strictly: unknown keys, wrong types and impossible numbers are errors.
+public enum ConfigLoader {
+  public static let fileName = ".covgate.yml"
+
+  static let topLevelKeys = ["version", "layers", "exclude", "file_minimum", "overall", "targets_without_data"]
+  static let layerKeys = ["gated", "default", "targets", "paths", "kinds"] + MetricKind.allCases.map(\.rawValue)
+  static let thresholdKeys = ["minimum", "target"]
+  static let kindNames = ["library", "executable"]
+
+  /// Loads `path`; `nil` when the file does not exist and was not asked for explicitly.
+  public static func load(path: String, required: Bool) throws -> GateConfig? {
+    guard FileManager.default.fileExists(atPath: path) else {
+      guard !required else {
+        throw ConfigError(file: path, message: "no such config file; pass an existing file to --config or run `covgate init`")
+      }
+      return nil
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigError(file: path, message: "cannot read the file; check its permissions")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ConfigError(file: path, message: "the file is not UTF-8 text")
+    }
+    return try parse(text, file: path)
+  }
+
+  /// Parses config text; `file` names it in errors.
+  public static func parse(_ text: String, file: String) throws -> GateConfig {
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw yamlError(error, file: file)
+    } catch {
+      throw ConfigError(file: file, message: "not valid YAML")
+    }
+    guard let node else { return GateConfig(layers: GateConfig.defaults.layers, source: file) }
+    return try ConfigParser(file: file).config(node)
+  }
+
+  private static func yamlError(_ error: YamlError, file: String) -> ConfigError {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+      .composer(_, let problem, let mark, _):
+      return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
+    default:
+      return ConfigError(file: file, message: "invalid YAML")
+    }
+  }
+}
+
+/// Walks the YAML tree of a config file.
+struct ConfigParser {
+  let file: String
+
+  func config(_ node: Node) throws -> GateConfig {
+    let root = try mapping(node, "the top level", keys: ConfigLoader.topLevelKeys)
+    var config = GateConfig(layers: GateConfig.defaults.layers, source: file)
+    for (key, value) in root {
+      switch key {
+      case "version":
+        guard value.int == 1 else { throw error(value, "version must be 1") }
+      case "layers":
+        config.layers = try layers(value)
+      case "exclude":
+        config.exclude = try strings(value, "exclude").map(Glob.init)
+      case "file_minimum":
+        for (metric, number) in try mapping(value, "file_minimum", keys: MetricKind.allCases.map(\.rawValue)) {
+          let kind = try metricKind(metric, number)
+          config.fileMinimum[kind] = try percent(number, "file_minimum.\(metric)")
+        }
+      case "overall":
+        for (metric, threshold) in try mapping(value, "overall", keys: MetricKind.allCases.map(\.rawValue)) {
+          config.overall[try metricKind(metric, threshold)] = try self.threshold(threshold, "overall.\(metric)")
+        }
+      case "targets_without_data":
+        let choices = GateConfig.Policy.allCases.map(\.rawValue)
+        guard let policy = value.string.flatMap(GateConfig.Policy.init(rawValue:)) else {
+          throw error(value, "targets_without_data must be one of \(choices.joined(separator: ", "))")
+        }
+        config.targetsWithoutData = policy
+      default:
+        break
+      }
+    }
+    return config
+  }
+
+  private func layers(_ node: Node) throws -> [LayerConfig] {
+    guard case .mapping(let mapping) = node else {
+      throw error(node, "layers must be a mapping of layer names to settings, e.g. `logic: {lines: 60}`")
+    }
+    var layers: [LayerConfig] = []
+    for (nameNode, value) in mapping {
+      guard let name = nameNode.string, !name.isEmpty else { throw error(nameNode, "a layer name must be text") }
+      layers.append(try layer(name, value))
+    }
+    guard layers.filter(\.isDefault).count <= 1 else {
+      throw error(node, "only one layer can be `default: true`")
+    }
+    guard !layers.isEmpty else { throw error(node, "layers is empty; define at least one layer") }
+    return layers
+  }
+
+  private func layer(_ name: String, _ node: Node) throws -> LayerConfig {
+    var layer = LayerConfig(name: name)
+    let context = "layer '\(name)'"
+    for (key, value) in try mapping(node, context, keys: ConfigLoader.layerKeys) {
+      switch key {
+      case "gated": layer.gated = try bool(value, "\(context): gated")
+      case "default": layer.isDefault = try bool(value, "\(context): default")
+      case "targets": layer.targets = try strings(value, "\(context): targets").map(Glob.init)
+      case "paths": layer.paths = try strings(value, "\(context): paths").map(Glob.init)
+      case "kinds":
+        layer.kinds = try strings(value, "\(context): kinds").map { kind in
+          guard ConfigLoader.kindNames.contains(kind), let parsed = TargetInfo.Kind(rawValue: kind) else {
+            throw error(value, "\(context): unknown kind '\(kind)'; valid kinds: \(ConfigLoader.kindNames.joined(separator: ", "))")
+          }
+          return parsed
+        }
+      default:
+        layer.thresholds[try metricKind(key, value)] = try threshold(value, "\(context): \(key)")
+      }
+    }
+    if !layer.isDefault, layer.targets.isEmpty, layer.paths.isEmpty, layer.kinds.isEmpty {
+      throw error(node, "\(context) matches nothing; give it targets, paths or kinds, or make it `default: true`")
+    }
+    return layer
+  }
+
+  private func metricKind(_ key: String, _ node: Node) throws -> MetricKind {
+    guard let kind = MetricKind(rawValue: key) else {
+      throw error(node, "unknown metric '\(key)'; valid metrics: \(MetricKind.gateable.map(\.rawValue).joined(separator: ", "))")
+    }
+    guard kind != .branches else {
+      throw error(node, "branches: Swift emits no branch coverage, so a branch threshold could only pass vacuously; remove it")
+    }
+    return kind
+  }
+
+  /// `60` (a minimum) or `{minimum: 60, target: 70}`.
+  private func threshold(_ node: Node, _ context: String) throws -> Threshold {
+    if case .scalar = node { return Threshold(minimum: try percent(node, context)) }
+    var threshold = Threshold()
+    for (key, value) in try mapping(node, context, keys: ConfigLoader.thresholdKeys) {
+      if key == "minimum" { threshold.minimum = try percent(value, "\(context).minimum") }
+      if key == "target" { threshold.target = try percent(value, "\(context).target") }
+    }
+    if let minimum = threshold.minimum, let target = threshold.target, target < minimum {
+      throw error(node, "\(context): target \(formatThreshold(target)) is below minimum \(formatThreshold(minimum)); a target is the higher goal")
+    }
+    return threshold
+  }
+
+  private func percent(_ node: Node, _ context: String) throws -> Double {
+    guard case .scalar(let scalar) = node, let value = Double(scalar.string.replacingOccurrences(of: "%", with: "")),
+      value.isFinite
+    else {
+      throw error(node, "\(context) must be a percentage from 0 to 100")
+    }
+    guard (0...100).contains(value) else {
+      throw error(node, "\(context) is \(scalar.string), outside 0-100")
+    }
+    return value
+  }
+
+  private func bool(_ node: Node, _ context: String) throws -> Bool {
+    guard case .scalar = node, let value = node.bool else { throw error(node, "\(context) must be true or false") }
+    return value
+  }
+
+  private func strings(_ node: Node, _ context: String) throws -> [String] {
+    if case .scalar(let scalar) = node { return [scalar.string] }
+    guard case .sequence(let sequence) = node else { throw error(node, "\(context) must be a list of text") }
+    return try sequence.map { item in
+      guard case .scalar(let scalar) = item else { throw error(item, "\(context) must be a list of text") }
+      return scalar.string
+    }
+  }
+
+  /// The pairs of a mapping whose keys must all be in `keys`.
+  private func mapping(_ node: Node, _ context: String, keys: [String]) throws -> [(String, Node)] {
+    guard case .mapping(let mapping) = node else {
+      throw error(node, "\(context) must be a mapping with keys \(keys.joined(separator: ", "))")
+    }
+    var seen: Set<String> = []
+    return try mapping.map { keyNode, value in
+      guard let key = keyNode.string, keys.contains(key) else {
+        let closest = keys.min { editDistance($0, keyNode.string ?? "") < editDistance($1, keyNode.string ?? "") }
+        let hint = closest.map { " (did you mean '\($0)'?)" } ?? ""
+        throw error(keyNode, "unknown key '\(keyNode.string ?? "?")' in \(context)\(hint); valid keys: \(keys.joined(separator: ", "))")
+      }
+      guard seen.insert(key).inserted else { throw error(keyNode, "duplicate key '\(key)' in \(context)") }
+      return (key, value)
+    }
+  }
+
+  private func error(_ node: Node, _ message: String) -> ConfigError {
+    ConfigError(file: file, line: node.mark?.line, column: node.mark?.column, message: message)
+  }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  var previous = Array(0...b.count)
+  for i in 1...max(a.count, 1) where !a.isEmpty {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in stride(from: 1, through: b.count, by: 1) {
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}

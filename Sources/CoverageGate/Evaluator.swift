@@ -1,0 +1,112 @@
+import CoverageModel
+
+/// Turns classified files into layer figures and rule verdicts.
+public struct Evaluator: Sendable {
+  public let config: GateConfig
+
+  public init(config: GateConfig) {
+    self.config = config
+  }
+
+  public func evaluate(
+    package: PackageInfo, files: [ScopedFile], targetsWithoutData: [TargetWithoutData],
+    excluded: [ExcludedFile], tests: TestOutcome? = nil
+  ) -> CoverageReport {
+    let layers = layerReports(files: files, targetsWithoutData: targetsWithoutData)
+    let totals = files.map(\.summary).total()
+    var verdicts: [Verdict] = []
+    for layer in layers {
+      verdicts += thresholdVerdicts(
+        scopeKind: .layer, scope: layer.name, totals: layer.totals, thresholds: layer.thresholds,
+        gated: layer.gated)
+    }
+    verdicts += thresholdVerdicts(
+      scopeKind: .total, scope: "total", totals: totals, thresholds: config.overall, gated: true)
+    verdicts += fileFloorVerdicts(files: files, layers: layers)
+    verdicts += missingDataVerdicts(targetsWithoutData, layers: layers)
+    return CoverageReport(
+      packageName: package.name, packageRoot: package.root, totals: totals, layers: layers,
+      files: files, targetsWithoutData: targetsWithoutData, excludedFiles: excluded,
+      gate: GateResult(verdicts: verdicts), tests: tests)
+  }
+
+  private func layerReports(files: [ScopedFile], targetsWithoutData: [TargetWithoutData]) -> [LayerReport] {
+    var configs = config.layers
+    let used = Set(files.map(\.layer) + targetsWithoutData.map(\.layer))
+    if used.contains(Classifier.unassigned), !configs.contains(where: { $0.name == Classifier.unassigned }) {
+      configs.append(LayerConfig(name: Classifier.unassigned, gated: false))
+    }
+    let byLayer = Dictionary(grouping: files, by: \.layer)
+    return configs.map { layer in
+      let layerFiles = byLayer[layer.name] ?? []
+      let targets = Dictionary(grouping: layerFiles, by: \.target).map { name, files in
+        TargetReport(name: name, totals: files.map(\.summary).total(), fileCount: files.count)
+      }
+      return LayerReport(
+        name: layer.name, gated: layer.gated, thresholds: layer.thresholds,
+        totals: layerFiles.map(\.summary).total(), targets: targets.sorted { $0.name < $1.name })
+    }
+  }
+
+  private func thresholdVerdicts(
+    scopeKind: Verdict.ScopeKind, scope: String, totals: Summary, thresholds: Thresholds, gated: Bool
+  ) -> [Verdict] {
+    thresholds.keys.sorted().flatMap { metric -> [Verdict] in
+      let threshold = thresholds[metric]!
+      let actual = totals[metric]
+      let rules: [(Verdict.Rule, Double)] =
+        [threshold.minimum.map { (.minimum, $0) }, threshold.target.map { (.target, $0) }].compactMap { $0 }
+      return rules.map { rule, required in
+        let shown = "\(scope): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio))"
+        let name = rule == .minimum ? "minimum" : "target"
+        let status: Verdict.Status
+        let message: String
+        if actual.count == 0 {
+          status = .notApplicable
+          message = "\(scope): \(metric.rawValue) n/a (nothing to measure); the \(name) \(formatThreshold(required))% does not apply"
+        } else if actual.reaches(required) {
+          status = .passed
+          message = "\(shown) meets the \(name) \(formatThreshold(required))%"
+        } else {
+          status = rule == .minimum && gated ? .failed : .warning
+          message = "\(shown) is below the \(name) \(formatThreshold(required))%" + (gated || rule == .target ? "" : " (layer not gated)")
+        }
+        return Verdict(
+          rule: rule, scopeKind: scopeKind, scope: scope, metric: metric, actual: actual,
+          required: required, status: status, message: message)
+      }
+    }
+  }
+
+  private func fileFloorVerdicts(files: [ScopedFile], layers: [LayerReport]) -> [Verdict] {
+    let gated = Set(layers.filter(\.gated).map(\.name))
+    let checked = files.filter { gated.contains($0.layer) }
+    return config.fileMinimum.keys.sorted().flatMap { metric -> [Verdict] in
+      let required = config.fileMinimum[metric]!
+      let failures = checked.filter { $0.summary[metric].count > 0 && !$0.summary[metric].reaches(required) }
+      guard !failures.isEmpty else {
+        let message = "every file of the gated layers meets the file minimum \(formatThreshold(required))% of \(metric.rawValue) (\(checked.count) files)"
+        return [Verdict(rule: .fileMinimum, scopeKind: .layer, scope: gated.sorted().joined(separator: ", "), metric: metric, actual: nil, required: required, status: .passed, message: message)]
+      }
+      return failures.map { file in
+        let actual = file.summary[metric]
+        return Verdict(
+          rule: .fileMinimum, scopeKind: .file, scope: file.path, metric: metric, actual: actual,
+          required: required, status: .failed,
+          message: "\(file.path): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio)) is below the file minimum \(formatThreshold(required))%")
+      }
+    }
+  }
+
+  /// Targets of gated layers without data warn or fail as configured; other layers only list them.
+  private func missingDataVerdicts(_ targets: [TargetWithoutData], layers: [LayerReport]) -> [Verdict] {
+    guard config.targetsWithoutData != .ignore else { return [] }
+    let gated = Set(layers.filter(\.gated).map(\.name))
+    return targets.filter { gated.contains($0.layer) }.map { target in
+      Verdict(
+        rule: .targetWithoutData, scopeKind: .target, scope: target.name, metric: nil, actual: nil,
+        required: nil, status: config.targetsWithoutData == .fail ? .failed : .warning,
+        message: "\(target.layer): target \(target.name) has no coverage data (\(target.sourceFiles) files, \(target.sourceLines) lines): \(target.reason)")
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import CoverageModel
+
+/// What `.covgate.yml` says: layers, thresholds and exclusions.
+public struct GateConfig: Sendable, Equatable {
+  public var layers: [LayerConfig]
+  /// Package-relative path globs left out of every figure.
+  public var exclude: [Glob]
+  /// The per-file floor, per metric, for files of gated layers.
+  public var fileMinimum: [MetricKind: Double]
+  /// Thresholds on the package total.
+  public var overall: Thresholds
+  /// What a gated layer's target with no coverage data at all does to the gate.
+  public var targetsWithoutData: Policy
+  /// The file the config came from; `nil` for the built-in defaults.
+  public var source: String?
+
+  public enum Policy: String, Sendable, CaseIterable {
+    case ignore, warn, fail
+  }
+
+  public init(
+    layers: [LayerConfig], exclude: [Glob] = [], fileMinimum: [MetricKind: Double] = [:],
+    overall: Thresholds = [:], targetsWithoutData: Policy = .warn, source: String? = nil
+  ) {
+    self.layers = layers
+    self.exclude = exclude
+    self.fileMinimum = fileMinimum
+    self.overall = overall
+    self.targetsWithoutData = targetsWithoutData
+    self.source = source
+  }
+
+  /// The built-in config: business logic gated at 60% lines (target 70%), UI glue reported only.
+  public static let defaults = GateConfig(layers: [
+    LayerConfig(
+      name: "logic", isDefault: true, thresholds: [.lines: Threshold(minimum: 60, target: 70)]),
+    LayerConfig(
+      name: "ui-glue", gated: false,
+      targets: ["*UI", "*App", "*View", "*Views", "*CLI"].map(Glob.init), kinds: [.executable]),
+  ])
+}
+
+/// One layer: which targets or files it holds and the thresholds it must meet.
+public struct LayerConfig: Sendable, Equatable {
+  public var name: String
+  /// A non-gated layer is reported but never fails the run.
+  public var gated: Bool
+  /// Target-name globs.
+  public var targets: [Glob]
+  /// Package-relative file globs.
+  public var paths: [Glob]
+  /// Target kinds (e.g. every executable target).
+  public var kinds: [TargetInfo.Kind]
+  /// The layer that takes every target no other layer matches.
+  public var isDefault: Bool
+  public var thresholds: Thresholds
+
+  public init(
+    name: String, gated: Bool = true, targets: [Glob] = [], paths: [Glob] = [],
+    kinds: [TargetInfo.Kind] = [], isDefault: Bool = false, thresholds: Thresholds = [:]
+  ) {
+    self.name = name
+    self.gated = gated
+    self.targets = targets
+    self.paths = paths
+    self.kinds = kinds
+    self.isDefault = isDefault
+    self.thresholds = thresholds
+  }
+
+  /// Whether the layer names this file or its target (the default layer names nothing).
+  func matches(target: TargetInfo, file: String?) -> Bool {
+    targets.contains { $0.matches(target.name) } || kinds.contains(target.kind)
+      || (file.map { file in paths.contains { $0.matches(file) } } ?? false)
+  }
+}

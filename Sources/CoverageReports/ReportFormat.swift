@@ -1,0 +1,30 @@
+import CoverageModel
+
+/// A file a renderer produced, relative to the output folder.
+public struct RenderedFile: Sendable, Equatable {
+  public var path: String
+  public var contents: String
+
+  public init(path: String, contents: String) {
+    self.path = path
+    self.contents = contents
+  }
+}
+
+/// Renders the evaluated model in one format. Renderers never recompute figures.
+public protocol ReportRenderer: Sendable {
+  func render(_ report: CoverageReport) throws -> [RenderedFile]
+}
+
+/// The report formats; the only switch over formats in covgate.
+public enum ReportFormat: String, CaseIterable, Sendable {
+  case text, json
+
+  /// The renderer of this format.
+  public var renderer: any ReportRenderer {
+    switch self {
+    case .text: TextReport(useColor: false)
+    case .json: JSONReport()
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import CoverageModel
+
+/// The terminal report: per-layer and per-target table, verdicts, targets without data and
+/// the least-covered files of gated layers.
+public struct TextReport: ReportRenderer {
+  public static let fileName = "covgate.txt"
+  /// How many least-covered files to list.
+  public static let worstFileCount = 10
+
+  public let useColor: Bool
+
+  public init(useColor: Bool) {
+    self.useColor = useColor
+  }
+
+  public func render(_ report: CoverageReport) -> [RenderedFile] {
+    [RenderedFile(path: Self.fileName, contents: text(report))]
+  }
+
+  /// The whole report as text.
+  public func text(_ report: CoverageReport) -> String {
+    var out: [String] = []
+    let result = report.gate.passed ? paint("PASSED", .green) : paint("FAILED", .red)
+    out.append("covgate: \(report.packageName): gate \(result)")
+    if let tests = report.tests, !tests.passed {
+      out.append(paint("tests failed (swift test exit code \(tests.exitCode)); coverage below is from the run as it went", .red))
+    }
+    out.append("")
+    out += table(report)
+    out.append("")
+    out += verdicts(report)
+    out += targetsWithoutData(report)
+    out += worstFiles(report)
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private func table(_ report: CoverageReport) -> [String] {
+    var rows: [[String]] = [["Layer / target", "Lines", "Functions", "Regions"]]
+    func cells(_ summary: Summary) -> [String] {
+      [summary.lines, summary.functions, summary.regions].map { "\($0.formattedPercent) \($0.formattedRatio)" }
+    }
+    for layer in report.layers {
+      rows.append(["\(layer.name) (\(layer.gated ? "gated" : "not gated"))"] + cells(layer.totals))
+      for target in layer.targets { rows.append(["  \(target.name)"] + cells(target.totals)) }
+    }
+    rows.append(["TOTAL"] + cells(report.totals))
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max()! }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        column == 0 ? pad(cell, widths[0]) : padLeft(cell, widths[column])
+      }.joined(separator: "  ")
+    }
+  }
+
+  private func verdicts(_ report: CoverageReport) -> [String] {
+    guard !report.gate.verdicts.isEmpty else { return ["No thresholds configured.", ""] }
+    let ordered = report.gate.verdicts.sorted { order($0.status) < order($1.status) }
+    return ["Verdicts:"] + ordered.map { "  \(label($0.status)) \($0.message)" } + [""]
+  }
+
+  private func targetsWithoutData(_ report: CoverageReport) -> [String] {
+    guard !report.targetsWithoutData.isEmpty else { return [] }
+    return ["Targets without coverage data:"]
+      + report.targetsWithoutData.map {
+        "  \($0.name) (\($0.layer)): \($0.sourceFiles) files, \($0.sourceLines) lines; \($0.reason)"
+      } + [""]
+  }
+
+  private func worstFiles(_ report: CoverageReport) -> [String] {
+    let gated = Set(report.layers.filter(\.gated).map(\.name))
+    let files = report.files
+      .filter { gated.contains($0.layer) && $0.summary.lines.count > 0 && $0.summary.lines.missed > 0 }
+      .sorted { lhs, rhs in
+        let (l, r) = (lhs.summary.lines, rhs.summary.lines)
+        let (a, b) = (l.covered * r.count, r.covered * l.count)
+        return a != b ? a < b : (l.missed != r.missed ? l.missed > r.missed : lhs.path < rhs.path)
+      }
+      .prefix(Self.worstFileCount)
+    guard !files.isEmpty else { return [] }
+    let width = files.map { $0.summary.lines.formattedPercent.count }.max()!
+    return ["Least-covered files of gated layers (lines):"]
+      + files.map {
+        "  \(padLeft($0.summary.lines.formattedPercent, width))  \($0.path) (\($0.summary.lines.missed) of \($0.summary.lines.count) lines missed)"
+      }
+  }
+
+  private func order(_ status: Verdict.Status) -> Int {
+    switch status {
+    case .failed: 0
+    case .warning: 1
+    case .notApplicable: 2
+    case .passed: 3
+    }
+  }
+
+  private func label(_ status: Verdict.Status) -> String {
+    switch status {
+    case .failed: paint("FAIL", .red)
+    case .warning: paint("WARN", .yellow)
+    case .notApplicable: "N/A "
+    case .passed: paint("PASS", .green)
+    }
+  }
+
+  private enum Color: String {
+    case red = "31", green = "32", yellow = "33"
+  }
+
+  private func paint(_ text: String, _ color: Color) -> String {
+    useColor ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text + String(repeating: " ", count: max(0, width - text.count))
+}
+
+func padLeft(_ text: String, _ width: Int) -> String {
+  String(repeating: " ", count: max(0, width - text.count)) + text
+}

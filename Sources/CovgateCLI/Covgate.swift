@@ -1,0 +1,33 @@
+import ArgumentParser
+
+/// The `covgate` command: run the tests with coverage, gate per layer, write reports.
+public struct Covgate: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "covgate",
+    abstract: "A coverage gate and reporter for Swift packages.",
+    discussion: """
+      Measures only the package's own sources, per target and per layer, with figures equal \
+      to `llvm-cov report`, and gates them with the thresholds in .covgate.yml.
+
+      EXIT CODES
+        0   the gate passed
+        1   the gate failed (a rule's minimum was not met)
+        2   config, input or toolchain error (nothing measured)
+        3   the build or the tests failed (reports are still written when there is coverage)
+        64  command-line usage error
+      """,
+    version: "0.1.0",
+    subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self],
+    defaultSubcommand: RunCommand.self)
+
+  public init() {}
+}
+
+/// covgate's documented exit codes.
+public enum CovgateExit {
+  public static let passed: Int32 = 0
+  public static let gateFailed: Int32 = 1
+  public static let inputError: Int32 = 2
+  public static let testsFailed: Int32 = 3
+  public static let usage: Int32 = 64
+}

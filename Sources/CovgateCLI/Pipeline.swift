@@ -1,0 +1,89 @@
+import ArgumentParser
+import CoverageGate
+import CoverageModel
+import CoverageReports
+import Foundation
+import LLVMCoverage
+
+/// The stages after acquisition, shared by `run` and `check`: read the package and config,
+/// scope, classify, evaluate, render, write.
+struct Pipeline {
+  let options: CommonOptions
+  let terminal: Terminal
+  let platform: any Platform
+
+  /// The package's targets and the config that applies to it.
+  func prepare(root: String, swift: String) throws -> (PackageInfo, GateConfig) {
+    let (path, required) = options.configPath(root: root)
+    let config = try ConfigLoader.load(path: path, required: required) ?? .defaults
+    let package = try PackageDescriber(swift: swift).describe(root: root)
+    return (package, config)
+  }
+
+  /// Scopes, classifies and evaluates the data.
+  func evaluate(
+    _ data: CoverageData, package: PackageInfo, config: GateConfig, tests: TestOutcome?
+  ) throws -> CoverageReport {
+    terminal.phase(.evaluate)
+    let scope = try Scoper(package: package, exclude: config.exclude)
+      .scope(data, pathMaps: try options.parsedPathMaps())
+    let classified = try Classifier(config: config, package: package).classify(scope)
+    return Evaluator(config: config).evaluate(
+      package: package, files: classified.files, targetsWithoutData: classified.targetsWithoutData,
+      excluded: scope.excluded, tests: tests)
+  }
+
+  /// Renders every requested format, then writes each file atomically; prints the text report.
+  func publish(_ report: CoverageReport, root: String) throws {
+    terminal.phase(.report)
+    let formats = try options.reportFormats()
+    // Render everything first so that a failure leaves the previous reports untouched.
+    let files = try formats.flatMap { try $0.renderer.render(report) }
+    let folder = options.outputFolder(root: root)
+    for file in files {
+      let path = (folder as NSString).appendingPathComponent(file.path)
+      do {
+        try AtomicFile.write(Data(file.contents.utf8), to: path)
+      } catch {
+        throw OutputError(path: path, reason: describeError(error))
+      }
+    }
+    if !options.quiet {
+      print(TextReport(useColor: terminal.useColor).text(report), terminator: "")
+    }
+    if !files.isEmpty {
+      terminal.printError("covgate: reports written to \(folder)")
+    }
+  }
+}
+
+/// A report that could not be written.
+struct OutputError: Error, CustomStringConvertible {
+  var path: String
+  var reason: String
+  var description: String { "cannot write \(path): \(reason); choose a writable --output folder" }
+}
+
+func describeError(_ error: Error) -> String {
+  let nsError = error as NSError
+  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+    return underlying.localizedDescription
+  }
+  return nsError.localizedDescription
+}
+
+/// Runs `body`, turning covgate's errors into one line on stderr and exit code 2.
+func reportingErrors(_ terminal: Terminal, _ body: () throws -> Int32) throws {
+  let code: Int32
+  do {
+    code = try body()
+  } catch let error as ExitCode {
+    throw error
+  } catch let error as ValidationError {
+    throw error
+  } catch {
+    terminal.error(String(describing: error))
+    throw ExitCode(CovgateExit.inputError)
+  }
+  if code != 0 { throw ExitCode(code) }
+}

@@ -1,0 +1,48 @@
+import CoverageGate
+import CoverageModel
+
+/// The commented `.covgate.yml` that `covgate init` writes.
+enum StarterConfig {
+  static func text(for package: PackageInfo) -> String {
+    let classifier = Classifier(config: .defaults, package: package)
+    let targets = package.measuredTargets
+    let glue = targets.filter { (try? classifier.layer(target: $0, file: nil)) == "ui-glue" }.map(\.name)
+    let logic = targets.map(\.name).filter { !glue.contains($0) }
+    return """
+      # covgate configuration for \(package.name). Reference: covgate's README.
+      version: 1
+
+      layers:
+        # Business logic: fails the run below the minimum, warns below the target.
+        # Targets: \(logic.isEmpty ? "(none yet)" : logic.joined(separator: ", "))
+        logic:
+          default: true          # takes every target no other layer names
+          lines: { minimum: 60, target: 70 }
+          # functions: { minimum: 60 }
+          # regions: { minimum: 50 }
+
+        # UI glue: reported, never fails the run.
+        ui-glue:
+          gated: false
+          targets: [\(glue.map { yamlQuoted($0) }.joined(separator: ", "))]
+          kinds: [executable]
+
+      # Files left out of every figure (globs on package-relative paths).
+      # exclude: ["Sources/**/Generated/**"]
+
+      # Every file of a gated layer must reach this much.
+      # file_minimum: { lines: 30 }
+
+      # Thresholds on the package total.
+      # overall: { lines: { minimum: 60 } }
+
+      # A target of a gated layer with no coverage data at all: ignore, warn or fail.
+      targets_without_data: warn
+
+      """
+  }
+
+  private static func yamlQuoted(_ name: String) -> String {
+    "\"\(name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A test run's coverage: where the export is and how the tests went.
+public struct Acquisition: Sendable, Equatable {
+  /// The llvm-cov export JSON covering every test binary.
+  public var exportPath: String
+  /// `swift test`'s exit code (0 when the tests passed).
+  public var testExitCode: Int32
+
+  public init(exportPath: String, testExitCode: Int32) {
+    self.exportPath = exportPath
+    self.testExitCode = testExitCode
+  }
+}
+
+/// The phases of a run, announced as they begin.
+public enum Phase: String, Sendable {
+  case test = "build and test"
+  case merge = "merge profiles"
+  case export = "export coverage"
+  case evaluate
+  case report
+}
+
+/// Runs `swift test --enable-code-coverage` and turns its profiles into one export, even when
+/// a test fails (SwiftPM then writes no export of its own).
+public struct TestRunner: Sendable {
+  let toolchain: Toolchain
+  let platform: any Platform
+  let runner: any CommandRunning
+  let onPhase: @Sendable (Phase) -> Void
+
+  public init(
+    toolchain: Toolchain, platform: any Platform, runner: any CommandRunning = LiveCommandRunner(),
+    onPhase: @escaping @Sendable (Phase) -> Void = { _ in }
+  ) {
+    self.toolchain = toolchain
+    self.platform = platform
+    self.runner = runner
+    self.onPhase = onPhase
+  }
+
+  /// Builds and runs the tests of the package at `root`, streaming their output.
+  ///
+  /// - Parameter arguments: passed to `swift test` as they are (`--filter`, `--parallel`, ...).
+  public func run(root: String, packageName: String, arguments: [String]) throws -> Acquisition {
+    let binPath = try binPath(root: root, arguments: arguments)
+    onPhase(.test)
+    let exitCode = try runner.stream(
+      toolchain.swift, ["test", "--enable-code-coverage"] + arguments, in: root)
+    let codecov = "\(binPath)/codecov"
+    let profiles = Self.files(in: codecov, withExtension: "profraw")
+    guard !profiles.isEmpty else {
+      if exitCode != 0 {
+        throw ToolchainError.commandFailed(
+          command: "swift test", exitCode: exitCode, detail: "the build or the tests failed before any coverage was written; see the output above")
+      }
+      throw ToolchainError.noProfiles(directory: codecov)
+    }
+    let bundles = Self.files(in: binPath, withExtension: "xctest")
+    guard !bundles.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
+    let binaries = bundles.map(platform.testExecutable(ofBundle:))
+
+    // SwiftPM's own export is reusable when the tests passed and one test binary covers it all.
+    let swiftPMExport = "\(codecov)/\(packageName).json"
+    if exitCode == 0, binaries.count == 1, Self.isFile(swiftPMExport, newerThanAll: profiles) {
+      return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode)
+    }
+    let profdata = "\(codecov)/covgate.profdata"
+    let exportPath = "\(codecov)/covgate-export.json"
+    onPhase(.merge)
+    try merge(profiles, into: profdata)
+    onPhase(.export)
+    try export(profdata: profdata, binaries: binaries, to: exportPath)
+    return Acquisition(exportPath: exportPath, testExitCode: exitCode)
+  }
+
+  /// `swift build --show-bin-path`, honouring build-location flags given for `swift test`.
+  private func binPath(root: String, arguments: [String]) throws -> String {
+    let locationFlags: Set<String> = ["-c", "--configuration", "--scratch-path", "--build-path", "--triple"]
+    var passed: [String] = []
+    var index = 0
+    while index < arguments.count {
+      if locationFlags.contains(arguments[index]), index + 1 < arguments.count {
+        passed += arguments[index...index + 1]
+        index += 1
+      }
+      index += 1
+    }
+    let result = try runner.capture(toolchain.swift, ["build", "--show-bin-path"] + passed, in: root)
+    let path = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    guard result.exitCode == 0, path.hasPrefix("/") else {
+      throw ToolchainError.commandFailed(
+        command: "swift build --show-bin-path", exitCode: result.exitCode,
+        detail: result.stderr.split(separator: "\n").first.map(String.init) ?? "no output")
+    }
+    return path
+  }
+
+  /// Merges raw profiles into one indexed profile.
+  public func merge(_ profiles: [String], into profdata: String) throws {
+    let result = try runner.capture(
+      toolchain.llvmProfdata, ["merge", "-sparse"] + profiles + ["-o", profdata], in: nil)
+    try check(result, tool: toolchain.llvmProfdata, command: "llvm-profdata merge")
+  }
+
+  /// Exports coverage of every test binary into one JSON file.
+  public func export(profdata: String, binaries: [String], to path: String) throws {
+    var arguments = ["export", "-instr-profile=\(profdata)", binaries[0]]
+    for binary in binaries.dropFirst() { arguments += ["-object", binary] }
+    let result = try runner.capture(toolchain.llvmCov, arguments, in: nil)
+    try check(result, tool: toolchain.llvmCov, command: "llvm-cov export")
+    if result.stderr.contains("profile data may be out of date") {
+      throw ToolchainError.staleProfile(binary: binaries[0])
+    }
+    try AtomicFile.write(Data(result.stdout.utf8), to: path)
+  }
+
+  private func check(_ result: CommandResult, tool: String, command: String) throws {
+    guard result.exitCode != 0 else { return }
+    if result.stderr.contains("unsupported instrumentation profile format version")
+      || result.stderr.contains("raw profile version mismatch")
+    {
+      throw ToolchainError.profileVersionMismatch(tool: tool, swift: toolchain.swift)
+    }
+    let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? "no output"
+    throw ToolchainError.commandFailed(command: command, exitCode: result.exitCode, detail: firstLine)
+  }
+
+  static func files(in folder: String, withExtension ext: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { ($0 as NSString).pathExtension == ext }.sorted().map { "\(folder)/\($0)" }
+  }
+
+  static func isFile(_ path: String, newerThanAll others: [String]) -> Bool {
+    func modified(_ path: String) -> Date? {
+      (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+    guard let date = modified(path) else { return false }
+    return others.allSatisfy { (modified($0) ?? .distantFuture) <= date }
+  }
+}
