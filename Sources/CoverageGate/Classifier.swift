@@ -46,7 +46,7 @@ public struct Classifier: Sendable {
         sourceFiles: target.sources.count, sourceLines: lines,
         reason: target.isClang
           ? "C-family target: SwiftPM does not instrument it"
-          : "no coverage data: no test links it, or its code is compiled out")
+          : "no test links it, or its code is compiled out")
     }
     try checkEveryLayerMatches()
     return (files, missing)
