@@ -92,7 +92,7 @@ struct JSONScanner {
       if byte == UInt8(ascii: "\\") { position += 1 }
       position += 1
     }
-    throw error("unterminated key")
+    throw truncated()
   }
 
   // MARK: Scalars
@@ -119,7 +119,7 @@ struct JSONScanner {
       if byte < 0x20 { throw error("a control character inside a string") }
       position += 1
     }
-    throw error("unterminated string")
+    throw truncated()
   }
 
   private mutating func readEscapedString() throws -> String {
@@ -141,7 +141,7 @@ struct JSONScanner {
         utf8.append(byte)
       }
     }
-    throw error("unterminated string")
+    throw truncated()
   }
 
   private mutating func appendEscape(to utf8: inout [UInt8]) throws {
@@ -287,7 +287,7 @@ struct JSONScanner {
       if byte == UInt8(ascii: "\"") { return }
       if byte == UInt8(ascii: "\\") { position += 1 }
     }
-    throw error("unterminated string")
+    throw truncated()
   }
 
   private mutating func skipNumber() throws {
@@ -346,7 +346,7 @@ struct JSONScanner {
     JSONScanError(message: message, offset: position, truncated: false)
   }
 
-  private func truncated() -> JSONScanError {
+  func truncated() -> JSONScanError {
     JSONScanError(message: "the file ends early", offset: position, truncated: true)
   }
 }

@@ -1,0 +1,76 @@
+import XCTest
+
+@testable import CoverageGate
+
+final class GlobTests: XCTestCase {
+  func testLiteralMatchesWholeString() {
+    XCTAssertTrue(Glob("Sources/A.swift").matches("Sources/A.swift"))
+    XCTAssertFalse(Glob("Sources/A.swift").matches("Sources/A.swiftx"))
+    XCTAssertFalse(Glob("Sources/A.swift").matches("xSources/A.swift"))
+    XCTAssertFalse(Glob("A").matches("a"))
+  }
+
+  func testStarStaysInOneComponent() {
+    let glob = Glob("Sources/*.swift")
+    XCTAssertTrue(glob.matches("Sources/A.swift"))
+    XCTAssertTrue(glob.matches("Sources/.swift"))
+    XCTAssertFalse(glob.matches("Sources/Core/A.swift"))
+    XCTAssertFalse(Glob("*").matches("a/b"))
+    XCTAssertTrue(Glob("*").matches(""))
+  }
+
+  func testStarInTargetNames() {
+    XCTAssertTrue(Glob("*UI").matches("CoreUI"))
+    XCTAssertTrue(Glob("*UI").matches("UI"))
+    XCTAssertFalse(Glob("*UI").matches("UIKitBridge"))
+    XCTAssertTrue(Glob("Core*").matches("CoreUI"))
+    XCTAssertTrue(Glob("*Kit*").matches("UIKitBridge"))
+  }
+
+  func testDoubleStarCrossesComponents() {
+    let glob = Glob("Sources/**")
+    XCTAssertTrue(glob.matches("Sources/A.swift"))
+    XCTAssertTrue(glob.matches("Sources/Core/Deep/A.swift"))
+    XCTAssertFalse(glob.matches("Tests/A.swift"))
+    XCTAssertTrue(Glob("**.swift").matches("a/b/c.swift"))
+    XCTAssertFalse(Glob("**.swift").matches("a/b/c.swiftinterface"))
+  }
+
+  func testDoubleStarFolderMatchesZeroFolders() {
+    XCTAssertTrue(Glob("Sources/**/Gen/*.swift").matches("Sources/Gen/Model.swift"))
+  }
+
+  func testDoubleStarFolderMatchesSeveralFolders() {
+    let glob = Glob("Sources/**/Gen/*.swift")
+    XCTAssertTrue(glob.matches("Sources/Core/Gen/Model.swift"))
+    XCTAssertTrue(glob.matches("Sources/Core/Deep/Deeper/Gen/Model.swift"))
+    XCTAssertFalse(glob.matches("Sources/Core/Gen/Sub/Model.swift"))
+    XCTAssertFalse(glob.matches("Sources/Core/Generated/Model.swift"))
+    XCTAssertFalse(glob.matches("Tests/Gen/Model.swift"))
+  }
+
+  func testLeadingDoubleStarFolder() {
+    let glob = Glob("**/Gen/*.swift")
+    XCTAssertTrue(glob.matches("Gen/A.swift"))
+    XCTAssertTrue(glob.matches("Sources/Core/Gen/A.swift"))
+    XCTAssertFalse(glob.matches("Sources/CoreGen/A.swift"))
+  }
+
+  func testQuestionMarkIsOneCharacterNotASlash() {
+    XCTAssertTrue(Glob("File?.swift").matches("File1.swift"))
+    XCTAssertFalse(Glob("File?.swift").matches("File.swift"))
+    XCTAssertFalse(Glob("File?.swift").matches("File12.swift"))
+    XCTAssertFalse(Glob("a?b").matches("a/b"))
+    XCTAssertTrue(Glob("??").matches("ab"))
+  }
+
+  func testEmptyPatternMatchesOnlyEmpty() {
+    XCTAssertTrue(Glob("").matches(""))
+    XCTAssertFalse(Glob("").matches("a"))
+  }
+
+  func testDescriptionIsThePattern() {
+    XCTAssertEqual(Glob("Sources/**/*.swift").description, "Sources/**/*.swift")
+    XCTAssertEqual(Glob("a*").pattern, "a*")
+  }
+}

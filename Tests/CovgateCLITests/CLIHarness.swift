@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+
+/// Runs the built `covgate` executable and the toolchain's llvm tools for end-to-end tests.
+enum CLIHarness {
+  struct Result {
+    var exitCode: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The folder holding the built products (`covgate` among them).
+  static var productsFolder: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+      fatalError("no .xctest bundle")
+    #else
+      return Bundle.main.bundleURL
+    #endif
+  }
+
+  static var covgate: String { productsFolder.appendingPathComponent("covgate").path }
+
+  /// The toolchain folder of the `swift` on PATH (where llvm-cov lives).
+  static var toolchainBin: String {
+    let swift = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/swift"
+    return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
+  }
+
+  @discardableResult
+  static func run(
+    _ executable: String, _ arguments: [String], in directory: String? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    let outFile = NSTemporaryDirectory() + "covgate-out-\(UUID().uuidString)"
+    let errFile = outFile + ".err"
+    _ = FileManager.default.createFile(atPath: outFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: errFile, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(atPath: outFile)
+      try? FileManager.default.removeItem(atPath: errFile)
+    }
+    process.standardOutput = FileHandle(forWritingAtPath: outFile)
+    process.standardError = FileHandle(forWritingAtPath: errFile)
+    try process.run()
+    process.waitUntilExit()
+    return Result(
+      exitCode: process.terminationStatus,
+      stdout: (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? "")
+  }
+
+  /// The TOTAL row of `llvm-cov report` restricted to the package's own sources.
+  static func llvmCovTotal(profile: String, binary: String) throws -> [String: (count: Int, missed: Int)] {
+    let result = try run(
+      "\(toolchainBin)/llvm-cov",
+      ["report", "-instr-profile=\(profile)", binary, "-ignore-filename-regex=\\.build|Tests"])
+    guard result.exitCode == 0 else { throw NSError(domain: result.stderr, code: Int(result.exitCode)) }
+    let total = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
+    let fields = total.split(separator: " ").map(String.init)
+    return [
+      "regions": (Int(fields[1])!, Int(fields[2])!),
+      "functions": (Int(fields[4])!, Int(fields[5])!),
+      "lines": (Int(fields[7])!, Int(fields[8])!),
+    ]
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+
+/// Runs the real `covgate` on the Sample fixture package: real `swift test`, real llvm tools.
+final class EndToEndTests: XCTestCase {
+  /// One copy of the fixture package for the whole class, so it is built once.
+  nonisolated(unsafe) private static var package = ""
+
+  override class func setUp() {
+    super.setUp()
+    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
+    package = NSTemporaryDirectory() + "covgate-e2e-\(UUID().uuidString)/Sample"
+    try! FileManager.default.createDirectory(
+      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try! FileManager.default.copyItem(atPath: source, toPath: package)
+    // A build folder left in the fixture by hand must not leak into the copy.
+    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+  }
+
+  override class func tearDown() {
+    try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+    super.tearDown()
+  }
+
+  private var package: String { Self.package }
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate),
+      "build covgate first (`swift build`): \(CLIHarness.covgate)")
+    try? FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
+  }
+
+  private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
+    try CLIHarness.run(CLIHarness.covgate, arguments, in: package, environment: environment)
+  }
+
+  private func report(_ folder: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate.json"))
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  private func assertTotals(_ report: [String: Any], equalLLVMCovReportOf profile: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let expected = try CLIHarness.llvmCovTotal(profile: profile, binary: "\(package)/.build/debug/SamplePackageTests.xctest")
+    let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
+    for (metric, figures) in expected {
+      let count = totals[metric]?["count"] as? Int
+      let covered = totals[metric]?["covered"] as? Int
+      XCTAssertEqual(count, figures.count, metric, file: file, line: line)
+      XCTAssertEqual(covered, figures.count - figures.missed, metric, file: file, line: line)
+    }
+  }
+
+  func testRunPassesAndItsTotalsEqualLLVMCovReport() throws {
+    let output = "\(package)/out-pass"
+    let result = try covgate(["run", "--output", output])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let json = try report(output)
+    try assertTotals(json, equalLLVMCovReportOf: "\(package)/.build/debug/codecov/default.profdata")
+    XCTAssertEqual((json["gate"] as? [String: Any])?["passed"] as? Bool, true)
+    let missing = (json["targetsWithoutData"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+    XCTAssertEqual(missing?.sorted(), ["PricingCLI", "Untested"])
+    XCTAssertTrue(result.stdout.contains("gate PASSED"), result.stdout)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(output)/covgate.txt"))
+  }
+
+  func testFailingTestsStillYieldCoverageAndExitThree() throws {
+    let output = "\(package)/out-red"
+    let result = try covgate(["run", "--output", output], environment: ["SAMPLE_FAIL": "1"])
+    XCTAssertEqual(result.exitCode, 3, result.stderr)
+    let json = try report(output)
+    XCTAssertEqual((json["tests"] as? [String: Any])?["passed"] as? Bool, false)
+    // SwiftPM writes no export on a red run: covgate merged and exported the profiles itself.
+    try assertTotals(json, equalLLVMCovReportOf: "\(package)/.build/debug/codecov/covgate.profdata")
+    XCTAssertTrue(result.stdout.contains("tests failed"), result.stdout)
+  }
+
+  func testAFailedGateExitsOneAndSaysRuleScopeActualAndRequired() throws {
+    try "layers:\n  logic:\n    default: true\n    lines: 99\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    let output = "\(package)/out-fail"
+    let result = try covgate(["run", "--output", output])
+    XCTAssertEqual(result.exitCode, 1, result.stderr)
+    let lines = try XCTUnwrap(((try report(output))["layers"] as? [[String: Any]])?.first?["totals"] as? [String: [String: Any]])["lines"]
+    let covered = try XCTUnwrap(lines?["covered"] as? Int)
+    let count = try XCTUnwrap(lines?["count"] as? Int)
+    let percent = String(format: "%d.%02d", covered * 100 / count, covered * 10_000 / count % 100)
+    XCTAssertTrue(
+      result.stdout.contains("logic: lines \(percent)% (\(covered)/\(count)) is below the minimum 99%"), result.stdout)
+  }
+
+  func testABadConfigIsOneLineAndExitTwo() throws {
+    let export = try exportOfAPassingRun()
+    try "layers:\n  logic:\n    default: true\n    minimun: 60\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    let result = try covgate(["check", "--input", export])
+    XCTAssertEqual(result.exitCode, 2)
+    let lines = result.stderr.split(separator: "\n")
+    XCTAssertEqual(lines.count, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains(".covgate.yml:4:5: unknown key 'minimun'"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("did you mean"), result.stderr)
+  }
+
+  func testUsageErrorsExitSixtyFour() throws {
+    XCTAssertEqual(try covgate(["check"]).exitCode, 64)
+    XCTAssertEqual(try covgate(["check", "--input", "x.json", "--format", "pdf"]).exitCode, 64)
+    XCTAssertEqual(try covgate(["check", "--input", "x.json", "--path-map", "=new"]).exitCode, 64)
+  }
+
+  func testATruncatedInputFailsAndKeepsThePreviousReports() throws {
+    let output = "\(package)/out-keep"
+    let export = try exportOfAPassingRun()
+    XCTAssertEqual(try covgate(["check", "--input", export, "--output", output]).exitCode, 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate.json"))
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: export))
+    let truncated = "\(package)/truncated.json"
+    try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: truncated))
+    let result = try covgate(["check", "--input", truncated, "--output", output])
+    XCTAssertEqual(result.exitCode, 2)
+    XCTAssertTrue(result.stderr.contains("is truncated"), result.stderr)
+    XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate.json")), before)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output).sorted(), ["covgate.json", "covgate.txt"])
+  }
+
+  func testAnExportMadeElsewhereIsMappedToThePackage() throws {
+    let export = try exportOfAPassingRun()
+    let text = try String(contentsOfFile: export, encoding: .utf8)
+    let real = URL(fileURLWithPath: package).resolvingSymlinksInPath().path
+    let moved = "\(package)/moved.json"
+    try text.replacingOccurrences(of: real, with: "/home/ci/work/Sample").write(toFile: moved, atomically: true, encoding: .utf8)
+    XCTAssertNotEqual(try String(contentsOfFile: moved, encoding: .utf8), text)
+
+    let auto = try covgate(["check", "--input", moved, "--output", "\(package)/out-moved"])
+    XCTAssertEqual(auto.exitCode, 0, auto.stderr)
+    let direct = try covgate(["check", "--input", export, "--output", "\(package)/out-direct"])
+    let explicit = try covgate(["check", "--input", moved, "--path-map", "/home/ci/work/Sample=\(real)", "--output", "\(package)/out-mapped"])
+    XCTAssertEqual(explicit.exitCode, 0, explicit.stderr)
+    let expected = try report("\(package)/out-direct")["totals"] as? NSDictionary
+    XCTAssertEqual(try report("\(package)/out-moved")["totals"] as? NSDictionary, expected)
+    XCTAssertEqual(try report("\(package)/out-mapped")["totals"] as? NSDictionary, expected)
+    XCTAssertEqual(direct.stdout, auto.stdout)
+  }
+
+  func testAnExportOfOtherCodeIsAnError() throws {
+    let yams = Bundle.module.url(forResource: "Fixtures/yams-export.json", withExtension: nil)!.path
+    let result = try covgate(["check", "--input", yams])
+    XCTAssertEqual(result.exitCode, 2)
+    XCTAssertTrue(result.stderr.contains("covers none of the package's sources"), result.stderr)
+  }
+
+  func testInitWritesAConfigThatCheckAccepts() throws {
+    let first = try covgate(["init"])
+    XCTAssertEqual(first.exitCode, 0, first.stderr)
+    let text = try String(contentsOfFile: "\(package)/.covgate.yml", encoding: .utf8)
+    XCTAssertTrue(text.contains("\"PricingCLI\""), text)
+    let check = try covgate(["check", "--input", try exportOfAPassingRun(), "--output", "\(package)/out-init"])
+    XCTAssertEqual(check.exitCode, 0, check.stderr)
+    XCTAssertEqual(try covgate(["init"]).exitCode, 2, "init must not overwrite without --force")
+    XCTAssertEqual(try covgate(["init", "--force"]).exitCode, 0)
+  }
+
+  func testTheJSONReportMatchesItsSchema() throws {
+    let output = "\(package)/out-schema"
+    XCTAssertEqual(try covgate(["check", "--input", try exportOfAPassingRun(), "--output", output]).exitCode, 0)
+    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/covgate-report.schema.json").standardized.path
+    let probe = try CLIHarness.run("/usr/bin/env", ["python3", "-c", "import jsonschema"])
+    try XCTSkipIf(probe.exitCode != 0, "python3 with jsonschema is not installed (make test installs it)")
+    let result = try CLIHarness.run(
+      "/usr/bin/env",
+      ["python3", "-c", "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+       "\(output)/covgate.json", schema])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+  }
+
+  /// An export of a green run of the package, made by `covgate run` once.
+  private func exportOfAPassingRun() throws -> String {
+    let export = "\(package)/.build/debug/codecov/Sample.json"
+    if !FileManager.default.fileExists(atPath: export) {
+      XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-setup", "--quiet"]).exitCode, 0)
+    }
+    return export
+  }
+}
