@@ -18,13 +18,14 @@ public protocol ReportRenderer: Sendable {
 
 /// The report formats; the only switch over formats in covgate.
 public enum ReportFormat: String, CaseIterable, Sendable {
-  case text, json
+  case text, json, lcov
 
   /// The renderer of this format.
   public var renderer: any ReportRenderer {
     switch self {
     case .text: TextReport(useColor: false)
     case .json: JSONReport()
+    case .lcov: LCOVReport()
     }
   }
 }

@@ -1,0 +1,34 @@
+# covgate: the two commands of the README's quick start are `make coverage` and `make test`.
+SWIFT ?= swift
+
+.PHONY: deps build test coverage verify-real format lint clean
+
+## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
+deps:
+	@ci/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+## The test suite: unit, golden and end-to-end tests (real swift test, real llvm tools).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+## covgate on this package with its .covgate.yml: runs the tests with coverage, gates, reports.
+coverage: deps
+	ci/coverage.sh --config .covgate.yml --format text --format json --format lcov
+
+## covgate on real packages of the local mirror, every figure checked against llvm-cov.
+verify-real: deps
+	$(SWIFT) build -c release --product covgate
+	ci/real-packages.sh
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build

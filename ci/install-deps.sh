@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what covgate's build and tests need and a fresh machine may lack; safe to re-run.
+# - libsqlite3-dev: GRDB (the campground module's database) links the system SQLite.
+# - python3 jsonschema: the tests validate covgate.json against docs/covgate-report.schema.json.
+set -euo pipefail
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "install-deps: no swift on PATH; install Swift 6.x from swift.org and put its usr/bin on PATH" >&2
+  exit 2
+fi
+
+if [ "$(uname)" = Linux ] && command -v dpkg >/dev/null 2>&1; then
+  missing=()
+  dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "install-deps: installing ${missing[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi
+
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import jsonschema' 2>/dev/null; then
+  echo "install-deps: installing jsonschema (pip)"
+  python3 -m pip install --quiet jsonschema
+fi

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs covgate on real packages from the local package mirror and checks every figure against
+# the toolchain's own llvm-cov (ci/compare_with_llvm_cov.py).
+# Usage: ci/real-packages.sh [OWNER/NAME@VERSION ...]   (default: the list below)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+covgate="$here/.build/release/covgate"
+[ -x "$covgate" ] || covgate="$here/.build/debug/covgate"
+work=${COVGATE_REAL_PACKAGES_DIR:-$here/.build/real-packages}
+mirror=${SWIFT_PACKAGE_MIRROR:-/opt/swift-packages}
+packages=("$@")
+[ ${#packages[@]} -gt 0 ] || packages=(jpsim/Yams@6.2.2 apple/swift-numerics@1.1.1 apple/swift-algorithms@1.2.1)
+
+mkdir -p "$work"
+status=0
+for spec in "${packages[@]}"; do
+  repo=${spec%@*}; version=${spec#*@}; dir="$work/$(basename "$repo")-$version"
+  if [ ! -d "$dir" ]; then
+    source="$mirror/$repo.git"; [ -d "$source" ] || source="https://github.com/$repo"
+    git clone --quiet --branch "$version" "$source" "$dir" 2>/dev/null || git clone --quiet "$source" "$dir"
+    git -C "$dir" checkout --quiet "$version"
+  fi
+  echo "== $repo $version"
+  set +e
+  "$covgate" run --package-path "$dir" --format json --format lcov --output "$dir/.covgate-out" --quiet > "$dir/.covgate-run.log" 2>&1
+  code=$?
+  set -e
+  # 0 and 1 are gate verdicts on someone else's code; anything else means covgate could not measure.
+  if [ $code -gt 1 ]; then echo "covgate exited $code:"; tail -20 "$dir/.covgate-run.log"; status=1; continue; fi
+  python3 "$here/ci/compare_with_llvm_cov.py" "$dir" "$dir/.covgate-out" || status=1
+done
+exit $status
