@@ -5,11 +5,13 @@ let package = Package(
   name: "covgate",
   platforms: [.macOS(.v13)],
   products: [
-    .executable(name: "covgate", targets: ["covgate"])
+    .executable(name: "covgate", targets: ["covgate"]),
+    .executable(name: "campground", targets: ["campground"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // covgate: one stage per module.
@@ -24,6 +26,21 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "covgate", dependencies: ["CovgateCLI"]),
+    // The domain modules the gate protects (logic layer) and their terminal UI glue.
+    .target(name: "CampgroundKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "WeatherKit"),
+    .target(name: "AuthKit"),
+    .target(name: "NetworkKit"),
+    .target(
+      name: "CampgroundUI",
+      dependencies: [
+        "CampgroundKit", "WeatherKit", "AuthKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
+      name: "campground",
+      dependencies: ["CampgroundUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
     .testTarget(name: "CoverageModelTests", dependencies: ["CoverageModel"]),
     .testTarget(
       name: "LLVMCoverageTests", dependencies: ["LLVMCoverage"],
@@ -31,5 +48,18 @@ let package = Package(
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
     .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate"], resources: [.copy("Golden")]),
     .testTarget(name: "CovgateCLITests", dependencies: ["CovgateCLI"], resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "CampgroundKitTests",
+      dependencies: ["CampgroundKit", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(name: "WeatherKitTests", dependencies: ["WeatherKit"]),
+    .testTarget(name: "AuthKitTests", dependencies: ["AuthKit"]),
+    .testTarget(name: "NetworkKitTests", dependencies: ["NetworkKit"]),
+    .testTarget(
+      name: "CampgroundUITests",
+      dependencies: [
+        "CampgroundUI", "CampgroundKit", "WeatherKit", "AuthKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
   ]
 )

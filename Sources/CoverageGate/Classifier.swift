@@ -54,7 +54,7 @@ public struct Classifier: Sendable {
 
   /// A layer from a config file that matches no measured target or source is a mistake.
   private func checkEveryLayerMatches() throws {
-    guard config.source != nil else { return }
+    guard config.layersFromFile else { return }
     let measured = package.measuredTargets
     for layer in config.layers where !layer.isDefault {
       let matches = measured.contains { target in
@@ -63,7 +63,7 @@ public struct Classifier: Sendable {
       if !matches {
         let names = measured.map(\.name).joined(separator: ", ")
         throw ClassifyError(
-          message: "\(config.source!): layer '\(layer.name)' matches no measured target or file; the measured targets are \(names)")
+          message: "\(config.source ?? "the config"): layer '\(layer.name)' matches no measured target or file; the measured targets are \(names)")
       }
     }
   }

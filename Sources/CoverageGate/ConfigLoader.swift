@@ -34,7 +34,7 @@ public enum ConfigLoader {
     do {
       node = try Yams.compose(yaml: text)
     } catch let error as YamlError {
-      throw yamlError(error, file: file)
+      throw yamlError(error, file: file, text: text)
     } catch {
       throw ConfigError(file: file, message: "not valid YAML")
     }
@@ -42,15 +42,35 @@ public enum ConfigLoader {
     return try ConfigParser(file: file).config(node)
   }
 
-  private static func yamlError(_ error: YamlError, file: String) -> ConfigError {
+  private static func yamlError(_ error: YamlError, file: String, text: String) -> ConfigError {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
       .composer(_, let problem, let mark, _):
       return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+      // Yams marks the mapping; point at the repeated key itself when it can be found.
+      let repeated = duplicates.sorted().first.flatMap { secondOccurrence(of: $0, in: text, after: context.mark.line) }
+      return ConfigError(
+        file: file, line: repeated?.line ?? context.mark.line, column: repeated?.column ?? context.mark.column,
+        message: "duplicate key \(keys) in a mapping; keep one of them")
     default:
       return ConfigError(file: file, message: "invalid YAML")
     }
   }
+}
+
+/// Line and column of the second line from `line` on that starts with `key:`.
+private func secondOccurrence(of key: String, in text: String, after line: Int) -> (line: Int, column: Int)? {
+  var seen = 0
+  for (index, content) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+  where index + 1 >= line {
+    let trimmed = content.drop { $0 == " " }
+    guard trimmed.hasPrefix(key + ":") else { continue }
+    seen += 1
+    if seen == 2 { return (index + 1, content.count - trimmed.count + 1) }
+  }
+  return nil
 }
 
 /// Walks the YAML tree of a config file.
@@ -66,6 +86,7 @@ struct ConfigParser {
         guard value.int == 1 else { throw error(value, "version must be 1") }
       case "layers":
         config.layers = try layers(value)
+        config.layersFromFile = true
       case "exclude":
         config.exclude = try strings(value, "exclude").map(Glob.init)
       case "file_minimum":
@@ -190,8 +211,12 @@ struct ConfigParser {
     var seen: Set<String> = []
     return try mapping.map { keyNode, value in
       guard let key = keyNode.string, keys.contains(key) else {
-        let closest = keys.min { editDistance($0, keyNode.string ?? "") < editDistance($1, keyNode.string ?? "") }
-        let hint = closest.map { " (did you mean '\($0)'?)" } ?? ""
+        let given = keyNode.string ?? ""
+        let closest = keys.min { editDistance($0, given) < editDistance($1, given) }
+        var hint = closest.flatMap { editDistance($0, given) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        if hint.isEmpty, keys.contains("lines"), ConfigLoader.thresholdKeys.contains(where: { editDistance($0, given) <= 2 }) {
+          hint = " (did you mean a threshold? they go under a metric, e.g. `lines: { minimum: 60 }`)"
+        }
         throw error(keyNode, "unknown key '\(keyNode.string ?? "?")' in \(context)\(hint); valid keys: \(keys.joined(separator: ", "))")
       }
       guard seen.insert(key).inserted else { throw error(keyNode, "duplicate key '\(key)' in \(context)") }

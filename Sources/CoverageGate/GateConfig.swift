@@ -13,6 +13,8 @@ public struct GateConfig: Sendable, Equatable {
   public var targetsWithoutData: Policy
   /// The file the config came from; `nil` for the built-in defaults.
   public var source: String?
+  /// Whether `layers` was written in the config file (then each layer must match something).
+  public var layersFromFile: Bool
 
   public enum Policy: String, Sendable, CaseIterable {
     case ignore, warn, fail
@@ -20,7 +22,8 @@ public struct GateConfig: Sendable, Equatable {
 
   public init(
     layers: [LayerConfig], exclude: [Glob] = [], fileMinimum: [MetricKind: Double] = [:],
-    overall: Thresholds = [:], targetsWithoutData: Policy = .warn, source: String? = nil
+    overall: Thresholds = [:], targetsWithoutData: Policy = .warn, source: String? = nil,
+    layersFromFile: Bool = false
   ) {
     self.layers = layers
     self.exclude = exclude
@@ -28,6 +31,7 @@ public struct GateConfig: Sendable, Equatable {
     self.overall = overall
     self.targetsWithoutData = targetsWithoutData
     self.source = source
+    self.layersFromFile = layersFromFile
   }
 
   /// The built-in config: business logic gated at 60% lines (target 70%), UI glue reported only.

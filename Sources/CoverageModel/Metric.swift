@@ -32,19 +32,22 @@ public struct Metric: Hashable, Sendable, Codable {
 
   public static func += (lhs: inout Metric, rhs: Metric) { lhs = lhs + rhs }
 
-  /// Whether `covered / count` reaches `percent`, decided on integers scaled by 100
-  /// so that 59.999…% never passes a 60% rule.
+  /// Whether `covered / count` reaches `percent`, decided on integers: the threshold is taken
+  /// in hundredths of a percent, so 644/1000 reaches 64.4 and 599/1000 never reaches 60.
   public func reaches(_ percent: Double) -> Bool {
     guard count > 0 else { return false }
-    return Double(covered) * 100 >= percent * Double(count)
+    let required = Int((max(0, min(percent, 100)) * 100).rounded())
+    // covered * 10_000 >= required * count, without overflow.
+    let lhs = covered.multipliedFullWidth(by: 10_000)
+    let rhs = required.multipliedFullWidth(by: count)
+    return (lhs.high, lhs.low) >= (rhs.high, rhs.low)
   }
 
   /// The percentage in hundredths, truncated: 9999 for 99.999%, so 100% means all covered.
   public var truncatedHundredths: Int? {
     guard count > 0 else { return nil }
-    return covered.multipliedReportingOverflow(by: 10_000).overflow
-      ? Int((Double(covered) / Double(count) * 10_000).rounded(.down))
-      : covered * 10_000 / count
+    let product = covered.multipliedFullWidth(by: 10_000)
+    return count.dividingFullWidth(product).quotient
   }
 
   /// The percentage truncated to two decimals, as a number: 99.99 for 99.999%.

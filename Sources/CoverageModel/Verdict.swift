@@ -31,7 +31,7 @@ public struct Verdict: Hashable, Sendable, Codable {
   public var actual: Metric?
   public var required: Double?
   public var status: Status
-  /// One line a person can act on, e.g. `logic: lines 58.31% (1204/2065) is below the minimum 60%`.
+  /// One line a person can act on, e.g. `logic: lines 58.30% (1204/2065) is below the minimum 60%`.
   public var message: String
 
   public init(

@@ -34,21 +34,23 @@ public struct TextReport: ReportRenderer {
     return out.joined(separator: "\n") + "\n"
   }
 
+  /// Name, then percent (right-aligned) and covered/count (left-aligned) per metric.
   private func table(_ report: CoverageReport) -> [String] {
-    var rows: [[String]] = [["Layer / target", "Lines", "Functions", "Regions"]]
+    var rows: [[String]] = [["Layer / target", "Lines", "", "Functions", "", "Regions", ""]]
     func cells(_ summary: Summary) -> [String] {
-      [summary.lines, summary.functions, summary.regions].map { "\($0.formattedPercent) \($0.formattedRatio)" }
+      [summary.lines, summary.functions, summary.regions].flatMap { [$0.formattedPercent, $0.formattedRatio] }
     }
     for layer in report.layers {
       rows.append(["\(layer.name) (\(layer.gated ? "gated" : "not gated"))"] + cells(layer.totals))
       for target in layer.targets { rows.append(["  \(target.name)"] + cells(target.totals)) }
     }
     rows.append(["TOTAL"] + cells(report.totals))
-    let widths = (0..<4).map { column in rows.map { $0[column].count }.max()! }
-    return rows.map { row in
+    let widths = (0..<7).map { column in rows.dropFirst().map { $0[column].count }.max()! }
+    return rows.enumerated().map { index, row in
       row.enumerated().map { column, cell in
-        column == 0 ? pad(cell, widths[0]) : padLeft(cell, widths[column])
-      }.joined(separator: "  ")
+        if column == 0 || column % 2 == 0 || index == 0 { return pad(cell, widths[column]) }
+        return padLeft(cell, widths[column])
+      }.joined(separator: " ").trimmingTrailingSpaces()
     }
   }
 
@@ -117,4 +119,12 @@ func pad(_ text: String, _ width: Int) -> String {
 
 func padLeft(_ text: String, _ width: Int) -> String {
   String(repeating: " ", count: max(0, width - text.count)) + text
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var result = self
+    while result.last == " " { result.removeLast() }
+    return result
+  }
 }

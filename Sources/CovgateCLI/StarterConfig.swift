@@ -21,11 +21,7 @@ enum StarterConfig {
           # functions: { minimum: 60 }
           # regions: { minimum: 50 }
 
-        # UI glue: reported, never fails the run.
-        ui-glue:
-          gated: false
-          targets: [\(glue.map { yamlQuoted($0) }.joined(separator: ", "))]
-          kinds: [executable]
+        \(glueLayer(glue))
 
       # Files left out of every figure (globs on package-relative paths).
       # exclude: ["Sources/**/Generated/**"]
@@ -39,6 +35,18 @@ enum StarterConfig {
       # A target of a gated layer with no coverage data at all: ignore, warn or fail.
       targets_without_data: warn
 
+      """
+  }
+
+  /// The ui-glue layer, commented out when no target would be in it (an empty layer is an error).
+  private static func glueLayer(_ glue: [String]) -> String {
+    let names = glue.isEmpty ? "\"*UI\", \"*App\"" : glue.map(yamlQuoted).joined(separator: ", ")
+    let prefix = glue.isEmpty ? "# " : ""
+    return """
+      # UI glue: reported, never fails the run.
+        \(prefix)ui-glue:
+        \(prefix)  gated: false
+        \(prefix)  targets: [\(names)]
       """
   }
 

@@ -44,22 +44,28 @@ final class PathMapTests: XCTestCase {
   func testDetectFindsTheYamsCheckoutFromTheRealExport() throws {
     let paths = try yamsExportPaths()
     XCTAssertEqual(paths.count, 46)
-    let map = try XCTUnwrap(PathMap.detect(paths: paths, package: yamsPackage(root: "/tmp/probe/yams")))
+    let map = try XCTUnwrap(
+      PathMap.detect(paths: paths, package: yamsPackage(root: "/tmp/probe/yams")))
     XCTAssertEqual(map.old, "/home/runner/work/Yams/Yams")
     XCTAssertEqual(map.new, "/tmp/probe/yams")
     XCTAssertEqual(
-      map.apply("/home/runner/work/Yams/Yams/Sources/Yams/Node.swift"), "/tmp/probe/yams/Sources/Yams/Node.swift")
+      map.apply("/home/runner/work/Yams/Yams/Sources/Yams/Node.swift"),
+      "/tmp/probe/yams/Sources/Yams/Node.swift")
   }
 
   func testDetectFindsNothingWhenPathsAreAlreadyUnderTheRoot() throws {
     let paths = try yamsExportPaths()
-    XCTAssertNil(PathMap.detect(paths: paths, package: yamsPackage(root: "/home/runner/work/Yams/Yams")))
-    XCTAssertNil(PathMap.detect(paths: paths, package: yamsPackage(root: "/home/runner/work/Yams/Yams/")))
+    XCTAssertNil(
+      PathMap.detect(paths: paths, package: yamsPackage(root: "/home/runner/work/Yams/Yams")))
+    XCTAssertNil(
+      PathMap.detect(paths: paths, package: yamsPackage(root: "/home/runner/work/Yams/Yams/")))
   }
 
   func testDetectIgnoresBuildFolderAndUnknownPaths() {
     let package = yamsPackage(root: "/local/yams")
-    XCTAssertNil(PathMap.detect(paths: ["/elsewhere/.build/checkouts/x/Sources/Yams/A.swift"], package: package))
+    XCTAssertNil(
+      PathMap.detect(
+        paths: ["/elsewhere/.build/checkouts/x/Sources/Yams/A.swift"], package: package))
     XCTAssertNil(PathMap.detect(paths: ["/elsewhere/Lib/A.swift"], package: package))
     XCTAssertNil(PathMap.detect(paths: [], package: package))
   }
@@ -79,18 +85,21 @@ final class PathMapTests: XCTestCase {
       name: "Yams", root: root,
       targets: [
         TargetInfo(
-          name: "YamsTests", kind: .test, path: "Tests/YamsTests", sources: [], dependencies: ["Yams"]),
+          name: "YamsTests", kind: .test, path: "Tests/YamsTests", sources: [],
+          dependencies: ["Yams"]),
         TargetInfo(
           name: "Yams", kind: .library, path: "Sources/Yams", sources: [], products: ["Yams"],
           dependencies: ["CYaml"]),
         TargetInfo(
-          name: "CYaml", kind: .library, path: "Sources/CYaml", sources: [], isClang: true, products: ["Yams"]),
+          name: "CYaml", kind: .library, path: "Sources/CYaml", sources: [], isClang: true,
+          products: ["Yams"]),
       ])
   }
 
   /// The `filename` of every file in the real Yams export of the LLVMCoverage fixtures.
   private func yamsExportPaths() throws -> [String] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
       .appendingPathComponent("LLVMCoverageTests/Fixtures/yams/swiftpm-export.json")
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
     let exports = try XCTUnwrap(json?["data"] as? [[String: Any]])

@@ -84,12 +84,14 @@ final class ScopeTests: XCTestCase {
 
   func testListsMeasuredTargetsWithoutData() throws {
     XCTAssertEqual(try scope().targetsWithoutData.map(\.name), ["CShim"])
-    let withoutApp = CoverageData(files: TestPackage.data.files.filter { !$0.path.contains("/App/") })
+    let withoutApp = CoverageData(
+      files: TestPackage.data.files.filter { !$0.path.contains("/App/") })
     XCTAssertEqual(try scope(withoutApp).targetsWithoutData.map(\.name), ["App", "CShim"])
   }
 
   func testExcludedByGlobCountsAsWithoutData() throws {
-    XCTAssertEqual(try scope(exclude: ["Sources/CoreUI/**"]).targetsWithoutData.map(\.name), ["CoreUI", "CShim"])
+    XCTAssertEqual(
+      try scope(exclude: ["Sources/CoreUI/**"]).targetsWithoutData.map(\.name), ["CoreUI", "CShim"])
   }
 
   func testRootWithTrailingSlash() throws {
@@ -100,7 +102,8 @@ final class ScopeTests: XCTestCase {
 
   func testAppliesGivenPathMaps() throws {
     let data = CoverageData(files: [
-      TestPackage.file("/ci/build/Sources/Core/A.swift"), TestPackage.file("/ci/build/Tests/CoreTests/ATests.swift"),
+      TestPackage.file("/ci/build/Sources/Core/A.swift"),
+      TestPackage.file("/ci/build/Tests/CoreTests/ATests.swift"),
     ])
     let result = try scope(data, pathMaps: [PathMap(old: "/ci/build", new: TestPackage.root)])
     XCTAssertEqual(result.files.map(\.path), ["Sources/Core/A.swift"])
@@ -128,7 +131,8 @@ final class ScopeTests: XCTestCase {
       TestPackage.file("/elsewhere/Lib/A.swift"),
     ])
     XCTAssertThrowsError(try scope(data)) { error in
-      XCTAssertEqual(error as? ScopeError, .noPackageFiles(root: "/work/pkg", example: "/elsewhere/Lib/A.swift"))
+      XCTAssertEqual(
+        error as? ScopeError, .noPackageFiles(root: "/work/pkg", example: "/elsewhere/Lib/A.swift"))
       let description = String(describing: error)
       XCTAssertTrue(description.contains("/elsewhere/Lib/A.swift"), description)
       XCTAssertTrue(description.contains("--path-map OLD=/work/pkg"), description)

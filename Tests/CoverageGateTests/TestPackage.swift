@@ -26,7 +26,8 @@ enum TestPackage {
     name: "TestSupport", kind: .library, path: "Sources/TestSupport",
     sources: ["Sources/TestSupport/Mock.swift"], dependencies: ["Core"])
   static let tests = TargetInfo(
-    name: "CoreTests", kind: .test, path: "Tests/CoreTests", sources: ["Tests/CoreTests/ATests.swift"],
+    name: "CoreTests", kind: .test, path: "Tests/CoreTests",
+    sources: ["Tests/CoreTests/ATests.swift"],
     dependencies: ["Core", "TestSupport"])
   static let plugin = TargetInfo(
     name: "GenPlugin", kind: .plugin, path: "Plugins/GenPlugin",
@@ -44,7 +45,8 @@ enum TestPackage {
     FileCoverage(
       path: path.hasPrefix("/") ? path : root + "/" + path,
       summary: Summary(
-        lines: Metric(covered: covered, count: count), regions: Metric(covered: covered, count: count)))
+        lines: Metric(covered: covered, count: count),
+        regions: Metric(covered: covered, count: count)))
   }
 
   /// Every file an export of the package would hold, own sources and not.

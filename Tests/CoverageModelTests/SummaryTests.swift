@@ -47,7 +47,8 @@ final class SummaryTests: XCTestCase {
   }
 
   func testTotalSumsEverySummary() {
-    let other = Summary(lines: Metric(covered: 10, count: 20), regions: Metric(covered: 0, count: 3))
+    let other = Summary(
+      lines: Metric(covered: 10, count: 20), regions: Metric(covered: 0, count: 3))
     let total = [sample, other, .zero].total()
     XCTAssertEqual(total.lines, Metric(covered: 11, count: 22))
     XCTAssertEqual(total.functions, Metric(covered: 3, count: 4))

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why signing in did not work, worded for the person at the keyboard.
+public enum AuthError: Error, Equatable, Sendable {
+  /// The email address is not shaped like one.
+  case invalidEmail
+  /// The password is empty.
+  case emptyPassword
+  /// No account matches this email and password.
+  case wrongCredentials
+  /// The account exists but may not sign in.
+  case accountLocked
+  /// The sign-in service could not be reached.
+  case serviceUnavailable(String)
+}
+
+extension AuthError: CustomStringConvertible {
+  /// A one-line message that can be shown as is.
+  public var description: String {
+    switch self {
+    case .invalidEmail:
+      return "Enter an email address like name@example.com"
+    case .emptyPassword:
+      return "Enter your password"
+    case .wrongCredentials:
+      return "That email and password do not match an account"
+    case .accountLocked:
+      return "This account is locked; ask the campground office"
+    case .serviceUnavailable(let reason):
+      return "Sign-in is unavailable right now: \(reason)"
+    }
+  }
+}
+
+extension AuthError: LocalizedError {
+  /// The same one-line message, for APIs that read `localizedDescription`.
+  public var errorDescription: String? { description }
+}

@@ -1,0 +1,20 @@
+/// A signed-in account.
+public struct AuthUser: Equatable, Sendable {
+  /// The email the account signs in with.
+  public var email: String
+  /// The name to greet the user by.
+  public var displayName: String
+
+  /// Creates a user.
+  public init(email: String, displayName: String) {
+    self.email = email
+    self.displayName = displayName
+  }
+}
+
+/// The sign-in service at the edge of the login flow; a test replaces it with a spy.
+public protocol AuthProtocol {
+  /// Checks the credentials and reports the signed-in user or why not, possibly later.
+  func signIn(
+    email: String, password: String, completion: @escaping (Result<AuthUser, AuthError>) -> Void)
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Registers campers and looks them up.
+public struct CamperService: Sendable {
+  private let database: CampgroundDatabase
+  private let queue: DispatchQueue
+
+  /// Creates a service over `database`; background saves run on `queue`.
+  public init(database: CampgroundDatabase, queue: DispatchQueue = .global(qos: .userInitiated)) {
+    self.database = database
+    self.queue = queue
+  }
+
+  /// Registers a camper; rejects an empty name or phone number and a duplicate.
+  @discardableResult
+  public func addCamper(fullName: String, phoneNumber: String) throws -> Camper {
+    let name = fullName.trimmingCharacters(in: .whitespacesAndNewlines)
+    let phone = phoneNumber.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else { throw CampgroundError.emptyName }
+    guard !phone.isEmpty else { throw CampgroundError.emptyPhoneNumber }
+    return try database.insertCamper(Camper(fullName: name, phoneNumber: phone))
+  }
+
+  /// Registers a camper on the background queue and reports the outcome to `completion` there.
+  public func addCamper(
+    fullName: String, phoneNumber: String,
+    completion: @escaping @Sendable (Result<Camper, CampgroundError>) -> Void
+  ) {
+    queue.async {
+      completion(
+        CampgroundError.catching { try addCamper(fullName: fullName, phoneNumber: phoneNumber) })
+    }
+  }
+
+  /// The camper with this id, or nil.
+  public func camper(id: Int64) throws -> Camper? {
+    try database.camper(id: id)
+  }
+
+  /// Campers registered under `fullName` (case does not matter).
+  public func findCampers(named fullName: String) throws -> [Camper] {
+    try database.campers(named: fullName.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// Every registered camper, by name.
+  public func allCampers() throws -> [Camper] {
+    try database.allCampers()
+  }
+}
+
+extension CampgroundError {
+  /// Runs `body`, turning any thrown error into a `CampgroundError`.
+  static func catching<T>(_ body: () throws -> T) -> Result<T, CampgroundError> {
+    do {
+      return .success(try body())
+    } catch let error as CampgroundError {
+      return .failure(error)
+    } catch {
+      return .failure(.database("\(error)"))
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+// MARK: - Reservations
+
+extension CampgroundDatabase {
+  /// Inserts a confirmed reservation unless the camper or site is unknown or a night is taken.
+  func insertReservation(_ reservation: Reservation) throws -> Reservation {
+    try write { db in
+      guard try Camper.exists(db, key: reservation.camperId) else {
+        throw CampgroundError.camperNotFound(id: reservation.camperId)
+      }
+      guard try CampSite.exists(db, key: reservation.siteNumber) else {
+        throw CampgroundError.siteNotFound(number: reservation.siteNumber)
+      }
+      let clashes =
+        try Reservation
+        .filter(Reservation.Columns.siteNumber == reservation.siteNumber)
+        .filter(confirmed(overlapping: reservation.startDate, reservation.endDate))
+        .fetchCount(db)
+      if clashes > 0 {
+        throw CampgroundError.siteUnavailable(
+          number: reservation.siteNumber, from: reservation.startDate,
+          nights: reservation.nights)
+      }
+      return try reservation.inserted(db)
+    }
+  }
+
+  /// Marks the reservation cancelled, freeing its nights.
+  func cancelReservation(id: Int64) throws -> Reservation {
+    try write { db in
+      var reservation = try existingReservation(id: id, in: db)
+      reservation.status = .cancelled
+      try reservation.update(db)
+      return reservation
+    }
+  }
+
+  /// Adds `cents` to what was paid, refusing more than the balance.
+  func addPayment(cents: Int, toReservation id: Int64) throws -> Reservation {
+    try write { db in
+      var reservation = try existingReservation(id: id, in: db)
+      guard cents <= reservation.balanceCents else {
+        throw CampgroundError.overpayment(cents: cents, balanceCents: reservation.balanceCents)
+      }
+      reservation.amountPaidCents += cents
+      try reservation.update(db)
+      return reservation
+    }
+  }
+
+  /// The reservation with this id, if any.
+  func reservation(id: Int64) throws -> Reservation? {
+    try read { db in try Reservation.fetchOne(db, key: id) }
+  }
+
+  /// The camper's reservations, by start date.
+  func reservations(camperId: Int64) throws -> [Reservation] {
+    try read { db in
+      try Reservation
+        .filter(Reservation.Columns.camperId == camperId)
+        .order(Reservation.Columns.startDate, Reservation.Columns.id)
+        .fetchAll(db)
+    }
+  }
+
+  /// Confirmed reservations holding a night in `[start, end)`, by start date and site.
+  func reservations(overlapping start: Date, _ end: Date) throws -> [Reservation] {
+    try read { db in
+      try Reservation
+        .filter(confirmed(overlapping: start, end))
+        .order(Reservation.Columns.startDate, Reservation.Columns.siteNumber)
+        .fetchAll(db)
+    }
+  }
+
+  private func confirmed(overlapping start: Date, _ end: Date) -> SQLExpression {
+    Reservation.Columns.status == ReservationStatus.confirmed.rawValue
+      && Reservation.Columns.startDate < end
+      && Reservation.Columns.endDate > start
+  }
+
+  private func existingReservation(id: Int64, in db: Database) throws -> Reservation {
+    guard let reservation = try Reservation.fetchOne(db, key: id) else {
+      throw CampgroundError.reservationNotFound(id: id)
+    }
+    guard reservation.status != .cancelled else {
+      throw CampgroundError.reservationCancelled(id: id)
+    }
+    return reservation
+  }
+}

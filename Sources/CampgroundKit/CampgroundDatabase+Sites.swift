@@ -1,0 +1,52 @@
+import GRDB
+
+// MARK: - Camp sites
+
+extension CampgroundDatabase {
+  /// Inserts `site` unless its number is taken.
+  func insertSite(_ site: CampSite) throws {
+    try write { db in
+      if try CampSite.exists(db, key: site.siteNumber) {
+        throw CampgroundError.duplicateSite(number: site.siteNumber)
+      }
+      try site.insert(db)
+    }
+  }
+
+  /// The site with this number, if any.
+  func site(number: Int) throws -> CampSite? {
+    try read { db in try CampSite.fetchOne(db, key: number) }
+  }
+
+  /// Sites offering every amenity in `amenities` (all sites for an empty set), by number.
+  func sites(with amenities: Amenities) throws -> [CampSite] {
+    try read { db in
+      var request = CampSite.all()
+      if amenities.contains(.electricity) {
+        request = request.filter(CampSite.Columns.hasElectricity == true)
+      }
+      if amenities.contains(.water) {
+        request = request.filter(CampSite.Columns.hasWater == true)
+      }
+      return try request.order(CampSite.Columns.siteNumber).fetchAll(db)
+    }
+  }
+
+  /// Deletes the site and its past reservations; refused while it has confirmed ones.
+  func deleteSite(number: Int) throws {
+    try write { db in
+      guard try CampSite.exists(db, key: number) else {
+        throw CampgroundError.siteNotFound(number: number)
+      }
+      let confirmed =
+        try Reservation
+        .filter(Reservation.Columns.siteNumber == number)
+        .filter(Reservation.Columns.status == ReservationStatus.confirmed.rawValue)
+        .fetchCount(db)
+      if confirmed > 0 {
+        throw CampgroundError.siteHasReservations(number: number, count: confirmed)
+      }
+      _ = try CampSite.deleteOne(db, key: number)
+    }
+  }
+}

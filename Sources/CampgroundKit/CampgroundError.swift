@@ -1,0 +1,91 @@
+import Foundation
+
+/// A failure of a campground service, with a one-line description for the user.
+public enum CampgroundError: Error, Equatable, Sendable {
+  /// The camper's full name is empty.
+  case emptyName
+  /// The camper's phone number is empty.
+  case emptyPhoneNumber
+  /// A camper with the same name and phone number is already registered.
+  case duplicateCamper(fullName: String, phoneNumber: String)
+  /// No camper has this id.
+  case camperNotFound(id: Int64)
+  /// Site numbers start at 1.
+  case invalidSiteNumber(Int)
+  /// A nightly rate cannot be negative.
+  case negativeRate(cents: Int)
+  /// A site with this number already exists.
+  case duplicateSite(number: Int)
+  /// No site has this number.
+  case siteNotFound(number: Int)
+  /// The site is booked on at least one of the requested nights.
+  case siteUnavailable(number: Int, from: Date, nights: Int)
+  /// The site still has confirmed reservations, so it cannot be deleted.
+  case siteHasReservations(number: Int, count: Int)
+  /// No reservation has this id.
+  case reservationNotFound(id: Int64)
+  /// The reservation was cancelled, so it cannot change any more.
+  case reservationCancelled(id: Int64)
+  /// The end of a date range is not after its start.
+  case invalidDateRange(from: Date, to: Date)
+  /// A payment must be a positive amount.
+  case invalidPayment(cents: Int)
+  /// The payment is larger than what is still due.
+  case overpayment(cents: Int, balanceCents: Int)
+  /// The database file could not be opened or migrated.
+  case cannotOpenDatabase(path: String, reason: String)
+  /// The database reported an unexpected error.
+  case database(String)
+}
+
+extension CampgroundError: CustomStringConvertible {
+  /// A one-line explanation of the failure.
+  public var description: String {
+    switch self {
+    case .emptyName:
+      return "A camper needs a full name"
+    case .emptyPhoneNumber:
+      return "A camper needs a phone number"
+    case .duplicateCamper(let fullName, let phoneNumber):
+      return "Camper \(fullName) (\(phoneNumber)) is already registered"
+    case .camperNotFound(let id):
+      return "No camper with id \(id)"
+    case .invalidSiteNumber(let number):
+      return "Invalid site number \(number): site numbers start at 1"
+    case .negativeRate(let cents):
+      return "Invalid nightly rate \(MoneyFormat.string(cents: cents)): it cannot be negative"
+    case .duplicateSite(let number):
+      return "Site \(number) already exists"
+    case .siteNotFound(let number):
+      return "No site number \(number)"
+    case .siteUnavailable(let number, let from, let nights):
+      let day = CampgroundCalendar.string(from: from)
+      return "Site \(number) is already booked for some of the \(nights) night(s) from \(day)"
+    case .siteHasReservations(let number, let count):
+      return "Site \(number) has \(count) confirmed reservation(s); cancel them first"
+    case .reservationNotFound(let id):
+      return "No reservation with id \(id)"
+    case .reservationCancelled(let id):
+      return "Reservation \(id) is cancelled"
+    case .invalidDateRange(let from, let to):
+      let start = CampgroundCalendar.string(from: from)
+      let end = CampgroundCalendar.string(from: to)
+      return "Invalid date range \(start) to \(end): the end must be after the start"
+    case .invalidPayment(let cents):
+      return "Invalid payment of \(MoneyFormat.string(cents: cents)): it must be positive"
+    case .overpayment(let cents, let balanceCents):
+      let paid = MoneyFormat.string(cents: cents)
+      return
+        "Payment of \(paid) is more than the \(MoneyFormat.string(cents: balanceCents)) still due"
+    case .cannotOpenDatabase(let path, let reason):
+      return "Cannot open the campground database at \(path): \(reason)"
+    case .database(let message):
+      return "Database error: \(message)"
+    }
+  }
+}
+
+extension CampgroundError: LocalizedError {
+  /// The same one-line explanation, for APIs that read `localizedDescription`.
+  public var errorDescription: String? { description }
+}

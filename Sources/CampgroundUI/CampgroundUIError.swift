@@ -1,0 +1,42 @@
+import Foundation
+
+/// A failure at the terminal edge, with a one-line message for the user.
+public enum CampgroundUIError: Error, Equatable, Sendable {
+  /// The reservation was refused, with the service's reason.
+  case invalidReservation(String)
+  /// No camper has this id.
+  case unknownCamper(Int64)
+  /// Signing in did not work, with the user-facing reason.
+  case loginFailed(String)
+  /// No ranger account is configured for `login`.
+  case missingAccount
+  /// No weather API key was given.
+  case missingAPIKey
+  /// The input ended before the prompt got an answer.
+  case missingInput(String)
+}
+
+extension CampgroundUIError: CustomStringConvertible {
+  /// A one-line explanation of the failure.
+  public var description: String {
+    switch self {
+    case .invalidReservation(let reason):
+      return reason
+    case .unknownCamper(let id):
+      return "No camper with id \(id); list them with: campground campers"
+    case .loginFailed(let reason):
+      return "Login failed: \(reason)"
+    case .missingAccount:
+      return "No ranger account: set \(Environment.rangerEmail) and \(Environment.rangerPassword)"
+    case .missingAPIKey:
+      return "No weather API key: pass --api-key or set \(Environment.weatherAPIKey)"
+    case .missingInput(let prompt):
+      return "No input for \(prompt)"
+    }
+  }
+}
+
+extension CampgroundUIError: LocalizedError {
+  /// The same one-line explanation, which ArgumentParser prints after "Error:".
+  public var errorDescription: String? { description }
+}

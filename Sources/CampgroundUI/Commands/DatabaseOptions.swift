@@ -1,0 +1,20 @@
+import ArgumentParser
+import CampgroundKit
+import Foundation
+
+/// The `--database` option every data command shares.
+struct DatabaseOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The database file (default: $\(Environment.databasePath), else campground/campground.sqlite in the user data folder).",
+      valueName: "path"))
+  var database: String?
+
+  /// Opens the database the option, the environment or the default points at.
+  func open(in context: CommandContext) throws -> CampgroundDatabase {
+    try CampgroundDatabase.open(
+      at: Environment.databaseURL(
+        option: database, environment: context.environment, defaultFolder: context.defaultFolder))
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The environment variables the `campground` command reads, and where its database lives.
+public enum Environment {
+  /// Overrides the database path when `--database` is not given.
+  public static let databasePath = "CAMPGROUND_DATABASE"
+  /// The email of the ranger account `login` accepts.
+  public static let rangerEmail = "CAMPGROUND_RANGER_EMAIL"
+  /// The password of the ranger account `login` accepts.
+  public static let rangerPassword = "CAMPGROUND_RANGER_PASSWORD"
+  /// The Pirate Weather API key `weather` uses when `--api-key` is not given.
+  public static let weatherAPIKey = "PIRATE_WEATHER_API_KEY"
+
+  /// The database file: `option`, else `$CAMPGROUND_DATABASE`, else `campground.sqlite` in the app folder.
+  public static func databaseURL(option: String?, environment: [String: String], defaultFolder: URL)
+    -> URL
+  {
+    if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
+    if let path = environment[databasePath], !path.isEmpty { return URL(fileURLWithPath: path) }
+    return defaultFolder.appendingPathComponent("campground").appendingPathComponent(
+      "campground.sqlite")
+  }
+
+  /// The per-user application data folder: `~/.local/share` on Linux, Application Support on macOS.
+  public static var defaultFolder: URL {
+    FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      ?? FileManager.default.homeDirectoryForCurrentUser
+  }
+}

@@ -1,0 +1,30 @@
+import CampgroundKit
+import XCTest
+
+final class CampgroundCalendarTests: XCTestCase {
+  func testParsesAndFormatsDays() throws {
+    let date = try XCTUnwrap(CampgroundCalendar.date(from: "2024-02-29"))
+
+    XCTAssertEqual(CampgroundCalendar.string(from: date), "2024-02-29")
+    XCTAssertEqual(date, CampgroundCalendar.date(year: 2024, month: 2, day: 29))
+  }
+
+  func testRejectsMalformedAndImpossibleDays() {
+    for text in [
+      "2023-02-29", "2024-13-01", "2024-1-01", "24-01-01", "2024/01/01", "today", "2024-01-01-01",
+      "",
+    ] {
+      XCTAssertNil(CampgroundCalendar.date(from: text), text)
+    }
+  }
+
+  func testAddingNightsStartsFromMidnight() throws {
+    let evening = try XCTUnwrap(CampgroundCalendar.date(year: 2024, month: 12, day: 31))
+      .addingTimeInterval(20 * 3_600)
+
+    let checkout = CampgroundCalendar.adding(nights: 2, to: evening)
+
+    XCTAssertEqual(CampgroundCalendar.string(from: checkout), "2025-01-02")
+    XCTAssertEqual(CampgroundCalendar.startOfDay(checkout), checkout)
+  }
+}

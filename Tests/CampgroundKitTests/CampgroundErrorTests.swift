@@ -1,0 +1,34 @@
+import CampgroundKit
+import XCTest
+
+final class CampgroundErrorTests: XCTestCase {
+  private let june1 = TestDatabase.day(2025, 6, 1)
+
+  func testDescriptionsAreOneLineAndNameTheCulprit() {
+    let cases: [(CampgroundError, String)] = [
+      (.emptyName, "full name"),
+      (.emptyPhoneNumber, "phone number"),
+      (.duplicateCamper(fullName: "Ada", phoneNumber: "555"), "Ada (555)"),
+      (.camperNotFound(id: 9), "id 9"),
+      (.invalidSiteNumber(-3), "-3"),
+      (.negativeRate(cents: -5), "rate -0.05"),
+      (.duplicateSite(number: 4), "Site 4"),
+      (.siteNotFound(number: 4), "number 4"),
+      (.siteUnavailable(number: 2, from: june1, nights: 3), "3 night(s) from 2025-06-01"),
+      (.siteHasReservations(number: 2, count: 1), "1 confirmed"),
+      (.reservationNotFound(id: 8), "id 8"),
+      (.reservationCancelled(id: 8), "Reservation 8"),
+      (.invalidDateRange(from: june1, to: june1), "2025-06-01 to 2025-06-01"),
+      (.invalidPayment(cents: 0), "payment of 0.00"),
+      (.overpayment(cents: 1_010, balanceCents: 5), "10.10 is more than the 0.05 still due"),
+      (.cannotOpenDatabase(path: "/x.db", reason: "denied"), "/x.db: denied"),
+      (.database("disk full"), "disk full"),
+    ]
+
+    for (error, fragment) in cases {
+      XCTAssertTrue(error.description.contains(fragment), "\(error.description) lacks \(fragment)")
+      XCTAssertFalse(error.description.contains("\n"))
+      XCTAssertEqual(error.localizedDescription, error.description)
+    }
+  }
+}

@@ -1,0 +1,212 @@
+import CampgroundKit
+import XCTest
+
+final class ReservationServiceTests: XCTestCase {
+  private var sites: CampSiteService!
+  private var campers: CamperService!
+  private var service: ReservationService!
+  private var camperId: Int64 = 0
+  private let june1 = TestDatabase.day(2025, 6, 1)
+
+  override func setUpWithError() throws {
+    let database = try TestDatabase.make()
+    sites = CampSiteService(database: database)
+    campers = CamperService(database: database)
+    service = ReservationService(
+      database: database,
+      pricing: AmenityPricing(electricityPerNightCents: 500, waterPerNightCents: 300))
+    try sites.addSite(number: 1, hasElectricity: true, hasWater: true, nightlyRateCents: 2_000)
+    try sites.addSite(number: 2, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
+    camperId = try XCTUnwrap(
+      campers.addCamper(fullName: "Ada Lovelace", phoneNumber: "555-0100").id)
+  }
+
+  override func tearDown() {
+    service = nil
+    campers = nil
+    sites = nil
+  }
+
+  func testReserveConfirmsAndPricesWithAmenities() throws {
+    let reservation = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 3)
+
+    XCTAssertNotNil(reservation.id)
+    XCTAssertEqual(reservation.status, .confirmed)
+    XCTAssertEqual(reservation.amountDueCents, 3 * (2_000 + 500 + 300))
+    XCTAssertEqual(reservation.amountPaidCents, 0)
+    XCTAssertEqual(reservation.endDate, TestDatabase.day(2025, 6, 4))
+    XCTAssertNil(reservation.reasonInvalid)
+  }
+
+  func testReserveCampSiteNegativeDays() throws {
+    let reservation = try service.reserve(
+      siteNumber: 1, camperId: camperId, from: june1, nights: -1)
+
+    XCTAssertEqual(reservation.status, .invalid)
+    XCTAssertEqual(reservation.reasonInvalid, "Invalid number of days")
+    XCTAssertNil(reservation.id)
+    XCTAssertEqual(try service.reservations(forCamper: camperId), [])
+  }
+
+  func testReserveZeroNightsIsInvalid() throws {
+    let reservation = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 0)
+
+    XCTAssertEqual(reservation.status, .invalid)
+    XCTAssertEqual(reservation.reasonInvalid, ReservationService.invalidNightsReason)
+  }
+
+  func testReserveRefusesOverlappingNights() throws {
+    try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 3)
+
+    XCTAssertThrowsError(
+      try service.reserve(
+        siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 3), nights: 5)
+    ) { error in
+      XCTAssertEqual(
+        error as? CampgroundError,
+        .siteUnavailable(number: 1, from: TestDatabase.day(2025, 6, 3), nights: 5))
+    }
+  }
+
+  func testReserveAllowsCheckInOnCheckOutDayAndOtherSites() throws {
+    try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 3)
+
+    let next = try service.reserve(
+      siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 4), nights: 1)
+    let other = try service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 3)
+
+    XCTAssertEqual(next.status, .confirmed)
+    XCTAssertEqual(other.status, .confirmed)
+  }
+
+  func testReserveRefusesUnknownSiteAndCamper() {
+    XCTAssertThrowsError(
+      try service.reserve(siteNumber: 9, camperId: camperId, from: june1, nights: 1)
+    ) {
+      XCTAssertEqual($0 as? CampgroundError, .siteNotFound(number: 9))
+    }
+    XCTAssertThrowsError(try service.reserve(siteNumber: 1, camperId: 404, from: june1, nights: 1))
+    {
+      XCTAssertEqual($0 as? CampgroundError, .camperNotFound(id: 404))
+    }
+  }
+
+  func testCancelFreesTheNights() throws {
+    let first = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2)
+
+    let cancelled = try service.cancel(reservationId: try XCTUnwrap(first.id))
+    let again = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2)
+
+    XCTAssertEqual(cancelled.status, .cancelled)
+    XCTAssertEqual(try service.reservation(id: try XCTUnwrap(first.id))?.status, .cancelled)
+    XCTAssertEqual(again.status, .confirmed)
+  }
+
+  func testCancelTwiceAndCancelUnknownThrow() throws {
+    let id = try XCTUnwrap(
+      service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2).id)
+    try service.cancel(reservationId: id)
+
+    XCTAssertThrowsError(try service.cancel(reservationId: id)) {
+      XCTAssertEqual($0 as? CampgroundError, .reservationCancelled(id: id))
+    }
+    XCTAssertThrowsError(try service.cancel(reservationId: 77)) {
+      XCTAssertEqual($0 as? CampgroundError, .reservationNotFound(id: 77))
+    }
+  }
+
+  func testReservationsForCamperAreSortedByStartDate() throws {
+    let later = try service.reserve(
+      siteNumber: 2, camperId: camperId, from: TestDatabase.day(2025, 7, 1), nights: 1)
+    let earlier = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 1)
+    let otherId = try XCTUnwrap(campers.addCamper(fullName: "Grace", phoneNumber: "555-0200").id)
+
+    XCTAssertEqual(try service.reservations(forCamper: camperId), [earlier, later])
+    XCTAssertEqual(try service.reservations(forCamper: otherId), [])
+  }
+
+  func testReservationsInDateRangeReturnsConfirmedOverlaps() throws {
+    let inside = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 3)
+    let straddling = try service.reserve(
+      siteNumber: 2, camperId: camperId, from: TestDatabase.day(2025, 5, 30), nights: 3)
+    try service.reserve(
+      siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 10), nights: 1)
+    let cancelled = try service.reserve(
+      siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 4), nights: 1)
+    try service.cancel(reservationId: try XCTUnwrap(cancelled.id))
+
+    let found = try service.reservations(from: june1, to: TestDatabase.day(2025, 6, 10))
+
+    XCTAssertEqual(found, [straddling, inside])
+  }
+
+  func testReservationsWithEmptyRangeThrow() {
+    XCTAssertThrowsError(try service.reservations(from: june1, to: june1)) {
+      XCTAssertEqual($0 as? CampgroundError, .invalidDateRange(from: june1, to: june1))
+    }
+  }
+
+  func testAmountDueAddsEachAmenityPerNight() {
+    let plain = CampSite(
+      siteNumber: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
+    let powered = CampSite(
+      siteNumber: 2, hasElectricity: true, hasWater: false, nightlyRateCents: 1_000)
+    let full = CampSite(
+      siteNumber: 3, hasElectricity: true, hasWater: true, nightlyRateCents: 1_000)
+
+    XCTAssertEqual(service.amountDue(for: plain, nights: 2), 2_000)
+    XCTAssertEqual(service.amountDue(for: powered, nights: 2), 3_000)
+    XCTAssertEqual(service.amountDue(for: full, nights: 2), 3_600)
+    XCTAssertEqual(service.amountDue(for: full, nights: 0), 0)
+  }
+
+  func testRecordPaymentAccumulatesUntilPaid() throws {
+    let id = try XCTUnwrap(
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 2).id)
+
+    let partly = try service.recordPayment(cents: 500, forReservation: id)
+    let fully = try service.recordPayment(cents: 1_500, forReservation: id)
+
+    XCTAssertEqual(partly.amountPaidCents, 500)
+    XCTAssertFalse(partly.isPaid)
+    XCTAssertEqual(fully.amountPaidCents, 2_000)
+    XCTAssertTrue(fully.isPaid)
+    XCTAssertEqual(try service.reservation(id: id)?.balanceCents, 0)
+  }
+
+  func testRecordPaymentRejectsBadAmounts() throws {
+    let id = try XCTUnwrap(
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).id)
+
+    XCTAssertThrowsError(try service.recordPayment(cents: 0, forReservation: id)) {
+      XCTAssertEqual($0 as? CampgroundError, .invalidPayment(cents: 0))
+    }
+    XCTAssertThrowsError(try service.recordPayment(cents: 1_001, forReservation: id)) {
+      XCTAssertEqual($0 as? CampgroundError, .overpayment(cents: 1_001, balanceCents: 1_000))
+    }
+    XCTAssertEqual(try service.reservation(id: id)?.amountPaidCents, 0)
+  }
+
+  func testRecordPaymentOnCancelledReservationThrows() throws {
+    let id = try XCTUnwrap(
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).id)
+    try service.cancel(reservationId: id)
+
+    XCTAssertThrowsError(try service.recordPayment(cents: 100, forReservation: id)) {
+      XCTAssertEqual($0 as? CampgroundError, .reservationCancelled(id: id))
+    }
+  }
+
+  func testDeleteSiteWithConfirmedReservationIsRefusedUntilCancelled() throws {
+    let id = try XCTUnwrap(
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).id)
+
+    XCTAssertThrowsError(try sites.deleteSite(number: 2)) {
+      XCTAssertEqual($0 as? CampgroundError, .siteHasReservations(number: 2, count: 1))
+    }
+    try service.cancel(reservationId: id)
+    try sites.deleteSite(number: 2)
+
+    XCTAssertNil(try service.reservation(id: id))
+  }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import CampgroundUI
+import XCTest
+
+final class CampgroundCommandTests: XCTestCase {
+  private var harness: CommandHarness!
+
+  override func setUp() {
+    harness = CommandHarness()
+  }
+
+  override func tearDown() {
+    harness.removeFolder()
+    harness = nil
+  }
+
+  func testAddAndListSites() async throws {
+    let added = try await harness.run([
+      "add-site", "--number", "3", "--rate", "25", "--electricity",
+    ])
+    _ = try await harness.run(["add-site", "--number", "1", "--rate", "18.50", "--water"])
+
+    let all = try await harness.run(["sites"])
+    let powered = try await harness.run(["sites", "--electricity"])
+
+    XCTAssertEqual(added, "Added site 3 at 25.00 a night.")
+    XCTAssertEqual(all.split(separator: "\n").count, 4)
+    XCTAssertTrue(all.contains("   1  no           yes    18.50           21.50"), all)
+    XCTAssertEqual(powered.split(separator: "\n").count, 3)
+    XCTAssertFalse(powered.contains("18.50"))
+  }
+
+  func testReserveListPayAndCancel() async throws {
+    _ = try await harness.run(["add-site", "--number", "1", "--rate", "20", "--water"])
+    let camper = try await harness.run([
+      "add-camper", "--name", "Ada Lovelace", "--phone", "555-0100",
+    ])
+
+    let booked = try await harness.run([
+      "reserve", "--camper", "1", "--site", "1", "--from", "2025-06-01", "--nights", "2",
+    ])
+    let listed = try await harness.run(["reservations"])
+    let paid = try await harness.run(["pay", "1", "--amount", "46"])
+    let cancelled = try await harness.run(["cancel", "1"])
+    let history = try await harness.run(["reservations", "--camper", "1"])
+
+    XCTAssertEqual(camper, "Camper 1: Ada Lovelace (555-0100)")
+    XCTAssertEqual(
+      booked, "Reservation 1: site 1 for Ada Lovelace from 2025-06-01, 2 night(s), 46.00 due")
+    XCTAssertTrue(listed.contains("Ada Lovelace  2025-06-01       2  Confirmed"), listed)
+    XCTAssertEqual(paid, "Reservation 1: paid 46.00, paid in full.")
+    XCTAssertEqual(cancelled, "Cancelled reservation 1.")
+    XCTAssertTrue(history.contains("Cancelled"), history)
+    let afterCancel = try await harness.run(["reservations"])
+    XCTAssertEqual(afterCancel, "No reservations.")
+  }
+
+  func testNegativeNightsGiveTheInvalidReason() async throws {
+    _ = try await harness.run(["add-site", "--number", "1", "--rate", "20"])
+    _ = try await harness.run(["add-camper", "--name", "Ada", "--phone", "1"])
+
+    do {
+      _ = try await harness.run([
+        "reserve", "--camper", "1", "--site", "1", "--from", "2025-06-01", "--nights", "-1",
+      ])
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual(CampgroundCommand.message(for: error), "Invalid number of days")
+      XCTAssertEqual(CampgroundCommand.exitCode(for: error), .failure)
+    }
+  }
+
+  func testServiceErrorsAreOneLineWithFailureExit() async throws {
+    _ = try await harness.run(["add-camper", "--name", "Ada", "--phone", "1"])
+
+    for arguments in [
+      ["add-camper", "--name", " ", "--phone", "1"],
+      ["reserve", "--camper", "1", "--site", "9", "--from", "2025-06-01", "--nights", "1"],
+      ["reserve", "--camper", "5", "--site", "9", "--from", "2025-06-01", "--nights", "1"],
+      ["delete-site", "--number", "4"],
+      ["cancel", "12"],
+    ] {
+      do {
+        _ = try await harness.run(arguments)
+        XCTFail("expected \(arguments) to fail")
+      } catch {
+        let message = CampgroundCommand.message(for: error)
+        XCTAssertFalse(message.isEmpty || message.contains("\n"), "\(arguments): \(message)")
+        XCTAssertEqual(CampgroundCommand.exitCode(for: error), .failure, "\(arguments)")
+      }
+    }
+  }
+
+  func testMalformedArgumentsAreUsageErrors() async {
+    for arguments in [
+      ["add-site", "--number", "1", "--rate", "abc"],
+      ["reserve", "--camper", "1", "--site", "1", "--from", "2025-02-30", "--nights", "1"],
+      ["reservations", "--camper", "1", "--from", "2025-06-01"],
+      ["pay", "1", "--amount", "-3"],
+    ] {
+      do {
+        _ = try await harness.run(arguments)
+        XCTFail("expected \(arguments) to fail")
+      } catch {
+        XCTAssertEqual(CampgroundCommand.exitCode(for: error), .validationFailure, "\(arguments)")
+        XCTAssertFalse(CampgroundCommand.message(for: error).isEmpty)
+      }
+    }
+  }
+
+  func testDatabaseComesFromTheEnvironmentWhenNoOptionIsGiven() async throws {
+    let path = harness.folder.appendingPathComponent("from-env.sqlite").path
+    harness.environment = ["CAMPGROUND_DATABASE": path]
+
+    _ = try await harness.runRaw(["add-site", "--number", "1", "--rate", "1"])
+
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+  }
+
+  func testCampersListsAndFiltersByName() async throws {
+    _ = try await harness.run(["add-camper", "--name", "Ada Lovelace", "--phone", "1"])
+    _ = try await harness.run(["add-camper", "--name", "Grace Hopper", "--phone", "2"])
+
+    let all = try await harness.run(["campers"])
+    let one = try await harness.run(["campers", "--name", "grace hopper"])
+
+    XCTAssertTrue(all.contains("Ada Lovelace") && all.contains("Grace Hopper"), all)
+    XCTAssertEqual(one, "Id  Name          Phone\n--  ------------  -----\n 2  Grace Hopper  2")
+  }
+
+  func testNoSubcommandShowsHelp() async throws {
+    let help = try await harness.runRaw([])
+
+    XCTAssertTrue(help.contains("USAGE: campground <subcommand>"), help)
+  }
+}

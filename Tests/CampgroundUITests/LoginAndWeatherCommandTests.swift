@@ -1,0 +1,80 @@
+import CampgroundUI
+import XCTest
+
+final class LoginAndWeatherCommandTests: XCTestCase {
+  private var harness: CommandHarness!
+
+  override func setUp() {
+    harness = CommandHarness()
+    harness.environment = [
+      "CAMPGROUND_RANGER_EMAIL": "ranger@camp.test", "CAMPGROUND_RANGER_PASSWORD": "pw",
+    ]
+  }
+
+  override func tearDown() {
+    harness.removeFolder()
+    harness = nil
+  }
+
+  func testLoginAsksForCredentialsAndWelcomesTheRanger() async throws {
+    harness.reader = ScriptedReader(["ranger@camp.test", "pw"])
+
+    let output = try await harness.runRaw(["login"])
+
+    XCTAssertEqual(output, "Welcome, Ranger.")
+    XCTAssertEqual(harness.reader.prompts, ["Email: ", "Password: "])
+  }
+
+  func testLoginWithoutConfiguredAccountFails() async {
+    harness.environment = [:]
+
+    await assertFails(["login", "--email", "ranger@camp.test"], with: .missingAccount)
+  }
+
+  func testWeatherNeedsAnAPIKey() async {
+    await assertFails(["weather"], with: .missingAPIKey)
+  }
+
+  func testWeatherPrintsOneLineForTheCampground() async throws {
+    harness.urlSession = StubURLSession(
+      status: 200,
+      body: """
+        {"latitude": 45.5, "longitude": -78.3,
+         "currently": {"time": 0, "summary": "Clear", "icon": "clear-day", "temperature": 20, "windSpeed": 2},
+         "flags": {"units": "si"}}
+        """)
+
+    let line = try await harness.runRaw([
+      "weather", "--api-key", "KEY", "--latitude", "45.5", "--longitude", "-78.3",
+    ])
+
+    XCTAssertEqual(line, "Clear, 20.0°C, wind 2.0 m/s")
+    XCTAssertEqual(
+      harness.urlSession.requestedURLs.map(\.absoluteString),
+      ["https://api.pirateweather.net/forecast/KEY/45.5,-78.3"])
+  }
+
+  func testWeatherFailureIsAnError() async {
+    harness.environment = ["PIRATE_WEATHER_API_KEY": "KEY"]
+
+    do {
+      _ = try await harness.runRaw(["weather"])
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual(
+        CampgroundCommand.message(for: error), "The weather service answered with HTTP status 500")
+    }
+  }
+
+  private func assertFails(
+    _ arguments: [String], with expected: CampgroundUIError, line: UInt = #line
+  ) async {
+    do {
+      _ = try await harness.runRaw(arguments)
+      XCTFail("expected \(expected)", line: line)
+    } catch {
+      XCTAssertEqual(error as? CampgroundUIError, expected, line: line)
+      XCTAssertEqual(CampgroundCommand.message(for: error), expected.description, line: line)
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import CampgroundUI
+
+/// Answers prompts from a script and records the prompts it was shown.
+final class ScriptedReader: LineReader {
+  private var answers: [String]
+  private(set) var prompts: [String] = []
+
+  init(_ answers: [String]) {
+    self.answers = answers
+  }
+
+  func readLine(prompt: String) -> String? {
+    prompts.append(prompt)
+    return answers.isEmpty ? nil : answers.removeFirst()
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import WeatherKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A session that answers every request with one canned status and body, and records the URLs.
+final class StubURLSession: URLSessionProtocol, @unchecked Sendable {
+  private(set) var requestedURLs: [URL] = []
+  private let status: Int
+  private let body: String
+
+  init(status: Int, body: String) {
+    self.status = status
+    self.body = body
+  }
+
+  func dataTask(with url: URL, completionHandler: @escaping DataTaskCompletion)
+    -> any URLSessionDataTaskProtocol
+  {
+    requestedURLs.append(url)
+    let response = HTTPURLResponse(
+      url: url, statusCode: status, httpVersion: nil, headerFields: nil)
+    return StubTask { completionHandler(Data(self.body.utf8), response, nil) }
+  }
+}
+
+/// A task that runs its completion when resumed.
+struct StubTask: URLSessionDataTaskProtocol {
+  let onResume: () -> Void
+
+  func resume() {
+    onResume()
+  }
+}

@@ -1,0 +1,128 @@
+import CoverageModel
+import Foundation
+import XCTest
+
+@testable import CoverageReports
+
+final class JSONReportTests: XCTestCase {
+  private func json(_ report: CoverageReport = SampleReport.report) throws -> String {
+    let files = try JSONReport().render(report)
+    XCTAssertEqual(files.map(\.path), ["covgate.json"])
+    return try XCTUnwrap(files.first?.contents)
+  }
+
+  private func object(_ text: String) throws -> [String: Any] {
+    try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  func testMatchesGolden() throws {
+    try Golden.assertMatches(try json(), "report.json")
+  }
+
+  func testIsDeterministic() throws {
+    let first = try json()
+    let second = try json()
+    XCTAssertEqual(Data(first.utf8), Data(second.utf8))
+    // Thresholds are a dictionary: several metrics must still come out in one order.
+    var report = SampleReport.report
+    report.layers[0].thresholds = [
+      .regions: Threshold(minimum: 10), .lines: Threshold(minimum: 60, target: 70),
+      .functions: Threshold(target: 50),
+      .instantiations: Threshold(minimum: 1),
+    ]
+    let outputs = Set(try (0..<5).map { _ in try json(report) })
+    XCTAssertEqual(outputs.count, 1)
+  }
+
+  func testFiguresAndNulls() throws {
+    let document = try object(try json())
+    XCTAssertEqual(document["schemaVersion"] as? Int, 1)
+    XCTAssertEqual(document["package"] as? String, "Demo")
+    XCTAssertNil(document["tests"], "no tests key when covgate did not run them")
+    let totals = try XCTUnwrap(document["totals"] as? [String: Any])
+    let lines = try XCTUnwrap(totals["lines"] as? [String: Any])
+    XCTAssertEqual(lines["covered"] as? Int, 190)
+    XCTAssertEqual(lines["count"] as? Int, 330)
+    XCTAssertEqual(lines["percent"] as? Double, 57.57)
+    let branches = try XCTUnwrap(totals["branches"] as? [String: Any])
+    XCTAssertTrue(branches["percent"] is NSNull, "percent is null when count is 0")
+    let gate = try XCTUnwrap(document["gate"] as? [String: Any])
+    XCTAssertEqual(gate["passed"] as? Bool, false)
+    let verdicts = try XCTUnwrap(gate["verdicts"] as? [[String: Any]])
+    XCTAssertEqual(verdicts.count, 4)
+    let missing = try XCTUnwrap(verdicts.last)
+    for key in ["metric", "actual", "required"] {
+      XCTAssertTrue(missing[key] is NSNull, "\(key) is written as null")
+    }
+  }
+
+  func testTestsOutcomeIsWrittenWhenKnown() throws {
+    var report = SampleReport.report
+    report.tests = TestOutcome(passed: false, exitCode: 1)
+    let tests = try XCTUnwrap(try object(try json(report))["tests"] as? [String: Any])
+    XCTAssertEqual(tests["passed"] as? Bool, false)
+    XCTAssertEqual(tests["exitCode"] as? Int, 1)
+  }
+
+  func testPercentIsTruncated() throws {
+    var report = SampleReport.report
+    report.totals.lines = Metric(covered: 9999, count: 10000)
+    report.totals.regions = Metric(covered: 2, count: 3)
+    let totals = try XCTUnwrap(try object(try json(report))["totals"] as? [String: Any])
+    XCTAssertEqual((totals["lines"] as? [String: Any])?["percent"] as? Double, 99.99)
+    XCTAssertEqual((totals["regions"] as? [String: Any])?["percent"] as? Double, 66.66)
+  }
+
+  func testSlashesAreNotEscaped() throws {
+    let text = try json()
+    XCTAssertTrue(text.contains("\"Sources/Core/Engine.swift\""))
+    XCTAssertFalse(text.contains("\\/"))
+    XCTAssertTrue(text.hasSuffix("}\n"))
+  }
+
+  func testValidatesAgainstSchema() throws {
+    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("docs/covgate-report.schema.json")
+    guard FileManager.default.fileExists(atPath: schema.path) else {
+      throw XCTSkip("no schema at \(schema.path)")
+    }
+    guard run(["python3", "-c", "import jsonschema"]).status == 0 else {
+      throw XCTSkip("python3 with jsonschema is not available")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "covgate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var withTests = SampleReport.report
+    withTests.tests = TestOutcome(passed: true, exitCode: 0)
+    for (name, report) in [("report.json", SampleReport.report), ("with-tests.json", withTests)] {
+      let url = folder.appendingPathComponent(name)
+      try Data(try json(report).utf8).write(to: url)
+      let result = run([
+        "python3", "-c",
+        "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+        url.path, schema.path,
+      ])
+      XCTAssertEqual(result.status, 0, "\(name) does not validate: \(result.output)")
+    }
+  }
+
+  /// Runs a command through `/usr/bin/env`; its exit status and combined output.
+  private func run(_ arguments: [String]) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do {
+      try process.run()
+    } catch {
+      return (-1, "\(error)")
+    }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+}

@@ -1,0 +1,133 @@
+import CoverageGate
+import CoverageModel
+import XCTest
+
+@testable import CoverageReports
+
+final class TextReportTests: XCTestCase {
+  func testMatchesGolden() throws {
+    try Golden.assertMatches(TextReport(useColor: false).text(SampleReport.report), "text.txt")
+  }
+
+  func testRenderGivesOneFile() {
+    let files = TextReport(useColor: false).render(SampleReport.report)
+    XCTAssertEqual(files.map(\.path), ["covgate.txt"])
+    XCTAssertEqual(files.first?.contents, TextReport(useColor: false).text(SampleReport.report))
+  }
+
+  /// The hand-built report is what the evaluator makes of the same files and thresholds.
+  func testSampleReportAgreesWithEvaluator() {
+    let config = GateConfig(
+      layers: [
+        LayerConfig(name: "logic", isDefault: true, thresholds: SampleReport.logicThresholds),
+        LayerConfig(name: "ui-glue", gated: false, targets: [Glob("*App")]),
+      ], fileMinimum: [.lines: 50])
+    let package = PackageInfo(name: "Demo", root: SampleReport.root, targets: [])
+    let sample = SampleReport.report
+    let evaluated = Evaluator(config: config).evaluate(
+      package: package, files: sample.files, targetsWithoutData: sample.targetsWithoutData,
+      excluded: sample.excludedFiles)
+    XCTAssertEqual(evaluated.totals, sample.totals)
+    XCTAssertEqual(evaluated.layers, sample.layers)
+    XCTAssertEqual(evaluated.gate, sample.gate)
+  }
+
+  func testFirstLineSaysWhetherTheGatePassed() {
+    var report = SampleReport.report
+    XCTAssertTrue(
+      TextReport(useColor: false).text(report).hasPrefix("covgate: Demo: gate FAILED\n"))
+    report.gate = GateResult(verdicts: Array(SampleReport.verdicts.prefix(2)))
+    XCTAssertTrue(
+      TextReport(useColor: false).text(report).hasPrefix("covgate: Demo: gate PASSED\n"))
+  }
+
+  func testFailedTestsAreSaid() {
+    var report = SampleReport.report
+    report.tests = TestOutcome(passed: false, exitCode: 1)
+    let lines = TextReport(useColor: false).text(report).components(separatedBy: "\n")
+    XCTAssertEqual(
+      lines[1], "tests failed (swift test exit code 1); coverage below is from the run as it went")
+    report.tests = TestOutcome(passed: true, exitCode: 0)
+    XCTAssertFalse(TextReport(useColor: false).text(report).contains("tests failed"))
+  }
+
+  func testVerdictsAreOrderedFailuresFirst() {
+    let text = TextReport(useColor: false).text(SampleReport.report)
+    let fail = text.range(of: "  FAIL ")!.lowerBound
+    let warn = text.range(of: "  WARN ")!.lowerBound
+    let pass = text.range(of: "  PASS ")!.lowerBound
+    XCTAssertLessThan(fail, warn)
+    XCTAssertLessThan(warn, pass)
+  }
+
+  func testNotApplicableVerdictLabel() {
+    var report = SampleReport.report
+    report.gate = GateResult(verdicts: [
+      Verdict(
+        rule: .minimum, scopeKind: .layer, scope: "ui-glue", metric: .lines, actual: .zero,
+        required: 60,
+        status: .notApplicable,
+        message: "ui-glue: lines n/a (nothing to measure); the minimum 60% does not apply")
+    ])
+    XCTAssertTrue(
+      TextReport(useColor: false).text(report).contains(
+        "\n  N/A  ui-glue: lines n/a (nothing to measure); the minimum 60% does not apply\n"))
+  }
+
+  func testNoVerdictsSaysNoThresholds() {
+    var report = SampleReport.report
+    report.gate = GateResult(verdicts: [])
+    XCTAssertTrue(
+      TextReport(useColor: false).text(report).contains("\nNo thresholds configured.\n"))
+  }
+
+  func testColorOnlyWhenAsked() {
+    let plain = TextReport(useColor: false).text(SampleReport.report)
+    let colored = TextReport(useColor: true).text(SampleReport.report)
+    XCTAssertFalse(plain.contains("\u{1B}["))
+    XCTAssertTrue(colored.contains("\u{1B}[31mFAILED\u{1B}[0m"))
+    XCTAssertTrue(colored.contains("\u{1B}[31mFAIL\u{1B}[0m"))
+    XCTAssertTrue(colored.contains("\u{1B}[33mWARN\u{1B}[0m"))
+    XCTAssertTrue(colored.contains("\u{1B}[32mPASS\u{1B}[0m"))
+  }
+
+  func testWorstFilesListsOnlyGatedLayersWithMisses() {
+    var report = SampleReport.report
+    let full = SampleReport.file(
+      "Sources/Core/Full.swift", "Core", "logic",
+      SampleReport.summary(
+        lines: (5, 5), functions: (1, 1), instantiations: (1, 1), regions: (1, 1)))
+    report.files.append(full)
+    let text = TextReport(useColor: false).text(report)
+    let worst = text.components(separatedBy: "Least-covered files of gated layers (lines):\n")
+    XCTAssertEqual(worst.count, 2)
+    XCTAssertEqual(
+      worst.last,
+      """
+        40.00%  Sources/Parser/Lexer.swift (60 of 100 lines missed)
+        60.00%  Sources/Core/Store.swift (20 of 50 lines missed)
+        80.00%  Sources/Core/Engine.swift (30 of 150 lines missed)
+
+      """)
+    XCTAssertFalse(worst.last!.contains("main.swift"), "ui-glue is not gated")
+    XCTAssertFalse(worst.last!.contains("Full.swift"), "nothing missed")
+  }
+
+  func testWorstFilesAreCappedAndTiesBreakOnMisses() {
+    var report = SampleReport.report
+    report.files = (1...12).map { index in
+      SampleReport.file(
+        "Sources/Core/F\(index < 10 ? "0" : "")\(index).swift", "Core", "logic",
+        SampleReport.summary(
+          lines: (index, 2 * index), functions: (0, 0), instantiations: (0, 0), regions: (0, 0)))
+    }
+    let text = TextReport(useColor: false).text(report)
+    let listed = text.components(separatedBy: "\n").filter { $0.contains("lines missed") }
+    XCTAssertEqual(listed.count, TextReport.worstFileCount)
+    // All at 50%: the most missed lines first.
+    XCTAssertTrue(
+      listed.first?.hasSuffix("Sources/Core/F12.swift (12 of 24 lines missed)") ?? false,
+      "\(listed)")
+    XCTAssertFalse(text.contains("F01.swift") || text.contains("F02.swift"))
+  }
+}

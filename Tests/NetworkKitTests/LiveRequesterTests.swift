@@ -1,0 +1,70 @@
+import Foundation
+import NetworkKit
+import XCTest
+
+final class LiveRequesterTests: XCTestCase {
+  private let url = URL(string: "https://api.test/vehicles")!
+
+  private func response(from session: FakeNetworkSession, parameters: [String: Any]? = nil)
+    -> Result<Any, any Error>?
+  {
+    let requester = LiveRequester(client: ApiClient(session: session))
+    let done = expectation(description: "response")
+    let box = ResultBox<Result<Any, any Error>>()
+
+    _ = requester.request(url: url, method: .post, parameters: parameters) { response in
+      box.value = response.result
+      done.fulfill()
+    }
+
+    wait(for: [done], timeout: 2)
+    return box.value
+  }
+
+  func testSuccessParsesJSONAndSendsTheRequest() throws {
+    let session = FakeNetworkSession(status: 200, body: #"{"code": 0, "data": [1, 2]}"#)
+
+    let json = try XCTUnwrap(
+      response(from: session, parameters: ["id": 1])?.get() as? [String: Any])
+
+    XCTAssertEqual(json["data"] as? [Int], [1, 2])
+    XCTAssertEqual(session.sentRequests.first?.httpMethod, "POST")
+    XCTAssertEqual(session.sentRequests.first?.httpBody, Data(#"{"id":1}"#.utf8))
+  }
+
+  func testHTTPErrorIsReported() {
+    let session = FakeNetworkSession(status: 500, body: "")
+
+    guard case .failure(let error)? = response(from: session) else {
+      return XCTFail("expected failure")
+    }
+    XCTAssertEqual(error as? NetworkError, .httpStatus(500))
+  }
+
+  func testBodyThatIsNotJSONIsReported() {
+    let session = FakeNetworkSession(status: 200, body: "<html>")
+
+    guard case .failure(let error)? = response(from: session) else {
+      return XCTFail("expected failure")
+    }
+    guard case .decoding? = error as? NetworkError else { return XCTFail("got \(error)") }
+  }
+
+  func testUnencodableParametersFailAtOnceWithoutSending() {
+    let session = FakeNetworkSession(status: 200, body: "{}")
+
+    guard case .failure(let error)? = response(from: session, parameters: ["x": Date()]) else {
+      return XCTFail("expected failure")
+    }
+    XCTAssertEqual(error as? NetworkError, .invalidParameters)
+    XCTAssertTrue(session.sentRequests.isEmpty)
+  }
+
+  func testTaskCancellableCancelsItsTask() {
+    let task = Task<Void, Never> {}
+
+    TaskCancellable(task: task).cancel()
+
+    XCTAssertTrue(task.isCancelled)
+  }
+}

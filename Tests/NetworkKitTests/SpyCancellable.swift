@@ -1,0 +1,10 @@
+import NetworkKit
+
+/// Counts `cancel()` calls.
+final class SpyCancellable: Cancellable {
+  private(set) var cancelCount = 0
+
+  func cancel() {
+    cancelCount += 1
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import WeatherKit
+import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+final class WeatherDataManagerTests: XCTestCase {
+  private func fetch(
+    with session: MockURLSession, latitude: Double = 45.5, longitude: Double = -73.25
+  )
+    -> Result<WeatherData, WeatherDataError>?
+  {
+    let manager = WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: session)
+    let done = expectation(description: "weather fetched")
+    let box = ResultBox<Result<WeatherData, WeatherDataError>>()
+    manager.weatherData(latitude: latitude, longitude: longitude) { result in
+      box.value = result
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 1)
+    return box.value
+  }
+
+  func testWeatherDataRequestsBaseURLWithCoordinates() {
+    let session = MockURLSession(
+      data: WeatherFixtures.json, response: WeatherFixtures.response(status: 200))
+
+    _ = fetch(with: session, latitude: 52.0, longitude: 13.5)
+
+    XCTAssertEqual(session.lastURL?.absoluteString, "https://weather.test/forecast/KEY/52.0,13.5")
+    XCTAssertEqual(session.dataTaskCallCount, 1)
+  }
+
+  func testWeatherDataStartsDataTask() {
+    let session = MockURLSession(
+      data: WeatherFixtures.json, response: WeatherFixtures.response(status: 200))
+    let manager = WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: session)
+
+    manager.weatherData(latitude: 0, longitude: 0) { _ in }
+
+    XCTAssertTrue(session.dataTask.resumeWasCalled, "the data task was never resumed")
+  }
+
+  func testWeatherDataDecodesSuccessfulResponse() {
+    let session = MockURLSession(
+      data: WeatherFixtures.json, response: WeatherFixtures.response(status: 200))
+
+    XCTAssertEqual(try fetch(with: session)?.get(), WeatherFixtures.weather)
+  }
+
+  func testWeatherDataReportsFailedRequest() {
+    let session = MockURLSession(error: FakeTransportError())
+
+    XCTAssertEqual(
+      fetch(with: session), .failure(.failedRequest("The network connection was lost")))
+  }
+
+  func testWeatherDataReportsNon2xxStatus() {
+    let session = MockURLSession(
+      data: Data("{}".utf8), response: WeatherFixtures.response(status: 503))
+
+    XCTAssertEqual(fetch(with: session), .failure(.httpStatus(503)))
+  }
+
+  func testWeatherDataReportsMissingHTTPResponse() {
+    let session = MockURLSession(data: WeatherFixtures.json, response: nil)
+
+    XCTAssertEqual(fetch(with: session), .failure(.invalidResponse))
+  }
+
+  func testWeatherDataReportsUndecodableData() {
+    let session = MockURLSession(
+      data: Data("<html>nope</html>".utf8), response: WeatherFixtures.response(status: 200))
+
+    XCTAssertEqual(fetch(with: session), .failure(.invalidData))
+  }
+
+  func testWeatherDataReportsMissingBody() {
+    let session = MockURLSession(data: nil, response: WeatherFixtures.response(status: 204))
+
+    XCTAssertEqual(fetch(with: session), .failure(.invalidData))
+  }
+
+  func testInvalidCoordinatesFailWithoutRequest() {
+    let session = MockURLSession()
+
+    let result = fetch(with: session, latitude: 91, longitude: 0)
+
+    XCTAssertEqual(result, .failure(.invalidCoordinates(latitude: 91, longitude: 0)))
+    XCTAssertEqual(session.dataTaskCallCount, 0)
+  }
+}
