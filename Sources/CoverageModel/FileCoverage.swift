@@ -18,8 +18,11 @@ public struct FileCoverage: Hashable, Sendable {
 public struct CoverageData: Sendable {
   /// Files sorted by path.
   public var files: [FileCoverage]
+  /// The export's function records, in its order; empty unless they were asked for.
+  public var functions: [FunctionRecord]
 
-  public init(files: [FileCoverage]) {
+  public init(files: [FileCoverage], functions: [FunctionRecord] = []) {
     self.files = files.sorted { $0.path < $1.path }
+    self.functions = functions
   }
 }

@@ -4,26 +4,38 @@ import Foundation
 /// Reads llvm-cov export JSON (formats 2.x and 3.x) into `CoverageData`.
 ///
 /// Walks the bytes once: per file it keeps llvm-cov's summary and builds the line view from
-/// the segments on the fly; `functions[]` and anything else is skipped.
+/// the segments on the fly; `functions[]` is read only when asked for, anything else is skipped.
 public enum ExportReader {
+  /// What to read besides each file's summary and line view.
+  public struct Options: Hashable, Sendable {
+    /// Whether to read `functions[]`, which merging runs of the same code needs (slower).
+    public var functions: Bool
+
+    public init(functions: Bool = false) {
+      self.functions = functions
+    }
+  }
+
   /// Reads and parses an export file.
-  public static func read(path: String) throws -> CoverageData {
+  public static func read(path: String, options: Options = Options()) throws -> CoverageData {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     } catch {
       throw ExportError.unreadable(path: path, reason: describe(error))
     }
-    return try parse(data, source: path)
+    return try parse(data, source: path, options: options)
   }
 
   /// Parses export bytes; `source` names them in errors.
-  public static func parse(_ data: Data, source: String) throws -> CoverageData {
+  public static func parse(_ data: Data, source: String, options: Options = Options()) throws
+    -> CoverageData
+  {
     guard !data.isEmpty else { throw ExportError.empty(path: source) }
     return try data.withUnsafeBytes { raw in
       var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self))
       do {
-        return try readDocument(&scanner, source: source)
+        return try readDocument(&scanner, source: source, options: options)
       } catch let error as JSONScanError {
         throw error.truncated
           ? ExportError.truncated(path: source, offset: error.offset)
@@ -32,10 +44,11 @@ public enum ExportReader {
     }
   }
 
-  private static func readDocument(_ scanner: inout JSONScanner, source: String) throws
-    -> CoverageData
-  {
+  private static func readDocument(
+    _ scanner: inout JSONScanner, source: String, options: Options
+  ) throws -> CoverageData {
     var files: [FileCoverage] = []
+    var functions: [FunctionRecord] = []
     var sawData = false
     var type: String?
     var version: String?
@@ -47,7 +60,7 @@ public enum ExportReader {
       if key == "data" {
         sawData = true
         try scanner.readArray { scanner in
-          try readExport(&scanner, into: &files)
+          try readExport(&scanner, options: options, files: &files, functions: &functions)
         }
       } else if key == "type" {
         type = try scanner.readString()
@@ -64,16 +77,20 @@ public enum ExportReader {
       throw ExportError.unsupportedVersion(path: source, version: version ?? "none")
     }
     guard sawData else { throw ExportError.notAnExport(path: source, reason: "it has no \"data\" key") }
-    return CoverageData(files: files)
+    return CoverageData(files: files, functions: functions)
   }
 
-  private static func readExport(_ scanner: inout JSONScanner, into files: inout [FileCoverage])
-    throws
-  {
+  private static func readExport(
+    _ scanner: inout JSONScanner, options: Options, files: inout [FileCoverage],
+    functions: inout [FunctionRecord]
+  ) throws {
     try scanner.readObject { scanner, key in
-      guard key == "files" else { return }
-      try scanner.readArray { scanner in
-        files.append(try readFile(&scanner))
+      if key == "files" {
+        try scanner.readArray { scanner in
+          files.append(try readFile(&scanner))
+        }
+      } else if key == "functions", options.functions {
+        try FunctionRecordReader.readFunctions(&scanner, into: &functions)
       }
     }
   }

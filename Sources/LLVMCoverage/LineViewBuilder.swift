@@ -5,6 +5,9 @@ import CoverageModel
 /// Follows LLVM's `LineCoverageStats`: a line's count is the maximum of the count in force
 /// when it begins (the wrapped segment) and the counts of regions that start on it.
 struct LineViewBuilder {
+  /// Lines past this one are taken for damaged data rather than source.
+  static let maximumLine = 50_000_000
+
   private var counts: [UInt64] = []
   /// The last segment of the previous line that had segments.
   private var wrapped: (count: UInt64, hasCount: Bool)?
@@ -22,7 +25,7 @@ struct LineViewBuilder {
     line segmentLine: Int, count: UInt64, hasCount: Bool, isRegionEntry: Bool, isGap: Bool
   ) throws {
     guard segmentLine >= 1, segmentLine >= line else { throw LineViewError.unsorted(line: segmentLine) }
-    guard segmentLine < 50_000_000 else { throw LineViewError.unsorted(line: segmentLine) }
+    guard segmentLine < Self.maximumLine else { throw LineViewError.unsorted(line: segmentLine) }
     if segmentLine > line {
       if line > 0 { finishLine() }
       fillUnsegmentedLines(until: segmentLine)

@@ -70,6 +70,37 @@ final class ExportReaderTests: XCTestCase {
     XCTAssertGreaterThan(comparedLines, 3000)
   }
 
+  func testReadsFunctionRecordsOnlyWhenAskedAndAsFoundationReadsThem() throws {
+    XCTAssertTrue(try yams().functions.isEmpty)
+    let path = Fixture.url("yams/swiftpm-export.json").path
+    let data = try ExportReader.read(path: path, options: .init(functions: true))
+    let expected = try ExportJSON(fixture: "yams/swiftpm-export.json").functions
+    XCTAssertEqual(data.functions.count, 2507)
+    XCTAssertEqual(data.functions, expected)
+    XCTAssertEqual(data.files, try yams().files)
+  }
+
+  func testRejectsMalformedFunctionRecordsWithOneLineErrors() {
+    let regions = [
+      "[[1,1,2,2,1,0,0,9]]",  // unknown kind
+      "[[1,1,2,2,1,0,0]]",  // seven fields
+      "[[1,1,2,2,1,3,0,0]]",  // a file the record does not list
+      "[[5,1,2,2,1,0,0,0]]",  // ends before it starts
+      "[[0,1,2,2,1,0,0,0]]",  // line 0
+    ]
+    for region in regions {
+      let json = #"{"data":[{"files":[],"functions":[{"name":"f","count":1,"regions":"# + region
+        + #","filenames":["/a"]}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
+      XCTAssertNoThrow(try ExportReader.parse(Data(json.utf8), source: "in.json"), region)
+      XCTAssertThrowsError(
+        try ExportReader.parse(Data(json.utf8), source: "in.json", options: .init(functions: true)), region
+      ) { error in
+        guard case .malformed = error as? ExportError else { return XCTFail("\(region) gave \(error)") }
+        XCTAssertFalse(String(describing: error).contains("\n"))
+      }
+    }
+  }
+
   func testReadsSummaryOnlyExportsWithoutALineView() throws {
     let json = #"{"data":[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":4,"covered":3,"percent":75},"functions":{"count":1,"covered":1,"percent":100},"instantiations":{"count":1,"covered":1,"percent":100},"regions":{"count":2,"covered":1,"notcovered":1,"percent":50}}}],"totals":{}}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#
     let data = try ExportReader.parse(Data(json.utf8), source: "x.json")
