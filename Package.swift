@@ -7,6 +7,10 @@ let package = Package(
   products: [
     .executable(name: "covgate", targets: ["covgate"]),
     .executable(name: "campground", targets: ["campground"]),
+    .library(name: "CampgroundKit", targets: ["CampgroundKit"]),
+    .library(name: "WeatherKit", targets: ["WeatherKit"]),
+    .library(name: "AuthKit", targets: ["AuthKit"]),
+    .library(name: "NetworkKit", targets: ["NetworkKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

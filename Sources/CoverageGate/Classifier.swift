@@ -55,7 +55,7 @@ public struct Classifier: Sendable {
   /// A layer from a config file that matches no measured target or source is a mistake.
   private func checkEveryLayerMatches() throws {
     guard config.layersFromFile else { return }
-    let measured = package.measuredTargets
+    let measured = package.measuredTargets(naming: config.namedTargets)
     for layer in config.layers where !layer.isDefault {
       let matches = measured.contains { target in
         layer.matches(target: target, file: nil) || target.sources.contains { layer.matches(target: target, file: $0) }

@@ -34,6 +34,12 @@ public struct GateConfig: Sendable, Equatable {
     self.layersFromFile = layersFromFile
   }
 
+  /// Target names the layers spell out in full (no glob characters): always measured, even
+  /// when they look like test support.
+  public var namedTargets: Set<String> {
+    Set(layers.flatMap(\.targets).map(\.pattern).filter { !$0.contains(where: { "*?[".contains($0) }) })
+  }
+
   /// The built-in config: business logic gated at 60% lines (target 70%), UI glue reported only.
   public static let defaults = GateConfig(layers: [
     LayerConfig(

@@ -32,10 +32,13 @@ public enum ScopeError: Error, Equatable, CustomStringConvertible {
 public struct Scoper: Sendable {
   public let package: PackageInfo
   public let exclude: [Glob]
+  /// Targets measured whatever they look like, because the config names them.
+  public let namedTargets: Set<String>
 
-  public init(package: PackageInfo, exclude: [Glob]) {
+  public init(package: PackageInfo, exclude: [Glob], namedTargets: Set<String> = []) {
     self.package = package
     self.exclude = exclude
+    self.namedTargets = namedTargets
   }
 
   /// Scopes `data`, first rewriting paths with `pathMaps` (or a detected prefix when none given).
@@ -45,7 +48,8 @@ public struct Scoper: Sendable {
       ? PathMap.detect(paths: data.files.map(\.path), package: package).map { [$0] } ?? []
       : pathMaps
     let root = package.root.hasSuffix("/") ? String(package.root.dropLast()) : package.root
-    let measured = Set(package.measuredTargets.map(\.name))
+    let measuredTargets = package.measuredTargets(naming: namedTargets)
+    let measured = Set(measuredTargets.map(\.name))
     // Longest folder first, so a file belongs to the most specific target.
     let targets = package.targets.sorted { $0.path.count > $1.path.count }
 
@@ -83,7 +87,7 @@ public struct Scoper: Sendable {
       throw ScopeError.noPackageFiles(root: root, example: data.files.first { !$0.path.contains("/.build/") }?.path ?? data.files.first?.path)
     }
     let withData = Set(kept.map(\.target))
-    let missing = package.measuredTargets.filter { !withData.contains($0.name) }
+    let missing = measuredTargets.filter { !withData.contains($0.name) }
     return ScopeResult(
       files: kept.sorted { $0.path < $1.path }, excluded: excluded.sorted { $0.path < $1.path },
       targetsWithoutData: missing)

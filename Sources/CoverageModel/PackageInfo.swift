@@ -51,10 +51,13 @@ public struct TargetInfo: Hashable, Sendable, Codable {
 extension PackageInfo {
   /// Targets whose code the gate measures: regular and executable targets, but not tests,
   /// test-support targets (in no product, used only by tests), plugins, macros or binaries.
-  public var measuredTargets: [TargetInfo] {
+  public var measuredTargets: [TargetInfo] { measuredTargets(naming: []) }
+
+  /// The measured targets, counting a test-support-looking target in when the config names it.
+  public func measuredTargets(naming named: Set<String>) -> [TargetInfo] {
     targets.filter { target in
       guard target.kind == .library || target.kind == .executable else { return false }
-      return !isTestSupport(target)
+      return named.contains(target.name) || !isTestSupport(target)
     }
   }
 

@@ -25,7 +25,7 @@ struct Pipeline {
     _ data: CoverageData, package: PackageInfo, config: GateConfig, tests: TestOutcome?
   ) throws -> CoverageReport {
     terminal.phase(.evaluate)
-    let scope = try Scoper(package: package, exclude: config.exclude)
+    let scope = try Scoper(package: package, exclude: config.exclude, namedTargets: config.namedTargets)
       .scope(data, pathMaps: try options.parsedPathMaps())
     let classified = try Classifier(config: config, package: package).classify(scope)
     return Evaluator(config: config).evaluate(

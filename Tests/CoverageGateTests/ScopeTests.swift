@@ -139,3 +139,20 @@ final class ScopeTests: XCTestCase {
     }
   }
 }
+
+final class NamedTargetScopeTests: XCTestCase {
+  /// A library in no product that only tests use looks like test support, unless the config
+  /// names it outright: then the user wants it measured.
+  func testATargetNamedByTheConfigIsMeasuredEvenIfItLooksLikeTestSupport() throws {
+    let helper = TargetInfo(name: "Helpers", kind: .library, path: "Sources/Helpers", sources: [])
+    let tests = TargetInfo(name: "HelpersTests", kind: .test, path: "Tests/HelpersTests", sources: [], dependencies: ["Helpers"])
+    let package = PackageInfo(name: "P", root: "/p", targets: [helper, tests])
+    let data = CoverageData(files: [FileCoverage(path: "/p/Sources/Helpers/A.swift", summary: Summary(lines: Metric(covered: 1, count: 2)))])
+    XCTAssertThrowsError(try Scoper(package: package, exclude: []).scope(data, pathMaps: []))
+    let config = GateConfig(layers: [LayerConfig(name: "logic", targets: [Glob("Helpers")])])
+    XCTAssertEqual(config.namedTargets, ["Helpers"])
+    let scoped = try Scoper(package: package, exclude: [], namedTargets: config.namedTargets).scope(data, pathMaps: [])
+    XCTAssertEqual(scoped.files.map(\.target), ["Helpers"])
+    XCTAssertEqual(GateConfig(layers: [LayerConfig(name: "x", targets: [Glob("Help*")])]).namedTargets, [])
+  }
+}
