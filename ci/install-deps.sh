@@ -2,6 +2,7 @@
 # Installs what covgate's build and tests need and a fresh machine may lack; safe to re-run.
 # - libsqlite3-dev: GRDB (the campground module's database) links the system SQLite.
 # - python3 jsonschema: the tests validate covgate.json against docs/covgate-report.schema.json.
+# - lcov (genhtml): the tests check that genhtml reads covgate's LCOV without warnings.
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -14,6 +15,7 @@ fi
 if [ "$(uname)" = Linux ] && command -v dpkg >/dev/null 2>&1; then
   missing=()
   dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
+  command -v genhtml >/dev/null 2>&1 || missing+=(lcov)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "install-deps: installing ${missing[*]}"
     as_root apt-get update -qq

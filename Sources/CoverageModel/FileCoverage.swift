@@ -6,11 +6,33 @@ public struct FileCoverage: Hashable, Sendable {
   public var summary: Summary
   /// The per-line view, when the export carried segments.
   public var lineView: LineView?
+  /// The file's functions, sorted by position; empty unless function records were read.
+  public var functions: [FunctionCoverage]
+  /// Code regions that never ran (identical ranges combined), sorted; empty unless function
+  /// records were read.
+  public var missedRegions: [SourceRange]
 
-  public init(path: String, summary: Summary, lineView: LineView? = nil) {
+  public init(
+    path: String, summary: Summary, lineView: LineView? = nil, functions: [FunctionCoverage] = [],
+    missedRegions: [SourceRange] = []
+  ) {
     self.path = path
     self.summary = summary
     self.lineView = lineView
+    self.functions = functions
+    self.missedRegions = missedRegions
+  }
+
+  /// Lines that ran but hold code that never ran (e.g. the `else` of a one-line `guard`).
+  public var partialLines: [Int] {
+    guard let lineView, !missedRegions.isEmpty else { return [] }
+    var lines = Set<Int>()
+    for range in missedRegions {
+      for line in range.start.line...max(range.start.line, range.end.line) {
+        if let count = lineView.count(line: line), count > 0 { lines.insert(line) }
+      }
+    }
+    return lines.sorted()
   }
 }
 

@@ -1,7 +1,8 @@
 import CoverageModel
 
-/// `coverage.lcov`: the line view as LCOV `DA` records, line totals from llvm-cov's summaries
-/// (as `llvm-cov export -format=lcov` writes them). Paths are package-relative.
+/// `coverage.lcov`: LCOV tracefile records per kept file, as `llvm-cov export -format=lcov`
+/// writes them: `FN`/`FNDA` per function (mangled names: demangled ones hold commas), `FNF`/`FNH`
+/// and `LF`/`LH` from llvm-cov's summaries, `DA` from the line view. Paths are package-relative.
 public struct LCOVReport: ReportRenderer {
   public static let fileName = "coverage.lcov"
 
@@ -11,6 +12,10 @@ public struct LCOVReport: ReportRenderer {
     var out = ""
     for file in report.files {
       out += "SF:\(file.path)\n"
+      let functions = file.coverage.functions
+      for function in functions { out += "FN:\(function.line),\(function.name)\n" }
+      for function in functions { out += "FNDA:\(function.count),\(function.name)\n" }
+      out += "FNF:\(file.summary.functions.count)\nFNH:\(file.summary.functions.covered)\n"
       if let view = file.coverage.lineView {
         for (index, count) in view.rawCounts.enumerated() where count != LineView.unmapped {
           out += "DA:\(index + 1),\(count)\n"

@@ -20,6 +20,14 @@ public protocol ReportRenderer: Sendable {
 public enum ReportFormat: String, CaseIterable, Sendable {
   case text, json, lcov
 
+  /// Whether the format shows functions or never-run regions, so function records must be read.
+  public var needsFunctions: Bool {
+    switch self {
+    case .text, .json: false
+    case .lcov: true
+    }
+  }
+
   /// The renderer of this format.
   public var renderer: any ReportRenderer {
     switch self {

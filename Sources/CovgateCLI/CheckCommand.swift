@@ -24,8 +24,7 @@ struct CheckCommand: ParsableCommand {
       let pipeline = Pipeline(options: options, terminal: terminal, platform: platform)
       let root = options.packageRoot
       let (package, config) = try pipeline.prepare(root: root, swift: try platform.locateSwift())
-      let exports = try inputs.map { ($0, try ExportReader.read(path: $0, options: .init(functions: inputs.count > 1))) }
-      let data = try ExportMerger.merge(exports)
+      let data = try pipeline.load(exports: inputs)
       let report = try pipeline.evaluate(data, package: package, config: config, tests: nil)
       try pipeline.publish(report, root: root)
       return report.gate.passed ? CovgateExit.passed : CovgateExit.gateFailed

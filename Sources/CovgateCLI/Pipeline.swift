@@ -20,6 +20,26 @@ struct Pipeline {
     return (package, config)
   }
 
+  /// Reads the exports (merging several) with the detail the requested formats need.
+  func load(exports paths: [String]) throws -> CoverageData {
+    let formats = try options.reportFormats()
+    let needsFunctions = paths.count > 1 || formats.contains(where: \.needsFunctions)
+    let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: .init(functions: needsFunctions))) }
+    var data = try ExportMerger.merge(exports)
+    if formats.contains(where: \.needsFunctions) {
+      let names = demangledNames(data.functions.map(\.name))
+      FileDetails.attach(to: &data) { names[$0] ?? $0 }
+    }
+    return data
+  }
+
+  /// Readable function names from the toolchain's `swift-demangle`; mangled ones without it.
+  private func demangledNames(_ names: [String]) -> [String: String] {
+    guard let toolchain = try? platform.locateToolchain() else { return [:] }
+    let folder = (toolchain.llvmCov as NSString).deletingLastPathComponent
+    return Demangler(toolchainFolder: folder).demangle(names)
+  }
+
   /// Scopes, classifies and evaluates the data.
   func evaluate(
     _ data: CoverageData, package: PackageInfo, config: GateConfig, tests: TestOutcome?

@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
         toolchain: toolchain, platform: platform, onPhase: { terminal.phase($0) }
       ).run(root: root, packageName: package.name, arguments: swiftTestArguments)
       let tests = TestOutcome(passed: acquisition.testExitCode == 0, exitCode: acquisition.testExitCode)
-      let data = try ExportReader.read(path: acquisition.exportPath)
+      let data = try pipeline.load(exports: [acquisition.exportPath])
       let report = try pipeline.evaluate(data, package: package, config: config, tests: tests)
       try pipeline.publish(report, root: root)
       if !tests.passed { return CovgateExit.testsFailed }

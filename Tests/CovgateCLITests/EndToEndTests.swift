@@ -171,6 +171,45 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(result.exitCode, 0, result.stderr)
   }
 
+  func testGenhtmlReadsTheLCOVReportWithoutWarnings() throws {
+    let genhtml = try CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v genhtml"])
+    try XCTSkipIf(genhtml.exitCode != 0, "genhtml is not installed (make test installs lcov)")
+    let output = "\(package)/out-lcov"
+    XCTAssertEqual(try covgate(["check", "--input", try exportOfAPassingRun(), "--format", "lcov", "--output", output]).exitCode, 0)
+    let lcov = try String(contentsOfFile: "\(output)/coverage.lcov", encoding: .utf8)
+    XCTAssertTrue(lcov.contains("FN:"), "function records are missing")
+    let result = try CLIHarness.run(
+      "/usr/bin/env", ["genhtml", "--output-directory", "\(output)/genhtml", "\(output)/coverage.lcov"], in: package)
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertFalse((result.stdout + result.stderr).localizedCaseInsensitiveContains("warning"), result.stdout + result.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(output)/genhtml/index.html"))
+  }
+
+  /// CI shards: two runs of different tests, merged, give what one run of all tests gives.
+  func testShardExportsMergeToTheFiguresOfOneFullRun() throws {
+    let export = "\(package)/.build/debug/codecov/Sample.json"
+    var shards: [String] = []
+    for (index, filter) in ["PriceTests/test(Discount|Formatted)", "PriceTests/test(Tax|FailsWhenAsked)"].enumerated() {
+      let run = try covgate(["run", "--output", "\(package)/out-shard\(index)", "--quiet", "--", "--filter", filter])
+      // A shard alone may fall below the gate (exit 1); its tests must pass (not 3).
+      XCTAssertLessThanOrEqual(run.exitCode, 1, run.stderr)
+      let copy = "\(package)/shard\(index).json"
+      try? FileManager.default.removeItem(atPath: copy)
+      try FileManager.default.copyItem(atPath: export, toPath: copy)
+      shards.append(copy)
+    }
+    XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: shards[0])), try Data(contentsOf: URL(fileURLWithPath: shards[1])))
+    XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-full", "--format", "json", "--format", "lcov", "--quiet"]).exitCode, 0)
+    let merged = try covgate(["check", "--input", shards[0], "--input", shards[1], "--output", "\(package)/out-merged", "--format", "json", "--format", "lcov"])
+    XCTAssertEqual(merged.exitCode, 0, merged.stderr)
+    XCTAssertEqual(try report("\(package)/out-merged")["files"] as? NSArray, try report("\(package)/out-full")["files"] as? NSArray)
+    XCTAssertEqual(
+      try String(contentsOfFile: "\(package)/out-merged/coverage.lcov", encoding: .utf8),
+      try String(contentsOfFile: "\(package)/out-full/coverage.lcov", encoding: .utf8))
+    let shard = try report("\(package)/out-shard0")["totals"] as? NSDictionary
+    XCTAssertNotEqual(shard, try report("\(package)/out-full")["totals"] as? NSDictionary, "a shard alone must cover less")
+  }
+
   /// An export of a green run of the package, made by `covgate run` once.
   private func exportOfAPassingRun() throws -> String {
     let export = "\(package)/.build/debug/codecov/Sample.json"
