@@ -11,6 +11,21 @@ public struct RenderedFile: Sendable, Equatable {
   }
 }
 
+/// Source text of the package's files, for formats that show source.
+public protocol SourceProviding: Sendable {
+  /// The text of a package-relative file, or `nil` when it cannot be read from the package.
+  func source(ofRelativePath path: String) -> String?
+}
+
+/// What renderers may use besides the evaluated model.
+public struct RenderContext: Sendable {
+  public var sources: any SourceProviding
+
+  public init(sources: any SourceProviding) {
+    self.sources = sources
+  }
+}
+
 /// Renders the evaluated model in one format. Renderers never recompute figures.
 public protocol ReportRenderer: Sendable {
   func render(_ report: CoverageReport) throws -> [RenderedFile]
@@ -29,7 +44,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   }
 
   /// The renderer of this format.
-  public var renderer: any ReportRenderer {
+  public func renderer(_ context: RenderContext) -> any ReportRenderer {
     switch self {
     case .text: TextReport(useColor: false)
     case .json: JSONReport()

@@ -58,7 +58,8 @@ struct Pipeline {
     terminal.phase(.report)
     let formats = try options.reportFormats()
     // Render everything first so that a failure leaves the previous reports untouched.
-    let files = try formats.flatMap { try $0.renderer.render(report) }
+    let context = RenderContext(sources: PackageSources(root: report.packageRoot))
+    let files = try formats.flatMap { try $0.renderer(context).render(report) }
     let folder = options.outputFolder(root: root)
     for file in files {
       let path = (folder as NSString).appendingPathComponent(file.path)

@@ -6,21 +6,21 @@ import XCTest
 final class ReportFormatTests: XCTestCase {
   func testTextAndJSONRenderTheirFiles() throws {
     XCTAssertEqual(
-      try ReportFormat.text.renderer.render(SampleReport.report).map(\.path), ["covgate.txt"])
+      try ReportFormat.text.renderer(.stub()).render(SampleReport.report).map(\.path), ["covgate.txt"])
     XCTAssertEqual(
-      try ReportFormat.json.renderer.render(SampleReport.report).map(\.path), ["covgate.json"])
+      try ReportFormat.json.renderer(.stub()).render(SampleReport.report).map(\.path), ["covgate.json"])
   }
 
   func testFormatsWriteDistinctFiles() throws {
     let paths = try ReportFormat.allCases.flatMap {
-      try $0.renderer.render(SampleReport.report).map(\.path)
+      try $0.renderer(.stub()).render(SampleReport.report).map(\.path)
     }
     XCTAssertGreaterThanOrEqual(paths.count, ReportFormat.allCases.count)
     XCTAssertEqual(Set(paths).count, paths.count, "\(paths)")
   }
 
   func testTextFormatIsUncolored() throws {
-    let contents = try ReportFormat.text.renderer.render(SampleReport.report).first?.contents
+    let contents = try ReportFormat.text.renderer(.stub()).render(SampleReport.report).first?.contents
     XCTAssertEqual(contents, TextReport(useColor: false).text(SampleReport.report))
   }
 
