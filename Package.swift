@@ -24,9 +24,12 @@ let package = Package(
     .target(name: "CoverageGate", dependencies: ["CoverageModel", "Yams"]),
     .target(name: "CoverageReports", dependencies: ["CoverageModel"]),
     .target(
+      name: "CoverageHistory",
+      dependencies: ["CoverageModel", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
       name: "CovgateCLI",
       dependencies: [
-        "CoverageModel", "LLVMCoverage", "CoverageGate", "CoverageReports",
+        "CoverageModel", "LLVMCoverage", "CoverageGate", "CoverageReports", "CoverageHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "covgate", dependencies: ["CovgateCLI"]),
@@ -50,8 +53,11 @@ let package = Package(
       name: "LLVMCoverageTests", dependencies: ["LLVMCoverage"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
-    .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate"], resources: [.copy("Golden")]),
+    .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate"], resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(name: "CovgateCLITests", dependencies: ["CovgateCLI"], resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "CoverageHistoryTests",
+      dependencies: ["CoverageHistory", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
       name: "CampgroundKitTests",
       dependencies: ["CampgroundKit", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -3,6 +3,9 @@
 # - libsqlite3-dev: GRDB (the campground module's database) links the system SQLite.
 # - python3 jsonschema: the tests validate covgate.json against docs/covgate-report.schema.json.
 # - lcov (genhtml): the tests check that genhtml reads covgate's LCOV without warnings.
+# - libxml2-utils (xmllint): the tests validate cobertura.xml against Cobertura's DTD and
+#   sonarqube.xml against SonarQube's documented schema.
+# - python3 pycobertura and junitparser: the tests read cobertura.xml and junit.xml back with them.
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -16,6 +19,7 @@ if [ "$(uname)" = Linux ] && command -v dpkg >/dev/null 2>&1; then
   missing=()
   dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
   command -v genhtml >/dev/null 2>&1 || missing+=(lcov)
+  command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "install-deps: installing ${missing[*]}"
     as_root apt-get update -qq
@@ -26,4 +30,14 @@ fi
 if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import jsonschema' 2>/dev/null; then
   echo "install-deps: installing jsonschema (pip)"
   python3 -m pip install --quiet jsonschema
+fi
+
+if command -v python3 >/dev/null 2>&1; then
+  python_missing=()
+  python3 -c 'import pycobertura' 2>/dev/null || python_missing+=(pycobertura)
+  python3 -c 'import junitparser' 2>/dev/null || python_missing+=(junitparser)
+  if [ ${#python_missing[@]} -gt 0 ]; then
+    echo "install-deps: installing ${python_missing[*]} (pip)"
+    python3 -m pip install --quiet "${python_missing[@]}"
+  fi
 fi

@@ -6,7 +6,13 @@ import Yams
 public enum ConfigLoader {
   public static let fileName = ".covgate.yml"
 
-  static let topLevelKeys = ["version", "layers", "exclude", "file_minimum", "overall", "targets_without_data"]
+  static let topLevelKeys = [
+    "version", "layers", "exclude", "file_minimum", "overall", "targets_without_data", "patch", "baseline",
+    "history",
+  ]
+  static let patchKeys = ["base", "minimum"]
+  static let baselineKeys = ["file", "tolerance"]
+  static let historyKeys = ["path", "enabled"]
   static let layerKeys = ["gated", "default", "targets", "paths", "kinds"] + MetricKind.allCases.map(\.rawValue)
   static let thresholdKeys = ["minimum", "target"]
   static let kindNames = ["library", "executable"]
@@ -98,6 +104,21 @@ struct ConfigParser {
         for (metric, threshold) in try mapping(value, "overall", keys: MetricKind.allCases.map(\.rawValue)) {
           config.overall[try metricKind(metric, threshold)] = try self.threshold(threshold, "overall.\(metric)")
         }
+      case "patch":
+        for (key, item) in try mapping(value, "patch", keys: ConfigLoader.patchKeys) {
+          if key == "base" { config.patch.base = try text(item, "patch.base") }
+          if key == "minimum" { config.patch.minimum = try percent(item, "patch.minimum") }
+        }
+      case "baseline":
+        for (key, item) in try mapping(value, "baseline", keys: ConfigLoader.baselineKeys) {
+          if key == "file" { config.baseline.file = try text(item, "baseline.file") }
+          if key == "tolerance" { config.baseline.tolerance = try percent(item, "baseline.tolerance") }
+        }
+      case "history":
+        for (key, item) in try mapping(value, "history", keys: ConfigLoader.historyKeys) {
+          if key == "path" { config.history.path = try text(item, "history.path") }
+          if key == "enabled" { config.history.enabled = try bool(item, "history.enabled") }
+        }
       case "targets_without_data":
         let choices = GateConfig.Policy.allCases.map(\.rawValue)
         guard let policy = value.string.flatMap(GateConfig.Policy.init(rawValue:)) else {
@@ -187,6 +208,11 @@ struct ConfigParser {
       throw error(node, "\(context) is \(scalar.string), outside 0-100")
     }
     return value
+  }
+
+  private func text(_ node: Node, _ context: String) throws -> String {
+    guard case .scalar(let scalar) = node, !scalar.string.isEmpty else { throw error(node, "\(context) must be text") }
+    return scalar.string
   }
 
   private func bool(_ node: Node, _ context: String) throws -> Bool {

@@ -15,6 +15,31 @@ public struct GateConfig: Sendable, Equatable {
   public var source: String?
   /// Whether `layers` was written in the config file (then each layer must match something).
   public var layersFromFile: Bool
+  /// Patch coverage: the default base and the minimum share of changed lines that ran.
+  public var patch = PatchSettings()
+  /// The ratchet baseline file and its tolerance.
+  public var baseline = BaselineSettings()
+  /// The run history database and whether runs are recorded.
+  public var history = HistorySettings()
+
+  public struct PatchSettings: Sendable, Equatable {
+    /// The git ref changes are measured from; `--base` overrides it.
+    public var base: String?
+    /// Fails the gate below this share of changed executable lines; `nil`: reported only.
+    public var minimum: Double?
+    public init(base: String? = nil, minimum: Double? = nil) {
+      self.base = base
+      self.minimum = minimum
+    }
+  }
+
+  public struct BaselineSettings: Sendable, Equatable {
+    /// Package-relative path of the baseline file.
+    public var file = ".covgate-baseline.json"
+    /// Allowed drop in percentage points.
+    public var tolerance = 0.1
+    public init() {}
+  }
 
   public enum Policy: String, Sendable, CaseIterable {
     case ignore, warn, fail

@@ -14,11 +14,15 @@ public struct CoverageReport: Sendable {
   public var gate: GateResult
   /// How the tests went when covgate ran them; `nil` when it read existing exports.
   public var tests: TestOutcome?
+  /// Coverage of the changed lines, when a base was given.
+  public var patch: PatchCoverage?
+  /// Earlier runs and this one, oldest first, from the history database; empty without history.
+  public var history: [HistoryPoint]
 
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],
     files: [ScopedFile], targetsWithoutData: [TargetWithoutData], excludedFiles: [ExcludedFile],
-    gate: GateResult, tests: TestOutcome? = nil
+    gate: GateResult, tests: TestOutcome? = nil, history: [HistoryPoint] = []
   ) {
     self.packageName = packageName
     self.packageRoot = packageRoot
@@ -29,6 +33,7 @@ public struct CoverageReport: Sendable {
     self.excludedFiles = excludedFiles
     self.gate = gate
     self.tests = tests
+    self.history = history
   }
 }
 

@@ -10,11 +10,15 @@ public struct Verdict: Hashable, Sendable, Codable {
     case fileMinimum
     /// A target of a gated layer with no coverage data at all.
     case targetWithoutData
+    /// The share of changed executable lines that ran.
+    case patch
+    /// A drop below the committed baseline.
+    case baseline
   }
 
   /// What the rule was applied to.
   public enum ScopeKind: String, Sendable, Codable {
-    case total, layer, target, file
+    case total, layer, target, file, patch
   }
 
   public enum Status: String, Sendable, Codable {

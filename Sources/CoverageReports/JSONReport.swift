@@ -25,6 +25,7 @@ public struct JSONReport: ReportRenderer {
     var excludedFiles: [ExcludedFile]
     var gate: GateJSON
     var tests: TestOutcome?
+    var patch: PatchJSON?
 
     init(_ report: CoverageReport) {
       package = report.packageName
@@ -35,7 +36,33 @@ public struct JSONReport: ReportRenderer {
       excludedFiles = report.excludedFiles
       gate = GateJSON(passed: report.gate.passed, verdicts: report.gate.verdicts.map(VerdictJSON.init))
       tests = report.tests
+      patch = report.patch.map(PatchJSON.init)
     }
+  }
+
+  struct PatchJSON: Encodable {
+    var base: String
+    var baseCommit: String
+    var lines: MetricJSON
+    var files: [PatchFileJSON]
+    var unmeasured: [ExcludedFile]
+
+    init(_ patch: PatchCoverage) {
+      base = patch.base
+      baseCommit = patch.baseCommit
+      lines = MetricJSON(patch.lines)
+      files = patch.files.map {
+        PatchFileJSON(path: $0.path, lines: MetricJSON($0.lines), changedLines: $0.changedLines, uncoveredLines: $0.uncoveredLines)
+      }
+      unmeasured = patch.unmeasured
+    }
+  }
+
+  struct PatchFileJSON: Encodable {
+    var path: String
+    var lines: MetricJSON
+    var changedLines: [Int]
+    var uncoveredLines: [Int]
   }
 
   struct MetricJSON: Encodable {

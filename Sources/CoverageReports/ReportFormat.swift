@@ -34,12 +34,17 @@ public protocol ReportRenderer: Sendable {
 /// The report formats; the only switch over formats in covgate.
 public enum ReportFormat: String, CaseIterable, Sendable {
   case text, json, lcov
+  case cobertura, sonarqube, junit, markdown, badge
+  case html
 
   /// Whether the format shows functions or never-run regions, so function records must be read.
   public var needsFunctions: Bool {
     switch self {
     case .text, .json: false
+    case .sonarqube, .junit, .markdown, .badge: false
+    case .cobertura: true
     case .lcov: true
+    case .html: true
     }
   }
 
@@ -49,6 +54,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case .text: TextReport(useColor: false)
     case .json: JSONReport()
     case .lcov: LCOVReport()
+    case .html: HTMLReport(sources: context.sources)
+    case .cobertura: CoberturaReport()
+    case .sonarqube: SonarQubeReport()
+    case .junit: JUnitReport()
+    case .markdown: MarkdownReport()
+    case .badge: BadgeReport()
     }
   }
 }

@@ -29,6 +29,7 @@ public struct TextReport: ReportRenderer {
     out += table(report)
     out.append("")
     out += verdicts(report)
+    out += patch(report)
     out += targetsWithoutData(report)
     out += worstFiles(report)
     return out.joined(separator: "\n") + "\n"
@@ -60,6 +61,18 @@ public struct TextReport: ReportRenderer {
     return ["Verdicts:"] + ordered.map { "  \(label($0.status)) \($0.message)" } + [""]
   }
 
+  private func patch(_ report: CoverageReport) -> [String] {
+    guard let patch = report.patch else { return [] }
+    var out = [
+      "Patch coverage since \(patch.base) (\(patch.baseCommit.prefix(12))): \(patch.lines.formattedPercent) (\(patch.lines.formattedRatio)) of changed executable lines"
+    ]
+    for file in patch.files where !file.uncoveredLines.isEmpty {
+      out.append("  not run: \(file.path):\(file.uncoveredDescription)")
+    }
+    for file in patch.unmeasured { out.append("  not measured: \(file.path) (\(file.reason))") }
+    return out + [""]
+  }
+
   private func targetsWithoutData(_ report: CoverageReport) -> [String] {
     guard !report.targetsWithoutData.isEmpty else { return [] }
     return ["Targets without coverage data:"]
@@ -69,15 +82,7 @@ public struct TextReport: ReportRenderer {
   }
 
   private func worstFiles(_ report: CoverageReport) -> [String] {
-    let gated = Set(report.layers.filter(\.gated).map(\.name))
-    let files = report.files
-      .filter { gated.contains($0.layer) && $0.summary.lines.count > 0 && $0.summary.lines.missed > 0 }
-      .sorted { lhs, rhs in
-        let (l, r) = (lhs.summary.lines, rhs.summary.lines)
-        let (a, b) = (l.covered * r.count, r.covered * l.count)
-        return a != b ? a < b : (l.missed != r.missed ? l.missed > r.missed : lhs.path < rhs.path)
-      }
-      .prefix(Self.worstFileCount)
+    let files = LeastCoveredFiles.of(report, limit: Self.worstFileCount)
     guard !files.isEmpty else { return [] }
     let width = files.map { $0.summary.lines.formattedPercent.count }.max()!
     return ["Least-covered files of gated layers (lines):"]

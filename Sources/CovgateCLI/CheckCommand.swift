@@ -20,14 +20,10 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     let terminal = Terminal()
     try reportingErrors(terminal) {
-      let platform = currentPlatform()
-      let pipeline = Pipeline(options: options, terminal: terminal, platform: platform)
+      let pipeline = Pipeline(options: options, terminal: terminal, platform: currentPlatform())
       let root = options.packageRoot
-      let (package, config) = try pipeline.prepare(root: root, swift: try platform.locateSwift())
-      let data = try pipeline.load(exports: inputs)
-      let report = try pipeline.evaluate(data, package: package, config: config, tests: nil)
-      try pipeline.publish(report, root: root)
-      return report.gate.passed ? CovgateExit.passed : CovgateExit.gateFailed
+      let (report, config) = try pipeline.report(from: .exports(inputs), root: root)
+      return try pipeline.finish(report, config: config, root: root)
     }
   }
 }

@@ -27,6 +27,15 @@ struct CommonOptions: ParsableArguments {
   @Flag(help: "Do not print the text report on standard output.")
   var quiet = false
 
+  @Flag(name: .customLong("no-history"), help: "Do not record this run in the history database.")
+  var noHistory = false
+
+  @Option(help: ArgumentHelp("Measure the lines changed since this git ref (patch coverage).", valueName: "ref"))
+  var base: String?
+
+  @Flag(name: .customLong("update-baseline"), help: "Raise the baseline file wherever coverage rose.")
+  var updateBaseline = false
+
   func validate() throws {
     _ = try reportFormats()
     _ = try parsedPathMaps()

@@ -17,7 +17,10 @@ public struct Covgate: ParsableCommand {
         64  command-line usage error
       """,
     version: "0.1.0",
-    subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self],
+    subcommands: [
+      RunCommand.self, CheckCommand.self, InitCommand.self, BaselineCommand.self,
+      HistoryCommand.self,
+    ],
     defaultSubcommand: RunCommand.self)
 
   public init() {}

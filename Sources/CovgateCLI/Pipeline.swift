@@ -11,6 +11,8 @@ struct Pipeline {
   let options: CommonOptions
   let terminal: Terminal
   let platform: any Platform
+  /// Annotations and the job summary when running on GitHub Actions.
+  var gitHub = GitHubActions()
 
   /// The package's targets and the config that applies to it.
   func prepare(root: String, swift: String) throws -> (PackageInfo, GateConfig) {
@@ -45,15 +47,19 @@ struct Pipeline {
     _ data: CoverageData, package: PackageInfo, config: GateConfig, tests: TestOutcome?
   ) throws -> CoverageReport {
     terminal.phase(.evaluate)
-    let scope = try Scoper(package: package, exclude: config.exclude, namedTargets: config.namedTargets)
-      .scope(data, pathMaps: try options.parsedPathMaps())
+    let scoper = Scoper(package: package, exclude: config.exclude, namedTargets: config.namedTargets)
+    let scope = try scoper.scope(data, pathMaps: try options.parsedPathMaps())
     let classified = try Classifier(config: config, package: package).classify(scope)
-    return Evaluator(config: config).evaluate(
+    var report = Evaluator(config: config).evaluate(
       package: package, files: classified.files, targetsWithoutData: classified.targetsWithoutData,
       excluded: scope.excluded, tests: tests)
+    try addPatchCoverage(to: &report, config: config, scoper: scoper)
+    try addBaselineVerdicts(to: &report, config: config)
+    return report
   }
 
-  /// Renders every requested format, then writes each file atomically; prints the text report.
+  /// Renders every requested format, then writes each file atomically; prints the text report
+  /// and, on GitHub Actions, the annotations, and appends the job summary.
   func publish(_ report: CoverageReport, root: String) throws {
     terminal.phase(.report)
     let formats = try options.reportFormats()
@@ -71,6 +77,12 @@ struct Pipeline {
     }
     if !options.quiet {
       print(TextReport(useColor: terminal.useColor).text(report), terminator: "")
+    }
+    for annotation in gitHub.annotations(report) { print(annotation) }
+    do {
+      try gitHub.appendStepSummary(report)
+    } catch {
+      terminal.printError("covgate: warning: job summary not written: \(error)")
     }
     if !files.isEmpty {
       terminal.printError("covgate: reports written to \(folder)")

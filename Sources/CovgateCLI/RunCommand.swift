@@ -16,20 +16,10 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let terminal = Terminal()
     try reportingErrors(terminal) {
-      let platform = currentPlatform()
-      let toolchain = try platform.locateToolchain()
-      let pipeline = Pipeline(options: options, terminal: terminal, platform: platform)
+      let pipeline = Pipeline(options: options, terminal: terminal, platform: currentPlatform())
       let root = options.packageRoot
-      let (package, config) = try pipeline.prepare(root: root, swift: toolchain.swift)
-      let acquisition = try TestRunner(
-        toolchain: toolchain, platform: platform, onPhase: { terminal.phase($0) }
-      ).run(root: root, packageName: package.name, arguments: swiftTestArguments)
-      let tests = TestOutcome(passed: acquisition.testExitCode == 0, exitCode: acquisition.testExitCode)
-      let data = try pipeline.load(exports: [acquisition.exportPath])
-      let report = try pipeline.evaluate(data, package: package, config: config, tests: tests)
-      try pipeline.publish(report, root: root)
-      if !tests.passed { return CovgateExit.testsFailed }
-      return report.gate.passed ? CovgateExit.passed : CovgateExit.gateFailed
+      let (report, config) = try pipeline.report(from: .tests(arguments: swiftTestArguments), root: root)
+      return try pipeline.finish(report, config: config, root: root)
     }
   }
 }

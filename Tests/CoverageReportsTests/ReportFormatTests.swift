@@ -27,6 +27,21 @@ final class ReportFormatTests: XCTestCase {
   func testFormatsParseFromTheirNames() {
     XCTAssertEqual(ReportFormat(rawValue: "json"), .json)
     XCTAssertEqual(ReportFormat(rawValue: "text"), .text)
-    XCTAssertNil(ReportFormat(rawValue: "html"))
+    XCTAssertEqual(ReportFormat(rawValue: "html"), .html)
+    XCTAssertNil(ReportFormat(rawValue: "pdf"))
+  }
+
+  func testCIFormatsAreAllCasesWithTheirFiles() throws {
+    let expected: [(ReportFormat, [String])] = [
+      (.cobertura, ["cobertura.xml"]), (.sonarqube, ["sonarqube.xml"]), (.junit, ["junit.xml"]),
+      (.markdown, ["covgate.md"]), (.badge, ["badge.svg", "badge.json"]),
+    ]
+    for (format, files) in expected {
+      XCTAssertTrue(ReportFormat.allCases.contains(format), format.rawValue)
+      XCTAssertEqual(ReportFormat(rawValue: format.rawValue), format)
+      XCTAssertEqual(
+        try format.renderer(.stub()).render(SampleReport.report).map(\.path), files, format.rawValue)
+    }
+    XCTAssertTrue(ReportFormat.cobertura.needsFunctions, "Cobertura lists methods")
   }
 }

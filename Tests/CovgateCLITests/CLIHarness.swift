@@ -40,6 +40,9 @@ enum CLIHarness {
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment
+    // When the tests themselves run on GitHub Actions, covgate must not annotate that run or
+    // append to its job summary unless a test asks for it.
+    for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"] { env[name] = nil }
     env.merge(environment) { $1 }
     process.environment = env
     let outFile = NSTemporaryDirectory() + "covgate-out-\(UUID().uuidString)"

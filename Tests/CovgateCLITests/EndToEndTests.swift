@@ -210,6 +210,40 @@ final class EndToEndTests: XCTestCase {
     XCTAssertNotEqual(shard, try report("\(package)/out-full")["totals"] as? NSDictionary, "a shard alone must cover less")
   }
 
+  func testFormatAllWritesEveryReport() throws {
+    let output = "\(package)/out-all"
+    let result = try covgate(["check", "--input", try exportOfAPassingRun(), "--format", "all", "--output", output, "--quiet"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let written = Set(try FileManager.default.contentsOfDirectory(atPath: output))
+    for name in ["covgate.txt", "covgate.json", "coverage.lcov", "cobertura.xml", "sonarqube.xml", "junit.xml", "covgate.md", "badge.svg", "badge.json"] {
+      XCTAssertTrue(written.contains(name), "\(name) missing from \(written.sorted())")
+    }
+  }
+
+  func testOnGitHubActionsFailuresAreAnnotatedAndTheSummaryIsAppended() throws {
+    let export = try exportOfAPassingRun()
+    try "layers:\n  logic:\n    default: true\n    lines: {minimum: 99, target: 100}\nfile_minimum:\n  lines: 99\n".write(
+      toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    let summary = "\(package)/step-summary.md"
+    try "earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
+    let workspace = (package as NSString).deletingLastPathComponent
+    let result = try covgate(
+      ["check", "--input", export, "--output", "\(package)/out-gha", "--quiet"],
+      environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary, "GITHUB_WORKSPACE": workspace])
+    XCTAssertEqual(result.exitCode, 1, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("::error title=covgate::logic: lines ") && $0.contains("is below the minimum 99%25") }, result.stdout)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("::warning title=covgate::") }, result.stdout)
+    // A file's verdict points at the file, relative to the workspace, at a line that never ran.
+    XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=Sample/Sources/Pricing/") && !$0.contains(",line=1,") }, result.stdout)
+    XCTAssertFalse(result.stdout.contains("gate FAILED"), "--quiet keeps the text report off standard output")
+    let text = try String(contentsOfFile: summary, encoding: .utf8)
+    XCTAssertTrue(text.hasPrefix("earlier step\n\n### covgate: Sample: gate FAILED\n"), text)
+
+    let plain = try covgate(["check", "--input", export, "--output", "\(package)/out-gha", "--quiet"])
+    XCTAssertEqual(plain.stdout, "", "no annotations outside GitHub Actions")
+  }
+
   /// An export of a green run of the package, made by `covgate run` once.
   private func exportOfAPassingRun() throws -> String {
     let export = "\(package)/.build/debug/codecov/Sample.json"

@@ -1,0 +1,122 @@
+/// A file in a unified diff (`git diff -U0 -M`), with the lines the change added or modified.
+public struct ChangedFile: Sendable, Equatable {
+  /// The path after the change (relative to where git ran with `--relative`).
+  public var path: String
+  /// The path before, when the file was renamed.
+  public var renamedFrom: String?
+  /// New-side line numbers of added or modified lines.
+  public var addedLines: [Int]
+  public var isDeleted: Bool
+  public var isBinary: Bool
+
+  public init(path: String, renamedFrom: String? = nil, addedLines: [Int] = [], isDeleted: Bool = false, isBinary: Bool = false) {
+    self.path = path
+    self.renamedFrom = renamedFrom
+    self.addedLines = addedLines
+    self.isDeleted = isDeleted
+    self.isBinary = isBinary
+  }
+}
+
+/// Why a diff could not be read.
+public struct DiffError: Error, Equatable, CustomStringConvertible {
+  public var line: Int
+  public var message: String
+  public var description: String { "git diff output line \(line): \(message); report this with the diff attached" }
+}
+
+/// Parses `git diff -U0` output (no colour, no external diff).
+public enum UnifiedDiff {
+  public static func parse(_ text: String) throws -> [ChangedFile] {
+    var files: [ChangedFile] = []
+    var current: ChangedFile?
+    func finish() {
+      if let file = current { files.append(file) }
+      current = nil
+    }
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if line.hasPrefix("diff --git ") {
+        finish()
+        // Deleted and binary files have no `+++` line: the header names them.
+        current = ChangedFile(path: headerPath(line.dropFirst("diff --git ".count)) ?? "")
+      } else if line.hasPrefix("rename from ") {
+        current?.renamedFrom = unquote(line.dropFirst("rename from ".count))
+      } else if line.hasPrefix("rename to ") {
+        current?.path = unquote(line.dropFirst("rename to ".count))
+      } else if line.hasPrefix("new file mode") || line.hasPrefix("old mode") || line.hasPrefix("index ") {
+        continue
+      } else if line.hasPrefix("deleted file mode") {
+        current?.isDeleted = true
+      } else if line.hasPrefix("Binary files ") {
+        current?.isBinary = true
+      } else if line.hasPrefix("+++ ") {
+        // git ends a path holding spaces with a tab, and C-quotes unusual ones (prefix included).
+        var target = line.dropFirst(4)
+        while target.last == "\t" { target = target.dropLast() }
+        if target == "/dev/null" {
+          current?.isDeleted = true
+        } else {
+          let path = unquote(target)
+          current?.path = path.hasPrefix("b/") ? String(path.dropFirst(2)) : path
+        }
+      } else if line.hasPrefix("@@ ") {
+        guard current != nil, let added = hunkLines(line) else {
+          throw DiffError(line: index + 1, message: "unreadable hunk header '\(line)'")
+        }
+        current?.addedLines.append(contentsOf: added)
+      }
+    }
+    finish()
+    return files.filter { !$0.path.isEmpty }
+  }
+
+  /// The path of `a/P b/P` (or its quoted form) when both sides are the same file.
+  private static func headerPath(_ rest: Substring) -> String? {
+    if rest.hasPrefix("\"") {
+      guard let split = rest.range(of: "\" \"") else { return nil }
+      let path = unquote(rest[rest.startIndex...split.lowerBound])
+      return path.hasPrefix("a/") ? String(path.dropFirst(2)) : nil
+    }
+    guard rest.hasPrefix("a/"), (rest.count - 5) % 2 == 0, rest.count > 5 else { return nil }
+    let length = (rest.count - 5) / 2
+    let old = rest.dropFirst(2).prefix(length)
+    let new = rest.suffix(length)
+    return old == new ? String(old) : nil
+  }
+
+  /// `@@ -a,b +c,d @@` → c ..< c+d (d defaults to 1; 0 means a pure deletion).
+  private static func hunkLines(_ header: Substring) -> [Int]? {
+    guard let plus = header.split(separator: " ").first(where: { $0.hasPrefix("+") }) else { return nil }
+    let parts = plus.dropFirst().split(separator: ",")
+    guard let start = Int(parts[0]) else { return nil }
+    let count = parts.count > 1 ? Int(parts[1]) : 1
+    guard let count, count >= 0 else { return nil }
+    return Array(start..<(start + count))
+  }
+
+  /// git quotes unusual paths as C strings: `"a\tb.swift"`.
+  private static func unquote(_ path: Substring) -> String {
+    guard path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 else { return String(path) }
+    var bytes: [UInt8] = []
+    var iterator = path.dropFirst().dropLast().utf8.makeIterator()
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "\\"), let escaped = iterator.next() else {
+        bytes.append(byte)
+        continue
+      }
+      switch escaped {
+      case UInt8(ascii: "n"): bytes.append(0x0A)
+      case UInt8(ascii: "t"): bytes.append(0x09)
+      case UInt8(ascii: "0")...UInt8(ascii: "7"):
+        var value = Int(escaped - UInt8(ascii: "0"))
+        for _ in 0..<2 {
+          guard let digit = iterator.next() else { break }
+          value = value * 8 + Int(digit - UInt8(ascii: "0"))
+        }
+        bytes.append(UInt8(truncatingIfNeeded: value))
+      default: bytes.append(escaped)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,72 @@
+import CoverageModel
+
+/// One page per source file: its figures, its functions and its source with hit counts,
+/// uncovered lines and the never-run parts of partially covered lines.
+struct FilePage {
+  let file: ScopedFile
+  let packageName: String
+  /// Whether the file's layer is gated.
+  let gated: Bool
+  /// The file's text, `nil` when it could not be read from the package.
+  let source: String?
+
+  /// The whole page.
+  func html() -> String {
+    let path = file.path.htmlEscaped
+    let header =
+      HTMLPage.brand(root: "../") + "<span class=\"crumb\"><a href=\"../index.html\">"
+      + packageName.htmlEscaped + "</a><span class=\"sep\">/</span>\(path)</span>"
+    var body = "<section class=\"file-head\">\n<h1 class=\"path\">\(headline())</h1>\n"
+    body += "<p class=\"meta\">Target <b>\(file.target.htmlEscaped)</b> · layer "
+    body += "<b>\(file.layer.htmlEscaped)</b> <span class=\"badge \(gated ? "gated" : "ungated")\">"
+    body += "\(gated ? "gated" : "not gated")</span></p>\n"
+    body += HTMLPage.cards(file.summary) + "</section>\n"
+    body += functionsSection()
+    body += sourceSection()
+    return HTMLPage.document(
+      title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
+      header: header, body: body)
+  }
+
+  /// The folder muted, the file name plain.
+  private func headline() -> String {
+    guard let slash = file.path.lastIndex(of: "/") else { return file.path.htmlEscaped }
+    let folder = String(file.path[...slash])
+    let name = String(file.path[file.path.index(after: slash)...])
+    return "<span class=\"dir\">\(folder.htmlEscaped)</span>\(name.htmlEscaped)"
+  }
+
+  private func functionsSection() -> String {
+    let functions = file.coverage.functions
+    var html = "<section aria-labelledby=\"functions-title\">\n"
+    html += "<h2 id=\"functions-title\">Functions <span class=\"count\">\(functions.count)</span></h2>\n"
+    guard !functions.isEmpty else {
+      let reason =
+        file.summary.functions.count == 0
+        ? "This file has no functions." : "The export was read without function records."
+      return html + "<p class=\"muted\">\(reason)</p>\n</section>\n"
+    }
+    html += "<div class=\"scroll\"><table class=\"functions sortable\" id=\"functions\">\n<thead><tr>"
+    html += HTMLPage.sortableHeader("Function", key: "name", type: "text")
+    html += HTMLPage.sortableHeader("Line", key: "line", type: "number", className: "num")
+    html += HTMLPage.sortableHeader("Count", key: "count", type: "number", className: "num")
+    html += "</tr></thead>\n<tbody>\n"
+    for function in functions {
+      html += function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>"
+      html += "<td class=\"fn\" data-sort=\"\(function.displayName.htmlEscaped)\" "
+      html += "title=\"\(function.name.htmlEscaped)\"><a href=\"#L\(function.line)\">"
+      html += "\(function.displayName.htmlEscaped)</a></td>"
+      html += "<td class=\"num\" data-sort=\"\(function.line)\">\(function.line)</td>"
+      html += "<td class=\"num\" data-sort=\"\(function.count)\">\(countSpan(function.count))</td></tr>\n"
+    }
+    return html + "</tbody>\n</table></div>\n</section>\n"
+  }
+
+  /// A count as llvm-cov abbreviates it, the exact count in the tooltip when abbreviated.
+  func countSpan(_ count: UInt64) -> String {
+    let short = CountFormat.abbreviated(count)
+    let zero = count == 0 ? " zero" : ""
+    let title = short == String(count) ? "" : " title=\"\(count)\""
+    return "<span class=\"hits\(zero)\"\(title)>\(short)</span>"
+  }
+}

@@ -1,0 +1,72 @@
+/// The names of the file pages: one flat, safe and unique name per package-relative path.
+///
+/// A name is the path with every character outside `A-Z a-z 0-9 . _ -` (the `/` included)
+/// replaced by `_`, leading dots and dashes dropped, cut to its last `maximumSlugLength`
+/// characters, then a short FNV-1a hash of the whole path and `.html`:
+/// `Sources/Core/Engine.swift` is `Sources_Core_Engine.swift-<8 hex digits>.html`. Nothing from
+/// the data can add a folder or climb out of `files/`, and names never differ only by case.
+struct FilePageNames: Sendable {
+  /// The folder of the file pages inside the output folder.
+  static let folder = "files"
+  /// How much of the readable part of a name is kept.
+  static let maximumSlugLength = 80
+
+  private let names: [String: String]
+
+  /// Names for `paths`; paths are named in sorted order, so a clash of names (which needs equal
+  /// slugs and equal hashes) is settled the same way on every run, with a `-2`, `-3`... suffix.
+  init(paths: [String]) {
+    var names: [String: String] = [:]
+    var taken = Set<String>()
+    for path in Set(paths).sorted() {
+      let base = Self.baseName(of: path)
+      var name = base + ".html"
+      var suffix = 2
+      while taken.contains(name.lowercased()) {
+        name = "\(base)-\(suffix).html"
+        suffix += 1
+      }
+      taken.insert(name.lowercased())
+      names[path] = name
+    }
+    self.names = names
+  }
+
+  /// The page's file name (no folder), or `nil` for a path that was not given.
+  func name(of path: String) -> String? { names[path] }
+
+  /// The page's path relative to the output folder, e.g. `files/Engine.swift-1a2b3c4d.html`.
+  func relativePath(of path: String) -> String? { name(of: path).map { "\(Self.folder)/\($0)" } }
+
+  /// The readable slug and the hash, without the extension.
+  static func baseName(of path: String) -> String {
+    var slug = String(
+      path.unicodeScalars.map { scalar -> Character in
+        isSafe(scalar) ? Character(scalar) : "_"
+      })
+    while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
+    if slug.count > maximumSlugLength { slug = String(slug.suffix(maximumSlugLength)) }
+    while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
+    if slug.isEmpty { slug = "file" }
+    return "\(slug)-\(hexHash(of: path))"
+  }
+
+  /// The 64-bit FNV-1a hash of the path's UTF-8 bytes, folded to 8 lowercase hex digits.
+  static func hexHash(of path: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let folded = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    let hex = String(folded, radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
+  }
+
+  private static func isSafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "A"..."Z", "a"..."z", "0"..."9", ".", "_", "-": true
+    default: false
+    }
+  }
+}

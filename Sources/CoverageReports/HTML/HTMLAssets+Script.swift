@@ -1,0 +1,219 @@
+extension HTMLAssets {
+  /// `covgate.js`: sortable tables, the file filter (both kept in the index's URL fragment, e.g.
+  /// `#sort=lines-asc&q=core`), `/` to filter, and `n`/`j` and `p`/`k` to jump to the next and
+  /// previous uncovered code on file pages. Sets `data-ready="1"` on `<body>` once set up.
+  static let script = #"""
+    /* covgate HTML report: sortable tables, the file filter, keys to jump to uncovered code. */
+    (function () {
+      'use strict';
+
+      function each(list, body) { Array.prototype.forEach.call(list, body); }
+
+      function isTyping(target) {
+        var tag = target && target.tagName;
+        return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || !!(target && target.isContentEditable);
+      }
+
+      function hasModifier(event) { return event.ctrlKey || event.metaKey || event.altKey; }
+
+      /* The index keeps its sort and filter in the fragment: #sort=lines-asc&q=core */
+      function readState() {
+        var state = {};
+        location.hash.replace(/^#/, '').split('&').forEach(function (part) {
+          var equals = part.indexOf('=');
+          if (equals <= 0) return;
+          try {
+            state[decodeURIComponent(part.slice(0, equals))] = decodeURIComponent(part.slice(equals + 1));
+          } catch (error) { /* a malformed fragment is ignored */ }
+        });
+        return state;
+      }
+
+      function writeState(state) {
+        var parts = [];
+        ['sort', 'q'].forEach(function (key) {
+          if (state[key]) parts.push(key + '=' + encodeURIComponent(state[key]));
+        });
+        replaceFragment(parts.join('&'));
+      }
+
+      function replaceFragment(fragment) {
+        var url = location.href.split('#')[0] + (fragment ? '#' + fragment : '');
+        try { history.replaceState(null, '', url); } catch (error) { /* some viewers forbid it */ }
+      }
+
+      function cellValue(row, index, numeric) {
+        var cell = row.cells[index];
+        var raw = !cell ? '' : cell.hasAttribute('data-sort') ? cell.getAttribute('data-sort') : cell.textContent;
+        if (!numeric) return raw.toLowerCase();
+        var number = parseFloat(raw);
+        return isNaN(number) ? -Infinity : number;
+      }
+
+      function sortTable(table, key, descending) {
+        var headers = table.tHead.rows[0].cells;
+        var index = -1;
+        each(headers, function (header, position) {
+          if (!header.hasAttribute('data-type')) return;
+          var active = header.getAttribute('data-key') === key;
+          if (active) index = position;
+          header.setAttribute('aria-sort', active ? (descending ? 'descending' : 'ascending') : 'none');
+        });
+        if (index < 0) return;
+        var numeric = headers[index].getAttribute('data-type') === 'number';
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var x = cellValue(a, index, numeric);
+          var y = cellValue(b, index, numeric);
+          var order = x < y ? -1 : x > y ? 1 : 0;
+          return (descending ? -order : order) || a.covgateOrder - b.covgateOrder;
+        });
+        var fragment = document.createDocumentFragment();
+        rows.forEach(function (row) { fragment.appendChild(row); });
+        body.appendChild(fragment);
+        table.setAttribute('data-sorted', key + '-' + (descending ? 'desc' : 'asc'));
+      }
+
+      function setUpSorting(table, state) {
+        each(table.tBodies[0].rows, function (row, position) { row.covgateOrder = position; });
+        var persistent = table.getAttribute('data-state') === 'hash';
+        each(table.tHead.rows[0].cells, function (header) {
+          var button = header.querySelector('button');
+          if (!button) return;
+          button.addEventListener('click', function () {
+            var key = header.getAttribute('data-key');
+            var descending = header.getAttribute('aria-sort') === 'ascending';
+            sortTable(table, key, descending);
+            if (persistent) {
+              state.sort = key + '-' + (descending ? 'desc' : 'asc');
+              writeState(state);
+            }
+          });
+        });
+        var wanted = persistent && /^([a-z]+)-(asc|desc)$/.exec(state.sort || '');
+        if (wanted) sortTable(table, wanted[1], wanted[2] === 'desc');
+      }
+
+      function setUpFilter(table, input, state) {
+        var rows = table.tBodies[0].rows;
+        var counter = document.getElementById('filter-count');
+        var empty = document.getElementById('filter-empty');
+        function text(row) {
+          if (row.covgateText === undefined) {
+            row.covgateText = [0, 1, 2].map(function (index) {
+              return row.cells[index] ? row.cells[index].textContent : '';
+            }).join(' ').toLowerCase();
+          }
+          return row.covgateText;
+        }
+        function apply() {
+          var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+          var shown = 0;
+          each(rows, function (row) {
+            var match = words.every(function (word) { return text(row).indexOf(word) >= 0; });
+            row.hidden = !match;
+            if (match) shown += 1;
+          });
+          if (counter) counter.textContent = (words.length ? shown + ' of ' : '') + rows.length + ' files';
+          if (empty) empty.hidden = shown > 0;
+        }
+        input.addEventListener('input', function () {
+          apply();
+          state.q = input.value;
+          writeState(state);
+        });
+        document.addEventListener('keydown', function (event) {
+          if (event.key === '/' && !hasModifier(event) && !isTyping(event.target)) {
+            event.preventDefault();
+            input.focus();
+          }
+        });
+        if (state.q) {
+          input.value = state.q;
+          apply();
+        }
+      }
+
+      /* File pages: n/j and p/k jump between places with uncovered code. */
+      function setUpJumps() {
+        var code = document.querySelector('table.code');
+        var buttons = document.querySelectorAll('[data-jump]');
+        var status = document.getElementById('jump-status');
+        if (!code) {
+          each(buttons, function (button) { button.disabled = true; });
+          return;
+        }
+        var targets = [];
+        var inBlock = false;
+        each(code.tBodies[0].rows, function (row) {
+          if (row.classList.contains('partial')) {
+            targets.push(row);
+            inBlock = false;
+          } else if (row.classList.contains('uncovered')) {
+            if (!inBlock) targets.push(row);
+            inBlock = true;
+          } else if (row.classList.contains('covered')) {
+            inBlock = false;
+          }
+        });
+        function lineOf(row) { return parseInt(row.id.slice(1), 10); }
+        function say(prefix) {
+          if (!status) return;
+          var noun = targets.length === 1 ? ' place' : ' places';
+          status.textContent = targets.length ? prefix + targets.length + noun + ' with uncovered code' : 'no uncovered code';
+        }
+        say('');
+        if (!targets.length) {
+          each(buttons, function (button) { button.disabled = true; });
+          return;
+        }
+        var current = -1;
+        function jump(step) {
+          var fromHash = /^#L(\d+)$/.exec(location.hash);
+          var line = current >= 0 ? lineOf(targets[current]) : fromHash ? parseInt(fromHash[1], 10) : 0;
+          var next = -1;
+          for (var index = 0; index < targets.length; index += 1) {
+            var candidate = step > 0 ? index : targets.length - 1 - index;
+            var candidateLine = lineOf(targets[candidate]);
+            if (step > 0 ? candidateLine > line : candidateLine < line) { next = candidate; break; }
+          }
+          if (next < 0) next = step > 0 ? 0 : targets.length - 1;
+          if (current >= 0) targets[current].classList.remove('current');
+          current = next;
+          var row = targets[current];
+          row.classList.add('current');
+          row.scrollIntoView({ block: 'center' });
+          replaceFragment(row.id);
+          say((current + 1) + ' of ');
+        }
+        document.addEventListener('keydown', function (event) {
+          if (hasModifier(event) || isTyping(event.target)) return;
+          if (event.key === 'n' || event.key === 'j') jump(1);
+          else if (event.key === 'p' || event.key === 'k') jump(-1);
+          else return;
+          event.preventDefault();
+        });
+        each(buttons, function (button) {
+          button.addEventListener('click', function () {
+            jump(button.getAttribute('data-jump') === 'next' ? 1 : -1);
+          });
+        });
+      }
+
+      function start() {
+        var state = readState();
+        each(document.querySelectorAll('table.sortable'), function (table) { setUpSorting(table, state); });
+        var input = document.getElementById('filter');
+        var files = document.getElementById('files');
+        if (input && files) setUpFilter(files, input, state);
+        setUpJumps();
+        document.body.setAttribute('data-ready', '1');
+      }
+
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+      else start();
+    })();
+
+    """#
+}

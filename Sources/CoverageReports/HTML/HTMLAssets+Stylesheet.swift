@@ -1,0 +1,186 @@
+extension HTMLAssets {
+  /// `covgate.css`: system fonts only, light and dark schemes (`prefers-color-scheme`), coverage
+  /// levels as classes (`high`, `medium`, `low`, `na`) and line states (`covered`, `uncovered`,
+  /// `partial`, with `.missed` for the never-run part of a line).
+  static let stylesheet = #"""
+    /* covgate HTML report */
+    :root {
+      color-scheme: light dark;
+      --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --faint: #8c959f;
+      --border: #d1d9e0; --border-soft: #e9edf1; --surface: #f6f8fa; --accent: #2f6fde; --link: #0969da;
+      --high: #1a7f37; --medium: #9a6700; --low: #cf222e; --na: #8c959f; --track: #e3e8ed;
+      --covered-bg: #f0fbf3; --uncovered-bg: #ffedee; --partial-bg: #fff8db;
+      --missed: #cf222e; --missed-bg: #ffd3d1; --current: #ffe9a8;
+      --pass-bg: #f0faf3; --pass-border: #b4e2c0; --fail-bg: #fff3f3; --fail-border: #f3c1c1;
+      --mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace;
+      --sans: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root {
+        --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --faint: #6e7681;
+        --border: #30363d; --border-soft: #21262d; --surface: #151b23; --accent: #4c8dff; --link: #4493f8;
+        --high: #3fb950; --medium: #d29922; --low: #f85149; --na: #6e7681; --track: #2a313a;
+        --covered-bg: rgba(46, 160, 67, 0.08); --uncovered-bg: rgba(248, 81, 73, 0.14);
+        --partial-bg: rgba(210, 153, 34, 0.14); --missed: #ff7b72; --missed-bg: rgba(248, 81, 73, 0.3);
+        --current: rgba(187, 128, 9, 0.4);
+        --pass-bg: rgba(46, 160, 67, 0.1); --pass-border: rgba(46, 160, 67, 0.45);
+        --fail-bg: rgba(248, 81, 73, 0.1); --fail-border: rgba(248, 81, 73, 0.45);
+      }
+    }
+    * { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; }
+    body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.5 var(--sans); }
+    a { color: var(--link); text-decoration: none; }
+    a:hover { text-decoration: underline; }
+    code, kbd { font-family: var(--mono); font-size: 12.5px; }
+    kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--surface); }
+    .wrap { max-width: 1240px; margin: 0 auto; padding: 0 24px; }
+    .muted { color: var(--muted); }
+    header.top { background: var(--surface); border-bottom: 1px solid var(--border); }
+    header.top .wrap { display: flex; align-items: center; gap: 14px; height: 48px; min-width: 0; }
+    .brand { display: inline-flex; align-items: center; gap: 8px; font-weight: 600; color: var(--fg); flex: none; }
+    .brand:hover { text-decoration: none; }
+    .logo { width: 20px; height: 20px; }
+    .logo-bg { fill: var(--accent); }
+    .logo-mark { fill: none; stroke: #fff; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+    .crumb { color: var(--muted); font: 13px var(--mono); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+    .crumb::before { content: "/"; margin-right: 14px; color: var(--faint); }
+    .sep { margin: 0 6px; color: var(--faint); }
+    main { padding-top: 24px; padding-bottom: 8px; }
+    section { margin: 0 0 32px; }
+    h1 { font-size: 22px; margin: 0; line-height: 1.3; }
+    h2 { font-size: 16px; margin: 0 0 10px; }
+    h2 .count { color: var(--muted); font-weight: 400; margin-left: 4px; }
+    footer { color: var(--muted); font-size: 12px; padding-top: 12px; padding-bottom: 32px; border-top: 1px solid var(--border-soft); }
+    summary { cursor: pointer; color: var(--muted); }
+    summary:hover { color: var(--fg); }
+    .notice { border: 1px solid var(--border); border-left: 4px solid var(--medium); background: var(--surface); padding: 8px 12px; border-radius: 6px; }
+    .notice.failed, .notice.missing { border-left-color: var(--low); }
+
+    /* Gate */
+    .gate { border: 1px solid var(--border); border-radius: 10px; padding: 16px 20px; }
+    .gate.passed { background: var(--pass-bg); border-color: var(--pass-border); }
+    .gate.failed { background: var(--fail-bg); border-color: var(--fail-border); }
+    .gate-head { display: flex; align-items: center; gap: 14px; }
+    .gate-icon { width: 40px; height: 40px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; font-size: 22px; font-weight: 700; color: #fff; flex: none; }
+    .gate.passed .gate-icon { background: var(--high); }
+    .gate.failed .gate-icon { background: var(--low); }
+    .gate-facts { margin: 2px 0 0; color: var(--muted); }
+    .gate .notice { margin: 14px 0 0; }
+    .verdicts { list-style: none; margin: 12px 0 0; padding: 0; }
+    .verdicts li { display: flex; gap: 10px; align-items: baseline; padding: 3px 0; }
+    .verdicts .message { overflow-wrap: anywhere; }
+    .tag { flex: none; font: 600 11px/18px var(--mono); padding: 0 6px; border-radius: 4px; min-width: 44px; text-align: center; color: #fff; }
+    li.failed .tag { background: var(--low); }
+    li.warning .tag { background: var(--medium); }
+    li.passed .tag { background: var(--high); }
+    li.na .tag { background: var(--na); }
+    .all-verdicts { margin-top: 12px; }
+    .all-verdicts .verdicts { margin-top: 6px; }
+
+    /* Figures */
+    .cards { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; }
+    .card { border: 1px solid var(--border); border-radius: 10px; padding: 12px 16px 14px; }
+    .card-name { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; font-weight: 600; }
+    .card-pct { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; margin-bottom: 4px; }
+    .card .bar { width: 100%; height: 6px; }
+    .card-ratio { color: var(--muted); font-size: 12px; margin-top: 6px; font-variant-numeric: tabular-nums; }
+    .bar { display: inline-block; width: 72px; height: 6px; border-radius: 3px; overflow: hidden; vertical-align: middle; }
+    .bar .track { fill: var(--track); }
+    .high { color: var(--high); }
+    .medium { color: var(--medium); }
+    .low { color: var(--low); }
+    .na { color: var(--na); }
+    .bar .fill.high { fill: var(--high); }
+    .bar .fill.medium { fill: var(--medium); }
+    .bar .fill.low { fill: var(--low); }
+
+    /* Tables */
+    .scroll { overflow-x: auto; }
+    table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+    th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--border-soft); vertical-align: middle; }
+    thead th { font-size: 12px; color: var(--muted); font-weight: 600; border-bottom: 1px solid var(--border); white-space: nowrap; }
+    tbody th { font-weight: 400; }
+    .num { text-align: right; }
+    td.metric { white-space: nowrap; }
+    td.metric .pct { display: inline-block; min-width: 58px; text-align: right; margin-right: 8px; font-weight: 600; }
+    td.metric .ratio { display: inline-block; min-width: 64px; margin-left: 8px; color: var(--muted); font-size: 12px; }
+    th[data-type] button { all: unset; cursor: pointer; border-radius: 3px; }
+    th[data-type] button:hover { color: var(--fg); }
+    th[data-type] button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+    th[data-type] button::after { content: "\2195"; margin-left: 4px; color: var(--faint); font-size: 11px; }
+    th[aria-sort="ascending"] button::after { content: "\25B2"; color: var(--accent); font-size: 9px; }
+    th[aria-sort="descending"] button::after { content: "\25BC"; color: var(--accent); font-size: 9px; }
+    th.num button { text-align: right; }
+    table.files tbody tr:hover, table.functions tbody tr:hover, table.layers tbody tr:hover { background: var(--surface); }
+    table.layers .layer-row th { font-weight: 600; white-space: nowrap; }
+    table.layers .target-row th { padding-left: 30px; }
+    table.layers tbody + tbody .layer-row > * { border-top: 1px solid var(--border); }
+    table.layers tbody.ungated .bar .fill, tr.ungated .bar .fill { opacity: 0.55; }
+    table.layers tfoot th, table.layers tfoot td { border-top: 2px solid var(--border); border-bottom: none; font-weight: 600; }
+    .rules { font-size: 12px; color: var(--muted); white-space: nowrap; }
+    .badge { display: inline-block; font-size: 11px; font-weight: 600; line-height: 16px; padding: 0 8px; border-radius: 999px; border: 1px solid; margin-left: 4px; }
+    .badge.gated { color: var(--accent); border-color: var(--accent); }
+    .badge.ungated { color: var(--muted); border-color: var(--border); }
+    .dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; margin-right: 7px; vertical-align: 1px; }
+    .dot.gated { background: var(--accent); }
+    .dot.ungated { border: 1px solid var(--faint); }
+    .section-head { display: flex; align-items: center; justify-content: space-between; gap: 16px; margin-bottom: 10px; flex-wrap: wrap; }
+    .section-head h2 { margin: 0; }
+    .filter { display: flex; align-items: center; gap: 10px; }
+    .filter input { width: 340px; max-width: 60vw; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
+    .filter input:focus { outline: 2px solid var(--accent); outline-offset: -1px; }
+    td.path { font: 12.5px var(--mono); overflow-wrap: anywhere; }
+    td.path a { color: var(--fg); }
+    td.path a:hover { text-decoration: none; }
+    td.path a:hover b { color: var(--link); text-decoration: underline; }
+    .dir { color: var(--muted); font-weight: 400; }
+    td.path b { font-weight: 600; }
+    .empty-filter { padding: 12px 10px; }
+    table.plain td code { font-size: 12px; }
+
+    /* File page */
+    .file-head h1.path { font: 600 19px var(--mono); overflow-wrap: anywhere; }
+    .meta { color: var(--muted); margin: 6px 0 16px; }
+    .meta b { color: var(--fg); font-weight: 600; }
+    td.fn { font: 12.5px var(--mono); overflow-wrap: anywhere; }
+    tr.uncovered td.fn a { color: var(--low); }
+    .hits.zero { color: var(--low); font-weight: 600; }
+    .source-head { display: flex; align-items: center; gap: 12px 20px; flex-wrap: wrap; margin-bottom: 10px; }
+    .source-head h2 { margin: 0; }
+    .legend { display: flex; gap: 14px; font-size: 12px; color: var(--muted); }
+    .key::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 5px; vertical-align: -1px; border-left: 3px solid; }
+    .key.covered::before { background: var(--covered-bg); border-color: var(--high); }
+    .key.uncovered::before { background: var(--uncovered-bg); border-color: var(--low); }
+    .key.partial::before { background: var(--partial-bg); border-color: var(--medium); }
+    .jump { margin-left: auto; display: flex; gap: 8px; align-items: center; font-size: 12px; flex-wrap: wrap; }
+    .jump button { font: inherit; padding: 3px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--surface); color: var(--fg); cursor: pointer; }
+    .jump button:hover:enabled { border-color: var(--accent); }
+    .jump button:disabled { opacity: 0.5; cursor: default; }
+    table.code { font: 12.5px/1.65 var(--mono); border: 1px solid var(--border); border-radius: 8px; border-collapse: separate; border-spacing: 0; }
+    table.code td { padding: 0 10px; border: none; vertical-align: top; }
+    table.code td.ln { width: 1%; text-align: right; color: var(--faint); user-select: none; box-shadow: inset 3px 0 transparent; }
+    table.code td.ln a { color: inherit; }
+    table.code td.count { width: 1%; text-align: right; white-space: nowrap; color: var(--muted); user-select: none; border-right: 1px solid var(--border-soft); }
+    table.code td.src { white-space: pre; tab-size: 4; width: 98%; }
+    table.code tr:first-child td { padding-top: 6px; }
+    table.code tr:last-child td { padding-bottom: 6px; }
+    tr.covered td.ln { box-shadow: inset 3px 0 var(--high); }
+    tr.covered td.count { color: var(--high); }
+    tr.uncovered { background: var(--uncovered-bg); }
+    tr.uncovered td.ln { box-shadow: inset 3px 0 var(--low); }
+    tr.partial { background: var(--partial-bg); }
+    tr.partial td.ln { box-shadow: inset 3px 0 var(--medium); }
+    .missed { text-decoration: underline wavy var(--missed); text-decoration-thickness: 1px; text-underline-offset: 3px; background: var(--missed-bg); border-radius: 2px; }
+    table.code tr.current, table.code tr:target { background: var(--current); }
+    @media (max-width: 760px) {
+      .cards { grid-template-columns: 1fr; }
+      .wrap { padding: 0 12px; }
+      .jump { margin-left: 0; }
+    }
+    @media print {
+      .filter, .jump { display: none; }
+    }
+
+    """#
+}

@@ -1,0 +1,37 @@
+import CoverageModel
+
+/// The HTML report: a static folder that works from `file://` and on any static host.
+///
+/// `index.html` holds the gate result and the figures per layer, target and file; each file has
+/// its own page in `files/` with its functions and source; `assets/` holds the one stylesheet
+/// and the one script. Links are relative, nothing loads from elsewhere, no page has inline
+/// script or style (each carries a strict Content-Security-Policy), every string from the data
+/// or the repository is escaped, and the same report gives the same bytes.
+public struct HTMLReport: ReportRenderer {
+  /// The entry page, in the output folder.
+  public static let indexFileName = "index.html"
+
+  /// Where the file pages read source text.
+  public let sources: any SourceProviding
+
+  public init(sources: any SourceProviding) {
+    self.sources = sources
+  }
+
+  public func render(_ report: CoverageReport) -> [RenderedFile] {
+    let names = FilePageNames(paths: report.files.map(\.path))
+    let gated = Set(report.layers.filter(\.gated).map(\.name))
+    var files = [
+      RenderedFile(path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names).html())
+    ]
+    var written = Set<String>()
+    for file in report.files {
+      guard let path = names.relativePath(of: file.path), written.insert(path).inserted else { continue }
+      let page = FilePage(
+        file: file, packageName: report.packageName, gated: gated.contains(file.layer),
+        source: sources.source(ofRelativePath: file.path))
+      files.append(RenderedFile(path: path, contents: page.html()))
+    }
+    return files + HTMLAssets.files
+  }
+}

@@ -1,0 +1,101 @@
+import CoverageModel
+
+extension IndexPage {
+  /// Every kept file, per layer, then per target, then by path; sortable and filterable by the
+  /// shared script.
+  func filesSection() -> String {
+    let gated = Set(report.layers.filter(\.gated).map(\.name))
+    var html = "<section aria-labelledby=\"files-title\">\n<div class=\"section-head\">"
+    html += "<h2 id=\"files-title\">Files</h2><div class=\"filter\">"
+    html += "<input type=\"search\" id=\"filter\" placeholder=\"Filter by path, target or layer  ( / )\" "
+    html += "aria-label=\"Filter files\" autocomplete=\"off\" spellcheck=\"false\">"
+    html += "<span id=\"filter-count\" class=\"muted\">\(report.files.count) files</span></div></div>\n"
+    html += "<div class=\"scroll\"><table class=\"files sortable\" id=\"files\" data-state=\"hash\">\n<thead><tr>"
+    html += HTMLPage.sortableHeader("File", key: "file", type: "text")
+    html += HTMLPage.sortableHeader("Target", key: "target", type: "text")
+    html += HTMLPage.sortableHeader("Layer", key: "layer", type: "text")
+    html += HTMLPage.sortableHeader("Lines", key: "lines", type: "number")
+    html += HTMLPage.sortableHeader("Functions", key: "functions", type: "number")
+    html += HTMLPage.sortableHeader("Regions", key: "regions", type: "number")
+    html += HTMLPage.sortableHeader("Missed lines", key: "missed", type: "number", className: "num")
+    html += "</tr></thead>\n<tbody>\n"
+    for file in orderedFiles() {
+      let isGated = gated.contains(file.layer)
+      html += isGated ? "<tr>" : "<tr class=\"ungated\">"
+      html += "<td class=\"path\" data-sort=\"\(file.path.htmlEscaped)\">"
+      if let page = pageNames.relativePath(of: file.path) {
+        html += "<a href=\"\(page.htmlEscaped)\">\(displayPath(file.path))</a>"
+      } else {
+        html += displayPath(file.path)
+      }
+      html += "</td><td>\(file.target.htmlEscaped)</td>"
+      html += "<td class=\"layer-cell\"><span class=\"dot \(isGated ? "gated" : "ungated")\" "
+      html += "title=\"\(isGated ? "gated" : "not gated")\"></span>\(file.layer.htmlEscaped)</td>"
+      html += HTMLPage.metricCell(file.summary.lines) + HTMLPage.metricCell(file.summary.functions)
+      html += HTMLPage.metricCell(file.summary.regions)
+      let missed = file.summary.lines.missed
+      html += "<td class=\"num\" data-sort=\"\(missed)\">\(missed)</td></tr>\n"
+    }
+    html += "</tbody>\n</table></div>\n"
+    html += "<p class=\"empty-filter muted\" id=\"filter-empty\" hidden>No file matches the filter.</p>\n"
+    return html + "</section>\n"
+  }
+
+  /// Files in layer order, then by target and path; files of unknown layers last.
+  func orderedFiles() -> [ScopedFile] {
+    var layerIndex: [String: Int] = [:]
+    for (index, layer) in report.layers.enumerated() where layerIndex[layer.name] == nil {
+      layerIndex[layer.name] = index
+    }
+    return report.files.sorted { lhs, rhs in
+      let left = layerIndex[lhs.layer] ?? Int.max
+      let right = layerIndex[rhs.layer] ?? Int.max
+      if left != right { return left < right }
+      if lhs.layer != rhs.layer { return lhs.layer < rhs.layer }
+      if lhs.target != rhs.target { return lhs.target < rhs.target }
+      return lhs.path < rhs.path
+    }
+  }
+
+  /// The folder muted and the file name bold, both escaped.
+  func displayPath(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else {
+      return "<b>\(path.htmlEscaped)</b>"
+    }
+    let folder = path[...slash]
+    let name = path[path.index(after: slash)...]
+    return "<span class=\"dir\">\(String(folder).htmlEscaped)</span><b>\(String(name).htmlEscaped)</b>"
+  }
+
+  /// In-scope targets with no data at all, with covgate's reason.
+  func targetsWithoutDataSection() -> String {
+    guard !report.targetsWithoutData.isEmpty else { return "" }
+    var html = "<section aria-labelledby=\"nodata-title\">\n"
+    html += "<h2 id=\"nodata-title\">Targets without coverage data</h2>\n"
+    html += "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>Target</th><th>Layer</th>"
+    html += "<th>Folder</th><th class=\"num\">Files</th><th class=\"num\">Lines</th><th>Reason</th>"
+    html += "</tr></thead>\n<tbody>\n"
+    for target in report.targetsWithoutData {
+      html += "<tr><td><b>\(target.name.htmlEscaped)</b></td><td>\(target.layer.htmlEscaped)</td>"
+      html += "<td><code>\(target.path.htmlEscaped)</code></td>"
+      html += "<td class=\"num\">\(target.sourceFiles)</td><td class=\"num\">\(target.sourceLines)</td>"
+      html += "<td>\(target.reason.htmlEscaped)</td></tr>\n"
+    }
+    return html + "</tbody>\n</table></div>\n</section>\n"
+  }
+
+  /// Files in the data that the figures leave out, folded away: there can be many.
+  func excludedFilesSection() -> String {
+    guard !report.excludedFiles.isEmpty else { return "" }
+    let count = report.excludedFiles.count
+    var html = "<section aria-labelledby=\"excluded-title\">\n"
+    html += "<h2 id=\"excluded-title\">Excluded files</h2>\n<details class=\"excluded\">"
+    html += "<summary>\(count) file\(count == 1 ? "" : "s") in the data, left out of the figures</summary>\n"
+    html += "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>Path</th><th>Reason</th>"
+    html += "</tr></thead>\n<tbody>\n"
+    for file in report.excludedFiles {
+      html += "<tr><td><code>\(file.path.htmlEscaped)</code></td><td>\(file.reason.htmlEscaped)</td></tr>\n"
+    }
+    return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
+  }
+}

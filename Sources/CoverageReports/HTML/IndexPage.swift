@@ -1,0 +1,140 @@
+import CoverageModel
+
+/// `index.html`: the gate result first, then totals, layers and targets, every file, targets
+/// without data and excluded files. Every figure is the model's.
+struct IndexPage {
+  let report: CoverageReport
+  let pageNames: FilePageNames
+
+  /// The whole page.
+  func html() -> String {
+    let package = report.packageName.htmlEscaped
+    let header = HTMLPage.brand(root: "") + "<span class=\"crumb\">\(package)</span>"
+    var body = gateSection()
+    body += "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals) + "</section>\n"
+    body += layersSection()
+    body += filesSection()
+    body += targetsWithoutDataSection()
+    body += excludedFilesSection()
+    let verdict = report.gate.passed ? "passed" : "failed"
+    return HTMLPage.document(
+      title: "\(package) coverage: gate \(verdict)", root: "", kind: "index", header: header,
+      body: body)
+  }
+
+  // MARK: Gate
+
+  private func gateSection() -> String {
+    let gate = report.gate
+    let state = gate.passed ? "passed" : "failed"
+    var facts: [String] = []
+    if gate.verdicts.isEmpty {
+      facts.append("no thresholds configured")
+    } else if gate.passed {
+      facts.append(count(gate.verdicts.count - gate.warnings.count, "check") + " without failure")
+    } else {
+      facts.append(count(gate.failures.count, "failing check"))
+    }
+    if !gate.warnings.isEmpty { facts.append(count(gate.warnings.count, "warning")) }
+    if let tests = report.tests { facts.append(tests.passed ? "tests passed" : "tests failed") }
+    var html = "<section class=\"gate \(state)\" aria-labelledby=\"gate-title\">\n"
+    html += "<div class=\"gate-head\"><span class=\"gate-icon\" aria-hidden=\"true\">"
+    html += gate.passed ? "✓" : "✗"
+    html += "</span><div><h1 id=\"gate-title\">Gate \(state)</h1>"
+    html += "<p class=\"gate-facts\">\(report.packageName.htmlEscaped) · \(facts.joined(separator: " · "))</p>"
+    html += "</div></div>\n"
+    if let tests = report.tests, !tests.passed {
+      html += "<p class=\"notice failed\">Tests failed (swift test exit code \(tests.exitCode)): "
+      html += "the coverage below is from the run as it went.</p>\n"
+    }
+    html += verdictList(gate.failures)
+    html += verdictList(gate.warnings)
+    if gate.verdicts.isEmpty {
+      html += "<p class=\"muted\">No thresholds configured: nothing is gated. "
+      html += "Add minimums per layer in <code>.covgate.yml</code>.</p>\n"
+    } else {
+      html += "<details class=\"all-verdicts\"><summary>All checks (\(gate.verdicts.count))</summary>\n"
+      html += verdictList(gate.verdicts.sorted { order($0.status) < order($1.status) })
+      html += "</details>\n"
+    }
+    return html + "</section>\n"
+  }
+
+  private func verdictList(_ verdicts: [Verdict]) -> String {
+    guard !verdicts.isEmpty else { return "" }
+    var html = "<ul class=\"verdicts\">\n"
+    for verdict in verdicts {
+      let (className, tag) = label(verdict.status)
+      html += "<li class=\"\(className)\"><span class=\"tag\">\(tag)</span>"
+      html += "<span class=\"message\">\(verdict.message.htmlEscaped)</span></li>\n"
+    }
+    return html + "</ul>\n"
+  }
+
+  private func order(_ status: Verdict.Status) -> Int {
+    switch status {
+    case .failed: 0
+    case .warning: 1
+    case .notApplicable: 2
+    case .passed: 3
+    }
+  }
+
+  private func label(_ status: Verdict.Status) -> (String, String) {
+    switch status {
+    case .failed: ("failed", "FAIL")
+    case .warning: ("warning", "WARN")
+    case .notApplicable: ("na", "N/A")
+    case .passed: ("passed", "PASS")
+    }
+  }
+
+  private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  // MARK: Layers
+
+  private func layersSection() -> String {
+    var html = "<section aria-labelledby=\"layers-title\">\n<h2 id=\"layers-title\">Layers and targets</h2>\n"
+    html += "<div class=\"scroll\"><table class=\"layers\">\n<thead><tr><th>Layer / target</th>"
+    html += "<th class=\"num\">Files</th><th>Lines</th><th>Functions</th><th>Regions</th>"
+    html += "<th>Gate</th></tr></thead>\n"
+    for layer in report.layers {
+      let gated = layer.gated ? "gated" : "ungated"
+      let files = layer.targets.reduce(0) { $0 + $1.fileCount }
+      html += "<tbody class=\"\(gated)\">\n<tr class=\"layer-row\"><th scope=\"row\">"
+      html += "<span class=\"name\">\(layer.name.htmlEscaped)</span> "
+      html += "<span class=\"badge \(gated)\">\(layer.gated ? "gated" : "not gated")</span></th>"
+      html += "<td class=\"num\">\(files)</td>" + metricCells(layer.totals)
+      html += "<td class=\"rules\">\(thresholds(layer))</td></tr>\n"
+      for target in layer.targets {
+        html += "<tr class=\"target-row\"><th scope=\"row\">\(target.name.htmlEscaped)</th>"
+        html += "<td class=\"num\">\(target.fileCount)</td>" + metricCells(target.totals)
+        html += "<td></td></tr>\n"
+      }
+      html += "</tbody>\n"
+    }
+    html += "<tfoot><tr><th scope=\"row\">Total</th><td class=\"num\">\(report.files.count)</td>"
+    html += metricCells(report.totals) + "<td></td></tr></tfoot>\n</table></div>\n</section>\n"
+    return html
+  }
+
+  private func metricCells(_ summary: Summary) -> String {
+    HTMLPage.metricCell(summary.lines) + HTMLPage.metricCell(summary.functions)
+      + HTMLPage.metricCell(summary.regions)
+  }
+
+  /// `lines ≥ 60% (target 70%)` per metric with a threshold, in metric order.
+  private func thresholds(_ layer: LayerReport) -> String {
+    guard layer.gated else { return "<span class=\"muted\">reported only</span>" }
+    let rules = MetricKind.allCases.compactMap { kind -> String? in
+      guard let threshold = layer.thresholds[kind] else { return nil }
+      var parts: [String] = []
+      if let minimum = threshold.minimum { parts.append("≥ \(formatThreshold(minimum))%") }
+      if let target = threshold.target { parts.append("target \(formatThreshold(target))%") }
+      return parts.isEmpty ? nil : "\(kind.rawValue) \(parts.joined(separator: ", "))"
+    }
+    return rules.isEmpty ? "<span class=\"muted\">no minimums</span>" : rules.joined(separator: "<br>")
+  }
+}

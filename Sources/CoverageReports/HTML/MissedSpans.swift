@@ -1,0 +1,76 @@
+import CoverageModel
+
+/// The never-run parts of partially covered lines, cut from a file's missed regions.
+///
+/// Region columns are 1-based UTF-8 byte offsets and a region ends before its end column, as
+/// llvm-cov exports them; a region spanning several lines covers the rest of its first line, all
+/// of the lines between and the start of its last line.
+struct MissedSpans: Sendable {
+  /// Per 1-based line: 0-based byte ranges, `Int.max` standing for the end of the line.
+  private var spans: [Int: [Range<Int>]] = [:]
+
+  /// Spans of `missedRegions` on the given lines only (the partially covered ones).
+  init(missedRegions: [SourceRange], lines: Set<Int>) {
+    guard !lines.isEmpty else { return }
+    for region in missedRegions where region.end >= region.start {
+      for line in region.start.line...region.end.line where lines.contains(line) {
+        let lower = line == region.start.line ? max(0, region.start.column - 1) : 0
+        let upper = line == region.end.line ? max(0, region.end.column - 1) : Int.max
+        if lower < upper { spans[line, default: []].append(lower..<upper) }
+      }
+    }
+  }
+
+  /// The line's never-run byte ranges: merged, sorted, cut to `byteCount` bytes, without
+  /// leading or trailing blanks.
+  func byteRanges(line: Int, in bytes: [UInt8]) -> [Range<Int>] {
+    guard let ranges = spans[line] else { return [] }
+    var merged: [Range<Int>] = []
+    for range in ranges.sorted(by: { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }) {
+      let clamped = min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)
+      if let last = merged.last, clamped.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, clamped.upperBound)
+      } else {
+        merged.append(clamped)
+      }
+    }
+    return merged.compactMap { range in
+      var lower = range.lowerBound
+      var upper = range.upperBound
+      while lower < upper, isBlank(bytes[lower]) { lower += 1 }
+      while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
+      return lower < upper ? lower..<upper : nil
+    }
+  }
+
+  /// A line of source as HTML: escaped, the never-run ranges in `<span class="missed">`.
+  ///
+  /// A boundary that falls inside a multi-byte character moves to the character's end, so a
+  /// character is never split.
+  static func html(line bytes: [UInt8], missed: [Range<Int>]) -> String {
+    guard !missed.isEmpty else { return String(decoding: bytes, as: UTF8.self).htmlEscaped }
+    func boundary(_ offset: Int) -> Int {
+      var offset = min(offset, bytes.count)
+      while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+      return offset
+    }
+    func text(_ lower: Int, _ upper: Int) -> String {
+      lower < upper ? String(decoding: bytes[lower..<upper], as: UTF8.self).htmlEscaped : ""
+    }
+    var html = ""
+    var position = 0
+    for range in missed {
+      let lower = max(boundary(range.lowerBound), position)
+      let upper = boundary(range.upperBound)
+      guard lower < upper else { continue }
+      html += text(position, lower)
+      html += "<span class=\"missed\">" + text(lower, upper) + "</span>"
+      position = upper
+    }
+    return html + text(position, bytes.count)
+  }
+
+  private func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+  }
+}

@@ -1,0 +1,95 @@
+import CoverageModel
+
+/// `covgate.md`: a compact summary for a pull-request comment or a CI step summary.
+///
+/// The gate's result as a plain word (PASSED or FAILED), a per-layer table of lines, functions
+/// and regions, the failed verdicts, the warnings, patch coverage when measured, targets without
+/// data and the least-covered files of gated layers. Every value from the data is escaped.
+public struct MarkdownReport: ReportRenderer {
+  public static let fileName = "covgate.md"
+
+  public init() {}
+
+  public func render(_ report: CoverageReport) -> [RenderedFile] {
+    [RenderedFile(path: Self.fileName, contents: markdown(report))]
+  }
+
+  /// The whole summary.
+  public func markdown(_ report: CoverageReport) -> String {
+    var blocks: [[String]] = []
+    var title = [
+      "### covgate: \(escape(report.packageName)): gate \(report.gate.passed ? "PASSED" : "FAILED")"
+    ]
+    if let tests = report.tests, !tests.passed {
+      title += [
+        "",
+        "Tests failed (`swift test` exit code \(tests.exitCode)); the coverage below is from the run as it went.",
+      ]
+    }
+    blocks.append(title)
+    blocks.append(table(report))
+    blocks += verdicts(report)
+    if let patch = report.patch {
+      blocks.append([
+        "Patch coverage since \(escape(patch.base)): \(cell(patch.lines)) of changed executable lines."
+      ])
+    }
+    if let block = targetsWithoutData(report) { blocks.append(block) }
+    if let block = leastCovered(report) { blocks.append(block) }
+    return blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+  }
+
+  private func table(_ report: CoverageReport) -> [String] {
+    var rows = ["| Layer | Gated | Lines | Functions | Regions |", "|:--|:--|--:|--:|--:|"]
+    for layer in report.layers {
+      rows.append(row([escape(layer.name), layer.gated ? "yes" : "no"], layer.totals))
+    }
+    rows.append(row(["**TOTAL**", ""], report.totals))
+    return rows
+  }
+
+  private func row(_ leading: [String], _ summary: Summary) -> String {
+    let cells = leading + [summary.lines, summary.functions, summary.regions].map(cell)
+    return "| " + cells.joined(separator: " | ") + " |"
+  }
+
+  /// `63.33% (190/300)`, or `n/a` when there is nothing to measure.
+  private func cell(_ metric: Metric) -> String {
+    metric.count == 0 ? "n/a" : "\(metric.formattedPercent) (\(metric.formattedRatio))"
+  }
+
+  private func verdicts(_ report: CoverageReport) -> [[String]] {
+    guard !report.gate.verdicts.isEmpty else { return [["No thresholds configured."]] }
+    var blocks: [[String]] = []
+    for (title, verdicts) in [("Failed", report.gate.failures), ("Warnings", report.gate.warnings)]
+    where !verdicts.isEmpty {
+      blocks.append(
+        ["**\(title) (\(verdicts.count))**", ""] + verdicts.map { "- \(escape($0.message))" })
+    }
+    return blocks.isEmpty
+      ? [["No failures or warnings (\(report.gate.verdicts.count) rules checked)."]] : blocks
+  }
+
+  private func targetsWithoutData(_ report: CoverageReport) -> [String]? {
+    guard !report.targetsWithoutData.isEmpty else { return nil }
+    return ["**Targets without coverage data**", ""]
+      + report.targetsWithoutData.map {
+        "- \(escape($0.name)) (\(escape($0.layer))): \($0.sourceFiles) files, \($0.sourceLines) lines; \(escape($0.reason))"
+      }
+  }
+
+  private func leastCovered(_ report: CoverageReport) -> [String]? {
+    let files = LeastCoveredFiles.of(report, limit: TextReport.worstFileCount)
+    guard !files.isEmpty else { return nil }
+    return [
+      "**Least-covered files of gated layers**", "", "| Lines | Missed | File |", "|--:|--:|:--|",
+    ]
+      + files.map {
+        let lines = $0.summary.lines
+        return
+          "| \(lines.formattedPercent) | \(lines.missed) of \(lines.count) | \(escape($0.path)) |"
+      }
+  }
+
+  private func escape(_ text: String) -> String { MarkdownEscape.text(text) }
+}

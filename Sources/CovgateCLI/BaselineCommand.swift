@@ -1,0 +1,45 @@
+import ArgumentParser
+import CoverageModel
+import Foundation
+import LLVMCoverage
+
+/// `covgate baseline`: manage the committed ratchet baseline.
+struct BaselineCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "baseline",
+    abstract: "Manage the coverage baseline that gated layers must not drop below.",
+    subcommands: [BaselineSaveCommand.self])
+}
+
+/// `covgate baseline save`: write `.covgate-baseline.json` from a test run or from exports.
+struct BaselineSaveCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "save",
+    abstract: "Run the tests (or read --input exports) and save the figures as the baseline.")
+
+  @Option(name: .customLong("input"), help: ArgumentHelp("An llvm-cov export instead of running the tests, repeatable.", valueName: "file"))
+  var inputs: [String] = []
+
+  @OptionGroup var options: CommonOptions
+
+  @Argument(parsing: .postTerminator, help: "Arguments after -- go to `swift test`.")
+  var swiftTestArguments: [String] = []
+
+  func run() throws {
+    let terminal = Terminal()
+    try reportingErrors(terminal) {
+      let pipeline = Pipeline(options: options, terminal: terminal, platform: currentPlatform())
+      let root = options.packageRoot
+      let source: CoverageSource = inputs.isEmpty ? .tests(arguments: swiftTestArguments) : .exports(inputs)
+      let (report, config) = try pipeline.report(from: source, root: root)
+      try pipeline.publish(report, root: root)
+      if let tests = report.tests, !tests.passed {
+        terminal.error("the tests failed, so no baseline was saved; fix them and run `covgate baseline save` again")
+        return CovgateExit.testsFailed
+      }
+      try Pipeline.writeBaseline(Baseline(report), root: root, config: config)
+      terminal.printError("covgate: baseline saved to \(pipeline.baselinePath(root, config))")
+      return CovgateExit.passed
+    }
+  }
+}

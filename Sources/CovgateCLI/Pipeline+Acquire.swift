@@ -1,0 +1,40 @@
+import CoverageGate
+import CoverageModel
+import LLVMCoverage
+
+/// Where a command's coverage comes from: a test run, or exports made elsewhere.
+enum CoverageSource {
+  /// Run `swift test` with these extra arguments.
+  case tests(arguments: [String])
+  /// Read these llvm-cov export files (several are merged).
+  case exports([String])
+}
+
+extension Pipeline {
+  /// The evaluated report of the package at `root`, from tests or exports.
+  func report(from source: CoverageSource, root: String) throws -> (CoverageReport, GateConfig) {
+    switch source {
+    case .exports(let paths):
+      let (package, config) = try prepare(root: root, swift: try platform.locateSwift())
+      let data = try load(exports: paths)
+      return (try evaluate(data, package: package, config: config, tests: nil), config)
+    case .tests(let arguments):
+      let toolchain = try platform.locateToolchain()
+      let (package, config) = try prepare(root: root, swift: toolchain.swift)
+      let acquisition = try TestRunner(
+        toolchain: toolchain, platform: platform, onPhase: { [terminal] in terminal.phase($0) }
+      ).run(root: root, packageName: package.name, arguments: arguments)
+      let tests = TestOutcome(passed: acquisition.testExitCode == 0, exitCode: acquisition.testExitCode)
+      let data = try load(exports: [acquisition.exportPath])
+      return (try evaluate(data, package: package, config: config, tests: tests), config)
+    }
+  }
+
+  /// Publishes the report, raises the baseline when asked, and gives the exit code.
+  func finish(_ report: CoverageReport, config: GateConfig, root: String) throws -> Int32 {
+    try publishRecordingHistory(report, config: config, root: root)
+    try updateBaselineIfAsked(report, config: config)
+    if let tests = report.tests, !tests.passed { return CovgateExit.testsFailed }
+    return report.gate.passed ? CovgateExit.passed : CovgateExit.gateFailed
+  }
+}

@@ -1,0 +1,127 @@
+import CoverageModel
+import Foundation
+import XCTest
+
+@testable import CoverageReports
+
+final class CoberturaReportTests: XCTestCase {
+  private func xml(_ report: CoverageReport = SampleReport.withLines) -> String {
+    CoberturaReport().xml(report)
+  }
+
+  /// A report whose names try to break out of attributes and text.
+  private var hostile: CoverageReport {
+    var report = SampleReport.withLines
+    report.packageRoot = "/work/a&b <c>"
+    report.files[0].path = "Sources/Core/<img src=x onerror=alert(1)>.swift"
+    report.files[0].coverage.functions[0].displayName = "f(\"q\", 'a') ]]> & <x>"
+    report.layers[0].targets[0].name = "Core\"]]>"
+    report.files[0].target = "Core\"]]>"
+    report.files[1].target = "Core\"]]>"
+    return report
+  }
+
+  func testMatchesGolden() throws {
+    try Golden.assertMatches(xml(), "cobertura.xml")
+  }
+
+  func testRenderGivesOneFile() {
+    let files = CoberturaReport().render(SampleReport.report)
+    XCTAssertEqual(files.map(\.path), ["cobertura.xml"])
+    XCTAssertEqual(files.first?.contents, xml(SampleReport.report))
+  }
+
+  func testFiguresComeFromTheSummaries() throws {
+    let document = try XCTUnwrap(XMLAttributes.parse(xml()))
+    let coverage = try XCTUnwrap(document.attributes(of: "coverage").first)
+    XCTAssertEqual(coverage["lines-covered"], "190")
+    XCTAssertEqual(coverage["lines-valid"], "330")
+    XCTAssertEqual(coverage["line-rate"], "0.5757")
+    XCTAssertEqual(coverage["branch-rate"], "0")
+    XCTAssertEqual(coverage["timestamp"], "0")
+    XCTAssertEqual(document.texts(of: "source"), ["/work/demo"])
+    let packages = document.attributes(of: "package")
+    XCTAssertEqual(packages.map { $0["name"] }, ["CShim", "Core", "DemoApp", "Parser"])
+    XCTAssertEqual(packages.map { $0["line-rate"] }, ["0", "0.75", "0", "0.4"])
+    let classes = document.attributes(of: "class")
+    XCTAssertEqual(
+      classes.map { $0["filename"] },
+      [
+        "Sources/Core/Engine.swift", "Sources/Core/Store.swift", "Sources/DemoApp/main.swift",
+        "Sources/Parser/Lexer.swift",
+      ])
+    XCTAssertEqual(classes.map { $0["line-rate"] }, ["0.8", "0.6", "0", "0.4"])
+    let methods = document.attributes(of: "method")
+    XCTAssertEqual(methods.first?["name"], "run()")
+    XCTAssertEqual(methods.first?["signature"], "")
+    XCTAssertEqual(methods.map { $0["line-rate"] }.prefix(2), ["1", "0"])
+  }
+
+  func testRatesAreTruncatedNeverRoundedUp() {
+    XCTAssertEqual(CoberturaReport.rate(Metric(covered: 9999, count: 10000)), "0.9999")
+    XCTAssertEqual(CoberturaReport.rate(Metric(covered: 99_999, count: 100_000)), "0.9999")
+    XCTAssertEqual(CoberturaReport.rate(Metric(covered: 10, count: 10)), "1")
+    XCTAssertEqual(CoberturaReport.rate(Metric(covered: 1, count: 3)), "0.3333")
+    XCTAssertEqual(CoberturaReport.rate(Metric(covered: 1, count: 10_000)), "0.0001")
+    XCTAssertEqual(CoberturaReport.rate(Metric(covered: 1, count: 10_001)), "0")
+    XCTAssertEqual(CoberturaReport.rate(.zero), "0")
+  }
+
+  func testIsDeterministic() {
+    XCTAssertEqual(Set((0..<5).map { _ in xml() }).count, 1)
+  }
+
+  func testNamesFromTheDataAreEscaped() throws {
+    let text = xml(hostile)
+    XCTAssertFalse(text.contains("<img"))
+    XCTAssertFalse(text.contains("]]>"))
+    let document = try XCTUnwrap(XMLAttributes.parse(text), "not well-formed")
+    XCTAssertEqual(
+      document.attributes(of: "class").first?["filename"],
+      "Sources/Core/<img src=x onerror=alert(1)>.swift")
+    XCTAssertEqual(document.attributes(of: "method").first?["name"], "f(\"q\", 'a') ]]> & <x>")
+    XCTAssertEqual(
+      document.attributes(of: "package").map { $0["name"] }.contains("Core\"]]>"), true)
+    XCTAssertEqual(document.texts(of: "source"), ["/work/a&b <c>"])
+  }
+
+  func testValidatesAgainstTheDTD() throws {
+    try ExternalTool.require("xmllint")
+    let dtd = ExternalTool.fixture("coverage-04.dtd")
+    for (name, report) in [
+      ("lines", SampleReport.withLines), ("summaries", SampleReport.report), ("hostile", hostile),
+    ] {
+      let path = try ExternalTool.write(xml(report), named: "cobertura.xml", for: self)
+      let result = ExternalTool.run(["xmllint", "--noout", "--dtdvalid", dtd, path])
+      XCTAssertEqual(result.status, 0, "\(name): \(result.output)")
+    }
+  }
+
+  /// pycobertura recounts the lines: its total must be ours, so the line view agrees with the
+  /// summaries and a Cobertura reader sees covgate's figures.
+  func testPycoberturaShowsOurTotal() throws {
+    try ExternalTool.requirePython("pycobertura")
+    let path = try ExternalTool.write(xml(), named: "cobertura.xml", for: self)
+    let text = ExternalTool.run(["python3", "-m", "pycobertura", "show", path])
+    XCTAssertEqual(text.status, 0, text.output)
+    XCTAssertTrue(text.output.contains("Sources/Parser/Lexer.swift"), text.output)
+    let json = ExternalTool.run(["python3", "-m", "pycobertura", "show", "--format", "json", path])
+    XCTAssertEqual(json.status, 0, json.output)
+    let document = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let total = try XCTUnwrap(document["total"] as? [String: Any])
+    let lines = SampleReport.withLines.totals.lines
+    XCTAssertEqual(total["Stmts"] as? Int, lines.count)
+    XCTAssertEqual(total["Miss"] as? Int, lines.missed)
+    XCTAssertEqual(
+      total["Cover"] as? String,
+      String(format: "%.2f%%", Double(lines.covered) / Double(lines.count) * 100))
+    let files = try XCTUnwrap(document["files"] as? [[String: Any]])
+    XCTAssertEqual(files.count, SampleReport.withLines.files.count)
+    for (row, file) in zip(files, SampleReport.withLines.files) {
+      XCTAssertEqual(row["Filename"] as? String, file.path)
+      XCTAssertEqual(row["Stmts"] as? Int, file.summary.lines.count, file.path)
+      XCTAssertEqual(row["Miss"] as? Int, file.summary.lines.missed, file.path)
+    }
+  }
+}

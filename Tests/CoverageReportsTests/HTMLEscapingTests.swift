@@ -1,0 +1,91 @@
+import CoverageModel
+import XCTest
+
+@testable import CoverageReports
+
+final class HTMLEscapingTests: XCTestCase {
+  func testEscapesMarkupQuotesAndNUL() {
+    XCTAssertEqual(
+      HTMLEscaping.escape(#"<a href="x" title='y'>&amp;</a>"#),
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
+    XCTAssertEqual(HTMLEscaping.escape("a\u{0}b"), "a\u{FFFD}b")
+    XCTAssertEqual(HTMLEscaping.escape("Wörld ✓ ]]> `x`"), "Wörld ✓ ]]&gt; `x`")
+    XCTAssertEqual(HTMLEscaping.escape(""), "")
+  }
+
+  /// A report whose every string from the data or the repository is hostile.
+  static let hostile: (report: CoverageReport, sources: [String: String]) = {
+    let evilPath = "Sources/Evil/<img src=x onerror=alert(1)>.swift"
+    let quotedPath = #"Sources/Evil/"quoted' & ]]>.swift"#
+    var report = HTMLSample.report
+    report.packageName = "<svg onload=alert(1)>"
+    var evil = HTMLSample.file
+    evil.path = evilPath
+    evil.target = "\"><script>alert('target')</script>"
+    evil.layer = "logic"
+    evil.coverage.functions[0].displayName = "<script>alert('function')</script>"
+    evil.coverage.functions[1].name = "\" onmouseover=\"alert(1)"
+    var quoted = HTMLSample.file
+    quoted.path = quotedPath
+    report.files = [evil, quoted]
+    report.layers[0].name = "logic"
+    report.layers[0].targets[0].name = "<iframe src=javascript:alert(1)>"
+    report.targetsWithoutData = [
+      TargetWithoutData(
+        name: "<b>bold</b>", layer: "logic", path: "Sources/<i>", sourceFiles: 1, sourceLines: 2,
+        reason: "</td></tr></table><script>alert('reason')</script>")
+    ]
+    report.excludedFiles = [ExcludedFile(path: "../<img src=y>.swift", reason: "<style>body{display:none}</style>")]
+    report.gate = GateResult(verdicts: [
+      Verdict(
+        rule: .fileMinimum, scopeKind: .file, scope: evilPath, metric: .lines, actual: evil.summary.lines,
+        required: 90, status: .failed, message: "\(evilPath): lines below <b>90%</b>")
+    ])
+    let source = """
+      let a = "</pre><script>alert('source')</script>"
+      let b = "</td></tr></table><img src=z onerror=alert(2)>"
+      guard ok else { return "<!-- ]]> -->" }
+
+      """
+    return (report, [evilPath: source, quotedPath: HTMLSample.source])
+  }()
+
+  func testHostileNamesAndSourceStayText() throws {
+    let files = HTMLReport(sources: StubSources(files: Self.hostile.sources)).render(Self.hostile.report)
+    let pages = files.filter { $0.path.hasSuffix(".html") }
+    XCTAssertEqual(pages.count, 3)
+    for page in pages {
+      let html = page.contents
+      for forbidden in ["<img", "<iframe", "<svg onload", "<b>bold", "<b>90", "<i>", "<style", "<!--", " onmouseover=\""] {
+        XCTAssertFalse(html.contains(forbidden), "\(page.path) contains \(forbidden)")
+      }
+      XCTAssertEqual(Pattern.count("<script", in: html), 1, "\(page.path): only the shared script")
+      XCTAssertEqual(Pattern.count("</table>", in: html), Pattern.count("<table", in: html), page.path)
+    }
+    let index = try XCTUnwrap(files.first { $0.path == "index.html" }?.contents)
+    XCTAssertTrue(index.contains("&lt;img src=x onerror=alert(1)&gt;.swift"))
+    XCTAssertTrue(index.contains("&quot;quoted&#39; &amp; ]]&gt;.swift"))
+    XCTAssertTrue(index.contains("<title>&lt;svg onload=alert(1)&gt; coverage: gate failed</title>"))
+    XCTAssertTrue(index.contains("&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;script&gt;alert(&#39;reason&#39;)&lt;/script&gt;"))
+    let evilPage = try XCTUnwrap(files.first { $0.path.contains("Evil__img") }?.contents)
+    XCTAssertTrue(evilPage.contains("let a = &quot;&lt;/pre&gt;&lt;script&gt;alert(&#39;source&#39;)&lt;/script&gt;&quot;"))
+    XCTAssertTrue(evilPage.contains("&lt;script&gt;alert(&#39;function&#39;)&lt;/script&gt;"))
+    XCTAssertTrue(evilPage.contains("title=\"&quot; onmouseover=&quot;alert(1)\""))
+  }
+
+  func testHostilePathsCannotLeaveTheOutputFolder() {
+    var report = HTMLSample.report
+    report.files = ["../../etc/passwd", "/etc/shadow", "a/../../../b.swift", "..", "", "./.hidden"].map {
+      var file = HTMLSample.file
+      file.path = $0
+      return file
+    }
+    let files = HTMLReport(sources: StubSources()).render(report)
+    let pages = files.filter { $0.path.hasPrefix("files/") }
+    XCTAssertEqual(pages.count, 6)
+    for page in pages {
+      let name = String(page.path.dropFirst("files/".count))
+      XCTAssertFalse(name.contains("/") || name.hasPrefix(".") || name.contains(".."), page.path)
+    }
+  }
+}

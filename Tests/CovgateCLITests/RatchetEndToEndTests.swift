@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+/// Patch coverage and the baseline ratchet, end to end: a real git repository holding the
+/// Sample package, real `swift test`, the built `covgate`.
+final class RatchetEndToEndTests: XCTestCase {
+  nonisolated(unsafe) private static var package = ""
+
+  override class func setUp() {
+    super.setUp()
+    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
+    package = NSTemporaryDirectory() + "covgate-ratchet-\(UUID().uuidString)/Sample"
+    try! FileManager.default.createDirectory(
+      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try! FileManager.default.copyItem(atPath: source, toPath: package)
+    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+  }
+
+  override class func tearDown() {
+    try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+    super.tearDown()
+  }
+
+  private var package: String { Self.package }
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+  }
+
+  private func covgate(_ arguments: [String]) throws -> CLIHarness.Result {
+    try CLIHarness.run(CLIHarness.covgate, arguments, in: package)
+  }
+
+  @discardableResult
+  private func git(_ arguments: [String]) throws -> CLIHarness.Result {
+    let result = try CLIHarness.run(
+      "/usr/bin/env", ["git", "-c", "user.email=t@t", "-c", "user.name=t"] + arguments, in: package)
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    return result
+  }
+
+  private func json(_ path: String) throws -> [String: Any] {
+    try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+  }
+
+  func testPatchCoverageGatesTheChangedLinesAndNamesTheOnesThatDidNotRun() throws {
+    try git(["init", "-q"])
+    try "/.build/\n".write(toFile: "\(package)/.gitignore", atomically: true, encoding: .utf8)
+    try git(["add", "."])
+    try git(["commit", "-qm", "base"])
+    try git(["branch", "base"])
+    // One new function a test runs (discounted twice) and one no test runs.
+    let price = "\(package)/Sources/Pricing/Price.swift"
+    var text = try String(contentsOfFile: price, encoding: .utf8)
+    text += """
+
+      extension Price {
+        /// Never called by a test.
+        public func doubled() -> Price {
+          Price(cents: cents * 2)
+        }
+      }
+
+      """
+    try text.write(toFile: price, atomically: true, encoding: .utf8)
+    try "patch: { minimum: 90 }\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+
+    let result = try covgate(["run", "--base", "base", "--output", "\(package)/out-patch"])
+    XCTAssertEqual(result.exitCode, 1, result.stdout + result.stderr)
+    let patch = try XCTUnwrap(try json("\(package)/out-patch/covgate.json")["patch"] as? [String: Any])
+    let files = try XCTUnwrap(patch["files"] as? [[String: Any]])
+    XCTAssertEqual(files.map { $0["path"] as? String }, ["Sources/Pricing/Price.swift"])
+    let uncovered = try XCTUnwrap(files.first?["uncoveredLines"] as? [Int])
+    XCTAssertFalse(uncovered.isEmpty)
+    // The uncovered lines are the new function's body, as llvm-cov's line view says.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for line in uncovered {
+      XCTAssertTrue(["public func doubled() -> Price {", "Price(cents: cents * 2)", "}"].contains(lines[line - 1].trimmingCharacters(in: .whitespaces)), "line \(line): \(lines[line - 1])")
+    }
+    XCTAssertTrue(result.stdout.contains("of changed executable lines is below the minimum 90%"), result.stdout)
+    let unmeasured = try XCTUnwrap(patch["unmeasured"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+    XCTAssertTrue(unmeasured.contains(".covgate.yml"), "an untracked new file is part of the change: \(unmeasured)")
+
+    let missing = try covgate(["check", "--input", "\(package)/.build/debug/codecov/Sample.json", "--base", "no-such-ref"])
+    XCTAssertEqual(missing.exitCode, 2)
+    XCTAssertTrue(missing.stderr.contains("base 'no-such-ref' not found"), missing.stderr)
+  }
+
+  func testTheBaselineFailsADropAndOnlyEverRises() throws {
+    try? FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
+    let save = try covgate(["baseline", "save", "--output", "\(package)/out-save", "--quiet"])
+    XCTAssertEqual(save.exitCode, 0, save.stderr)
+    let baselineFile = "\(package)/.covgate-baseline.json"
+    let saved = try json(baselineFile)
+    XCTAssertNotNil((saved["layers"] as? [String: Any])?["logic"])
+
+    // Lower coverage: an untested function in the gated layer.
+    let tax = "\(package)/Sources/Pricing/Tax.swift"
+    let original = try String(contentsOfFile: tax, encoding: .utf8)
+    defer { try? original.write(toFile: tax, atomically: true, encoding: .utf8) }
+    try (original + "\nextension Tax {\n  public static func unused(_ a: Int) -> Int {\n    let b = a * 2\n    let c = b + 1\n    return c\n  }\n}\n")
+      .write(toFile: tax, atomically: true, encoding: .utf8)
+    let dropped = try covgate(["run", "--output", "\(package)/out-drop", "--update-baseline"])
+    XCTAssertEqual(dropped.exitCode, 1, dropped.stdout + dropped.stderr)
+    XCTAssertTrue(dropped.stdout.contains("points below the baseline"), dropped.stdout)
+    XCTAssertEqual(try json(baselineFile) as NSDictionary, saved as NSDictionary, "the baseline must never be lowered")
+  }
+}
