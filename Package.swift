@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "covgate", targets: ["covgate"]),
+    .plugin(name: "CovgatePlugin", targets: ["CovgatePlugin"]),
     .executable(name: "campground", targets: ["campground"]),
     .library(name: "CampgroundKit", targets: ["CampgroundKit"]),
     .library(name: "WeatherKit", targets: ["WeatherKit"]),
@@ -33,6 +34,13 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "covgate", dependencies: ["CovgateCLI"]),
+    // `swift package covgate`: the tests through SwiftPM's plugin API, then covgate on the result.
+    .plugin(
+      name: "CovgatePlugin",
+      capability: .command(
+        intent: .custom(verb: "covgate", description: "Run the tests with coverage, then gate and report with covgate"),
+        permissions: [.writeToPackageDirectory(reason: "covgate writes its reports and baseline into the package")]),
+      dependencies: ["covgate"]),
     // The domain modules the gate protects (logic layer) and their terminal UI glue.
     .target(name: "CampgroundKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     .target(name: "WeatherKit"),
@@ -54,7 +62,7 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
     .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate"], resources: [.copy("Golden"), .copy("Fixtures")]),
-    .testTarget(name: "CovgateCLITests", dependencies: ["CovgateCLI"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "CovgateCLITests", dependencies: ["CovgateCLI", "Yams"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "CoverageHistoryTests",
       dependencies: ["CoverageHistory", .product(name: "GRDB", package: "GRDB.swift")]),

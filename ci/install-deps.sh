@@ -6,6 +6,8 @@
 # - libxml2-utils (xmllint): the tests validate cobertura.xml against Cobertura's DTD and
 #   sonarqube.xml against SonarQube's documented schema.
 # - python3 pycobertura and junitparser: the tests read cobertura.xml and junit.xml back with them.
+# - chromium: the HTML report tests open the pages in headless Chromium (DOM, console, CSP,
+#   screenshots).
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -20,6 +22,7 @@ if [ "$(uname)" = Linux ] && command -v dpkg >/dev/null 2>&1; then
   dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
   command -v genhtml >/dev/null 2>&1 || missing+=(lcov)
   command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "install-deps: installing ${missing[*]}"
     as_root apt-get update -qq

@@ -31,10 +31,25 @@ public struct HistoryDatabase: Sendable {
     var configuration = Configuration()
     configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
-    let queue = try mappingErrors(path: path) {
-      try DatabaseQueue(path: path, configuration: configuration)
-    }
+    let queue = try mappingErrors(path: path) { try openQueue(path: path, configuration) }
     return try HistoryDatabase(queue)
+  }
+
+  /// Opens the file, retrying while other processes open it too: when a new file is switched
+  /// to WAL, SQLite answers `PRAGMA journal_mode = WAL` with SQLITE_BUSY at once, without
+  /// calling the busy handler, so the busy timeout is applied here by hand.
+  private static func openQueue(path: String, _ configuration: Configuration) throws
+    -> DatabaseQueue
+  {
+    let deadline = Date().addingTimeInterval(busyTimeout)
+    while true {
+      do {
+        return try DatabaseQueue(path: path, configuration: configuration)
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline
+      {
+        Thread.sleep(forTimeInterval: 0.005 + Double.random(in: 0..<0.02))
+      }
+    }
   }
 
   /// Appends `run` with its layers and targets, in one transaction.

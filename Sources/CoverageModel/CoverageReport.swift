@@ -16,6 +16,8 @@ public struct CoverageReport: Sendable {
   public var tests: TestOutcome?
   /// Coverage of the changed lines, when a base was given.
   public var patch: PatchCoverage?
+  /// Lines taken out by in-source markers, each with its reason.
+  public var exclusions: [Exclusion] = []
   /// Earlier runs and this one, oldest first, from the history database; empty without history.
   public var history: [HistoryPoint]
 

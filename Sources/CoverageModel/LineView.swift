@@ -43,4 +43,14 @@ public struct LineView: Hashable, Sendable {
   public var uncoveredLines: [Int] {
     rawCounts.indices.filter { rawCounts[$0] == 0 }.map { $0 + 1 }
   }
+
+  /// The view with `lines` (1-based) made unmapped.
+  public func masking(_ lines: Set<Int>) -> LineView {
+    guard !lines.isEmpty else { return self }
+    var copy = self
+    for line in lines where line >= 1 && line <= copy.rawCounts.count {
+      copy.rawCounts[line - 1] = Self.unmapped
+    }
+    return copy
+  }
 }

@@ -5,10 +5,13 @@ import CoverageModel
 ///
 /// Packages are targets, sorted by name (a target without data is an empty package), classes
 /// are files (`filename` relative to the package root, which is the one `<source>`), lines are
-/// the line view's executable lines with their counts, methods are the file's functions. Rates are
-/// llvm-cov's own summary figures, `covered / count` truncated to four decimals (the hundredths
-/// of a percent covgate prints), `0` when there is nothing to measure. Swift has no branch
-/// data: branch figures and complexity are `0`. No timestamp (`0`), so output is deterministic.
+/// the line view's executable lines with their counts, methods are the file's functions. Rates
+/// and line totals come from the same line view as the `<line>` elements, so every reader agrees
+/// with itself whether it reads the attributes or recounts the lines (`pycobertura`,
+/// diff-cover, GitLab); they can sit below covgate's summary figures, which count a line shared
+/// by a closure and its function once per function (as `llvm-cov report` does). Rates are
+/// `covered / count` truncated to four decimals, `0` when there is nothing to measure. Swift has
+/// no branch data: branch figures and complexity are `0`. No timestamp (`0`): deterministic.
 public struct CoberturaReport: ReportRenderer {
   public static let fileName = "cobertura.xml"
 
@@ -22,7 +25,7 @@ public struct CoberturaReport: ReportRenderer {
   public func xml(_ report: CoverageReport) -> String {
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<!-- Cobertura coverage-04.dtd, written by covgate -->\n"
-    let lines = report.totals.lines
+    let lines = report.files.map(Self.viewLines).reduce(Metric.zero, +)
     out +=
       "<coverage line-rate=\"\(Self.rate(lines))\" branch-rate=\"0\" lines-covered=\"\(lines.covered)\""
       + " lines-valid=\"\(lines.count)\" branches-covered=\"0\" branches-valid=\"0\" complexity=\"0\""
@@ -44,7 +47,7 @@ public struct CoberturaReport: ReportRenderer {
   private func fileClass(_ file: ScopedFile) -> String {
     let path = XMLEscape.attribute(file.path)
     var out =
-      "        <class name=\"\(path)\" filename=\"\(path)\" line-rate=\"\(Self.rate(file.summary.lines))\""
+      "        <class name=\"\(path)\" filename=\"\(path)\" line-rate=\"\(Self.rate(Self.viewLines(file)))\""
       + " branch-rate=\"0\" complexity=\"0\">\n"
     out += "          <methods>\n"
     for function in file.coverage.functions {
@@ -79,7 +82,7 @@ public struct CoberturaReport: ReportRenderer {
     let filesByTarget = Dictionary(grouping: report.files, by: \.target)
     var packages = report.layers.flatMap(\.targets).map { target in
       Package(
-        name: target.name, lines: target.totals.lines,
+        name: target.name, lines: (filesByTarget[target.name] ?? []).map(Self.viewLines).reduce(Metric.zero, +),
         files: (filesByTarget[target.name] ?? []).sorted { $0.path < $1.path })
     }
     let named = Set(packages.map(\.name))
@@ -87,6 +90,11 @@ public struct CoberturaReport: ReportRenderer {
       Package(name: $0.name, lines: .zero, files: [])
     }
     return packages.sorted { $0.name < $1.name }
+  }
+
+  /// The executable lines of the file's line view and how many ran (its summary without a view).
+  static func viewLines(_ file: ScopedFile) -> Metric {
+    file.coverage.lineView?.metric ?? file.summary.lines
   }
 
   /// `covered / count` truncated to four decimals without a needless fraction: `0.5757`,

@@ -26,6 +26,7 @@ public struct JSONReport: ReportRenderer {
     var gate: GateJSON
     var tests: TestOutcome?
     var patch: PatchJSON?
+    var exclusions: [Exclusion]
 
     init(_ report: CoverageReport) {
       package = report.packageName
@@ -37,6 +38,7 @@ public struct JSONReport: ReportRenderer {
       gate = GateJSON(passed: report.gate.passed, verdicts: report.gate.verdicts.map(VerdictJSON.init))
       tests = report.tests
       patch = report.patch.map(PatchJSON.init)
+      exclusions = report.exclusions
     }
   }
 

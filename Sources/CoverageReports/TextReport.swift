@@ -30,6 +30,7 @@ public struct TextReport: ReportRenderer {
     out.append("")
     out += verdicts(report)
     out += patch(report)
+    out += exclusions(report)
     out += targetsWithoutData(report)
     out += worstFiles(report)
     return out.joined(separator: "\n") + "\n"
@@ -71,6 +72,14 @@ public struct TextReport: ReportRenderer {
     }
     for file in patch.unmeasured { out.append("  not measured: \(file.path) (\(file.reason))") }
     return out + [""]
+  }
+
+  private func exclusions(_ report: CoverageReport) -> [String] {
+    guard !report.exclusions.isEmpty else { return [] }
+    return ["Excluded in source (covgate:ignore):"]
+      + report.exclusions.map {
+        "  \($0.path):\($0.linesDescription): \($0.reason)\($0.ranAnyway ? " (ran anyway)" : "")"
+      } + [""]
   }
 
   private func targetsWithoutData(_ report: CoverageReport) -> [String] {

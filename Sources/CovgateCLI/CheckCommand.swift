@@ -11,10 +11,19 @@ struct CheckCommand: ParsableCommand {
   @Option(name: .customLong("input"), help: ArgumentHelp("An llvm-cov export JSON file, repeatable.", valueName: "file"))
   var inputs: [String] = []
 
+  @Option(
+    name: .customLong("from-build"),
+    help: ArgumentHelp(
+      "A build folder whose tests already ran with coverage (e.g. .build/debug): merge its codecov/*.profraw and export its test binaries, without running swift.",
+      valueName: "folder"))
+  var fromBuild: String?
+
   @OptionGroup var options: CommonOptions
 
   func validate() throws {
-    guard !inputs.isEmpty else { throw ValidationError("check needs at least one --input FILE.json") }
+    guard !inputs.isEmpty || fromBuild != nil else {
+      throw ValidationError("check needs at least one --input FILE.json or a --from-build FOLDER")
+    }
   }
 
   func run() throws {
@@ -22,7 +31,8 @@ struct CheckCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let pipeline = Pipeline(options: options, terminal: terminal, platform: currentPlatform())
       let root = options.packageRoot
-      let (report, config) = try pipeline.report(from: .exports(inputs), root: root)
+      let exports = try fromBuild.map { [try pipeline.exportBuildFolder($0)] } ?? []
+      let (report, config) = try pipeline.report(from: .exports(exports + inputs), root: root)
       return try pipeline.finish(report, config: config, root: root)
     }
   }

@@ -11,6 +11,13 @@ struct CommonOptions: ParsableArguments {
   @Option(help: "The config file (default: .covgate.yml in the package, built-in defaults if absent).")
   var config: String?
 
+  @Option(
+    name: .customLong("package-description"),
+    help: ArgumentHelp(
+      "Read the package's targets from this JSON file (the SwiftPM plugin writes it) instead of running `swift package describe`.",
+      valueName: "file"))
+  var packageDescription: String?
+
   @Option(help: "The folder reports are written to (default: <package>/.build/covgate).")
   var output: String?
 
@@ -76,5 +83,12 @@ struct CommonOptions: ParsableArguments {
   func configPath(root: String) -> (path: String, required: Bool) {
     guard let config else { return ("\(root)/\(ConfigLoader.fileName)", false) }
     return (URL(fileURLWithPath: config, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path, true)
+  }
+
+  /// The absolute path of the `--package-description` file, if one was given.
+  var packageDescriptionPath: String? {
+    packageDescription.map {
+      URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
+    }
   }
 }

@@ -16,8 +16,9 @@ extension Pipeline {
     switch source {
     case .exports(let paths):
       let (package, config) = try prepare(root: root, swift: try platform.locateSwift())
-      let data = try load(exports: paths)
-      return (try evaluate(data, package: package, config: config, tests: nil), config)
+      let markers = try exclusionMarkers(package: package, config: config)
+      let data = try load(exports: paths, functions: !markers.isEmpty)
+      return (try evaluate(data, package: package, config: config, tests: nil, markers: markers), config)
     case .tests(let arguments):
       let toolchain = try platform.locateToolchain()
       let (package, config) = try prepare(root: root, swift: toolchain.swift)
@@ -25,8 +26,9 @@ extension Pipeline {
         toolchain: toolchain, platform: platform, onPhase: { [terminal] in terminal.phase($0) }
       ).run(root: root, packageName: package.name, arguments: arguments)
       let tests = TestOutcome(passed: acquisition.testExitCode == 0, exitCode: acquisition.testExitCode)
-      let data = try load(exports: [acquisition.exportPath])
-      return (try evaluate(data, package: package, config: config, tests: tests), config)
+      let markers = try exclusionMarkers(package: package, config: config)
+      let data = try load(exports: [acquisition.exportPath], functions: !markers.isEmpty)
+      return (try evaluate(data, package: package, config: config, tests: tests, markers: markers), config)
     }
   }
 

@@ -14,18 +14,25 @@ struct Pipeline {
   /// Annotations and the job summary when running on GitHub Actions.
   var gitHub = GitHubActions()
 
-  /// The package's targets and the config that applies to it.
-  func prepare(root: String, swift: String) throws -> (PackageInfo, GateConfig) {
+  /// The package's targets and the config that applies to it. `swift` is located only when
+  /// no `--package-description` file gives the targets.
+  func prepare(root: String, swift: @autoclosure () throws -> String) throws -> (PackageInfo, GateConfig) {
     let (path, required) = options.configPath(root: root)
     let config = try ConfigLoader.load(path: path, required: required) ?? .defaults
-    let package = try PackageDescriber(swift: swift).describe(root: root)
+    let package =
+      if let description = options.packageDescriptionPath {
+        try PackageDescriptionFile(path: description).read(root: root)
+      } else {
+        try PackageDescriber(swift: try swift()).describe(root: root)
+      }
     return (package, config)
   }
 
   /// Reads the exports (merging several) with the detail the requested formats need.
-  func load(exports paths: [String]) throws -> CoverageData {
+  /// - Parameter functions: read function records even if no format needs them (exclusions do).
+  func load(exports paths: [String], functions: Bool = false) throws -> CoverageData {
     let formats = try options.reportFormats()
-    let needsFunctions = paths.count > 1 || formats.contains(where: \.needsFunctions)
+    let needsFunctions = functions || paths.count > 1 || formats.contains(where: \.needsFunctions)
     let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: .init(functions: needsFunctions))) }
     var data = try ExportMerger.merge(exports)
     if formats.contains(where: \.needsFunctions) {
@@ -44,15 +51,20 @@ struct Pipeline {
 
   /// Scopes, classifies and evaluates the data.
   func evaluate(
-    _ data: CoverageData, package: PackageInfo, config: GateConfig, tests: TestOutcome?
+    _ data: CoverageData, package: PackageInfo, config: GateConfig, tests: TestOutcome?,
+    markers: [String: [ExclusionMarker]] = [:]
   ) throws -> CoverageReport {
     terminal.phase(.evaluate)
     let scoper = Scoper(package: package, exclude: config.exclude, namedTargets: config.namedTargets)
-    let scope = try scoper.scope(data, pathMaps: try options.parsedPathMaps())
+    var scope = try scoper.scope(data, pathMaps: try options.parsedPathMaps())
+    let applied = try ExclusionApplier.apply(markers, to: scope.files, functions: data.functions)
+    scope.files = applied.files
+    scope.excluded = (scope.excluded + applied.excludedFiles).sorted { $0.path < $1.path }
     let classified = try Classifier(config: config, package: package).classify(scope)
     var report = Evaluator(config: config).evaluate(
       package: package, files: classified.files, targetsWithoutData: classified.targetsWithoutData,
       excluded: scope.excluded, tests: tests)
+    report.exclusions = applied.exclusions
     try addPatchCoverage(to: &report, config: config, scoper: scoper)
     try addBaselineVerdicts(to: &report, config: config)
     return report

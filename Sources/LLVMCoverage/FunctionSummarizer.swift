@@ -30,19 +30,40 @@ public enum FunctionSummarizer {
       lineView: try lineView(path: path, functions: records))
   }
 
+  /// The coverage of `path` with `excluded` lines taken out: functions defined there and code
+  /// regions starting there are dropped, and the lines leave the line view and line counts.
+  public static func fileCoverage(path: String, functions: [FunctionRecord], excluding excluded: Set<Int>)
+    throws -> FileCoverage
+  {
+    let kept = functions.filter { $0.filenames.contains(path) }.compactMap { function -> FunctionRecord? in
+      guard let main = mainFileID(function), function.filenames[main] == path else { return function }
+      if let first = function.regions.first(where: { $0.fileID == main }), excluded.contains(first.lineStart) {
+        return nil
+      }
+      var trimmed = function
+      trimmed.regions.removeAll { $0.fileID == main && $0.kind == .code && excluded.contains($0.lineStart) }
+      return trimmed
+    }
+    return FileCoverage(
+      path: path, summary: try summary(path: path, functions: kept, excluding: excluded),
+      lineView: try lineView(path: path, functions: kept).masking(excluded))
+  }
+
   /// llvm-cov's summary of `path`: the instantiation groups of the functions defined there.
   ///
   /// Functions whose definitions start at the same place form a group, counted as one function
   /// (executed when the sum of its members' counts is not zero) with the highest region and line
   /// figures of its members; each member is one instantiation.
-  public static func summary(path: String, functions: [FunctionRecord]) throws -> Summary {
+  public static func summary(path: String, functions: [FunctionRecord], excluding excluded: Set<Int> = [])
+    throws -> Summary
+  {
     var summary = Summary()
     for members in instantiationGroups(path: path, functions: functions) {
       var regions = Metric.zero
       var lines = Metric.zero
       var total: UInt64 = 0
       for function in members {
-        let instantiation = try functionSummary(function, path: path)
+        let instantiation = try functionSummary(function, path: path, excluding: excluded)
         regions = highest(regions, instantiation.regions)
         lines = highest(lines, instantiation.lines)
         total = ExecutionCount.sum(total, function.count)
@@ -97,12 +118,12 @@ public enum FunctionSummarizer {
   }
 
   /// Regions and lines of one function defined in `path` (`FunctionCoverageSummary::get`).
-  private static func functionSummary(_ function: FunctionRecord, path: String) throws -> (
-    regions: Metric, lines: Metric
-  ) {
+  private static func functionSummary(_ function: FunctionRecord, path: String, excluding excluded: Set<Int>)
+    throws -> (regions: Metric, lines: Metric)
+  {
     let code = function.regions.filter { $0.kind == .code }
     let regions = Metric(covered: code.filter { $0.count != 0 }.count, count: code.count)
-    let lines = try lineView(of: functionSegments(function), path: path).metric
+    let lines = try lineView(of: functionSegments(function), path: path).masking(excluded).metric
     return (regions, lines)
   }
 

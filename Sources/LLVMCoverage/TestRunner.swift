@@ -49,30 +49,49 @@ public struct TestRunner: Sendable {
     let exitCode = try runner.stream(
       toolchain.swift, ["test", "--enable-code-coverage"] + arguments, in: root)
     let codecov = "\(binPath)/codecov"
-    let profiles = Self.files(in: codecov, withExtension: "profraw")
-    guard !profiles.isEmpty else {
-      if exitCode != 0 {
-        throw ToolchainError.commandFailed(
-          command: "swift test", exitCode: exitCode, detail: "the build or the tests failed before any coverage was written; see the output above")
-      }
-      throw ToolchainError.noProfiles(directory: codecov)
+    if exitCode != 0, Self.files(in: codecov, withExtension: "profraw").isEmpty {
+      throw ToolchainError.commandFailed(
+        command: "swift test", exitCode: exitCode, detail: "the build or the tests failed before any coverage was written; see the output above")
     }
-    let bundles = Self.files(in: binPath, withExtension: "xctest")
-    guard !bundles.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
-    let binaries = bundles.map(platform.testExecutable(ofBundle:))
+    let (profiles, binaries) = try coverageInputs(binPath: binPath)
 
     // SwiftPM's own export is reusable when the tests passed and one test binary covers it all.
     let swiftPMExport = "\(codecov)/\(packageName).json"
     if exitCode == 0, binaries.count == 1, Self.isFile(swiftPMExport, newerThanAll: profiles) {
       return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode)
     }
+    let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: codecov)
+    return Acquisition(exportPath: exportPath, testExitCode: exitCode)
+  }
+
+  /// The coverage of tests that already ran in the build folder `binPath` (e.g. `.build/debug`):
+  /// merges `binPath/codecov/*.profraw` and exports every `binPath/*.xctest`, running no `swift`.
+  ///
+  /// - Returns: the path of the export JSON, in `binPath/codecov`.
+  public func exportBuild(binPath: String) throws -> String {
+    let (profiles, binaries) = try coverageInputs(binPath: binPath)
+    return try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
+  }
+
+  /// The raw profiles and the test executables of a build folder.
+  private func coverageInputs(binPath: String) throws -> (profiles: [String], binaries: [String]) {
+    let codecov = "\(binPath)/codecov"
+    let profiles = Self.files(in: codecov, withExtension: "profraw")
+    guard !profiles.isEmpty else { throw ToolchainError.noProfiles(directory: codecov) }
+    let bundles = Self.files(in: binPath, withExtension: "xctest")
+    guard !bundles.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
+    return (profiles, bundles.map(platform.testExecutable(ofBundle:)))
+  }
+
+  /// Merges the profiles and exports the binaries into `codecov`; returns the export's path.
+  private func mergeAndExport(profiles: [String], binaries: [String], codecov: String) throws -> String {
     let profdata = "\(codecov)/covgate.profdata"
     let exportPath = "\(codecov)/covgate-export.json"
     onPhase(.merge)
     try merge(profiles, into: profdata)
     onPhase(.export)
     try export(profdata: profdata, binaries: binaries, to: exportPath)
-    return Acquisition(exportPath: exportPath, testExitCode: exitCode)
+    return exportPath
   }
 
   /// `swift build --show-bin-path`, honouring build-location flags given for `swift test`.

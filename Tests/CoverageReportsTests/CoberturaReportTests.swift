@@ -97,31 +97,58 @@ final class CoberturaReportTests: XCTestCase {
     }
   }
 
-  /// pycobertura recounts the lines: its total must be ours, so the line view agrees with the
-  /// summaries and a Cobertura reader sees covgate's figures.
-  func testPycoberturaShowsOurTotal() throws {
+  /// pycobertura reads our rates and recounts our lines, and both agree: `pycobertura show`
+  /// works, its line rates (`Cobertura.line_rate()`, from the attributes) equal the figures it
+  /// recounts from `<line>` elements, which are the line view's.
+  func testPycoberturaShowsOurFigures() throws {
     try ExternalTool.requirePython("pycobertura")
-    let path = try ExternalTool.write(xml(), named: "cobertura.xml", for: self)
-    let text = ExternalTool.run(["python3", "-m", "pycobertura", "show", path])
-    XCTAssertEqual(text.status, 0, text.output)
-    XCTAssertTrue(text.output.contains("Sources/Parser/Lexer.swift"), text.output)
-    let json = ExternalTool.run(["python3", "-m", "pycobertura", "show", "--format", "json", path])
-    XCTAssertEqual(json.status, 0, json.output)
-    let document = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-    let total = try XCTUnwrap(document["total"] as? [String: Any])
-    let lines = SampleReport.withLines.totals.lines
-    XCTAssertEqual(total["Stmts"] as? Int, lines.count)
-    XCTAssertEqual(total["Miss"] as? Int, lines.missed)
-    XCTAssertEqual(
-      total["Cover"] as? String,
-      String(format: "%.2f%%", Double(lines.covered) / Double(lines.count) * 100))
-    let files = try XCTUnwrap(document["files"] as? [[String: Any]])
-    XCTAssertEqual(files.count, SampleReport.withLines.files.count)
-    for (row, file) in zip(files, SampleReport.withLines.files) {
-      XCTAssertEqual(row["Filename"] as? String, file.path)
-      XCTAssertEqual(row["Stmts"] as? Int, file.summary.lines.count, file.path)
-      XCTAssertEqual(row["Miss"] as? Int, file.summary.lines.missed, file.path)
+    // A file whose summary counts more lines than its view holds, as llvm-cov's summaries do
+    // when a closure and its parent share lines: rates and rows both follow the view.
+    var report = SampleReport.withLines
+    report.files[0].coverage.lineView = SampleReport.lineView(Metric(covered: 110, count: 130))
+    for (name, report) in [("consistent", SampleReport.withLines), ("shared lines", report)] {
+      let path = try ExternalTool.write(xml(report), named: "cobertura.xml", for: self)
+      let text = ExternalTool.run(["python3", "-m", "pycobertura", "show", path])
+      XCTAssertEqual(text.status, 0, "\(name): \(text.output)")
+      XCTAssertTrue(text.output.contains("Sources/Parser/Lexer.swift"), text.output)
+
+      let rates = ExternalTool.run([
+        "python3", "-c",
+        "import sys; from pycobertura import Cobertura; c = Cobertura(sys.argv[1]); "
+          + "print(repr(c.line_rate())); [print(f, repr(c.line_rate(f))) for f in c.files()]",
+        path,
+      ])
+      XCTAssertEqual(rates.status, 0, rates.output)
+      // Python prints the floats as Swift does (shortest round-trip form).
+      let views = report.files.map { $0.coverage.lineView?.metric ?? .zero }
+      let expected =
+        ["\(Double(CoberturaReport.rate(views.reduce(.zero, +)))!)"]
+        + zip(report.files, views).map { "\($0.path) \(Double(CoberturaReport.rate($1))!)" }
+      XCTAssertEqual(rates.output.split(separator: "\n").map(String.init), expected, name)
+
+      let json = ExternalTool.run([
+        "python3", "-m", "pycobertura", "show", "--format", "json", path,
+      ])
+      XCTAssertEqual(json.status, 0, json.output)
+      let document = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+      let rows = try XCTUnwrap(document["files"] as? [[String: Any]])
+      XCTAssertEqual(rows.count, report.files.count)
+      var viewTotal = Metric.zero
+      for (row, file) in zip(rows, report.files) {
+        let view = try XCTUnwrap(file.coverage.lineView?.metric)
+        viewTotal += view
+        XCTAssertEqual(row["Filename"] as? String, file.path)
+        XCTAssertEqual(row["Stmts"] as? Int, view.count, file.path)
+        XCTAssertEqual(row["Miss"] as? Int, view.missed, file.path)
+      }
+      let total = try XCTUnwrap(document["total"] as? [String: Any])
+      XCTAssertEqual(total["Stmts"] as? Int, viewTotal.count, name)
+      XCTAssertEqual(total["Miss"] as? Int, viewTotal.missed, name)
     }
+    // With views that agree with the summaries, pycobertura's recount is our total.
+    let lines = SampleReport.withLines.totals.lines
+    XCTAssertEqual(
+      SampleReport.withLines.files.compactMap(\.coverage.lineView?.metric).reduce(.zero, +), lines)
   }
 }

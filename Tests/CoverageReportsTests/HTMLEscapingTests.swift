@@ -35,10 +35,13 @@ final class HTMLEscapingTests: XCTestCase {
         name: "<b>bold</b>", layer: "logic", path: "Sources/<i>", sourceFiles: 1, sourceLines: 2,
         reason: "</td></tr></table><script>alert('reason')</script>")
     ]
-    report.excludedFiles = [ExcludedFile(path: "../<img src=y>.swift", reason: "<style>body{display:none}</style>")]
+    report.excludedFiles = [
+      ExcludedFile(path: "../<img src=y>.swift", reason: "<style>body{display:none}</style>")
+    ]
     report.gate = GateResult(verdicts: [
       Verdict(
-        rule: .fileMinimum, scopeKind: .file, scope: evilPath, metric: .lines, actual: evil.summary.lines,
+        rule: .fileMinimum, scopeKind: .file, scope: evilPath, metric: .lines,
+        actual: evil.summary.lines,
         required: 90, status: .failed, message: "\(evilPath): lines below <b>90%</b>")
     ])
     let source = """
@@ -51,35 +54,46 @@ final class HTMLEscapingTests: XCTestCase {
   }()
 
   func testHostileNamesAndSourceStayText() throws {
-    let files = HTMLReport(sources: StubSources(files: Self.hostile.sources)).render(Self.hostile.report)
+    let files = HTMLReport(sources: StubSources(files: Self.hostile.sources)).render(
+      Self.hostile.report)
     let pages = files.filter { $0.path.hasSuffix(".html") }
     XCTAssertEqual(pages.count, 3)
     for page in pages {
       let html = page.contents
-      for forbidden in ["<img", "<iframe", "<svg onload", "<b>bold", "<b>90", "<i>", "<style", "<!--", " onmouseover=\""] {
+      for forbidden in [
+        "<img", "<iframe", "<svg onload", "<b>bold", "<b>90", "<i>", "<style", "<!--",
+        " onmouseover=\"",
+      ] {
         XCTAssertFalse(html.contains(forbidden), "\(page.path) contains \(forbidden)")
       }
       XCTAssertEqual(Pattern.count("<script", in: html), 1, "\(page.path): only the shared script")
-      XCTAssertEqual(Pattern.count("</table>", in: html), Pattern.count("<table", in: html), page.path)
+      XCTAssertEqual(
+        Pattern.count("</table>", in: html), Pattern.count("<table", in: html), page.path)
     }
     let index = try XCTUnwrap(files.first { $0.path == "index.html" }?.contents)
     XCTAssertTrue(index.contains("&lt;img src=x onerror=alert(1)&gt;.swift"))
     XCTAssertTrue(index.contains("&quot;quoted&#39; &amp; ]]&gt;.swift"))
-    XCTAssertTrue(index.contains("<title>&lt;svg onload=alert(1)&gt; coverage: gate failed</title>"))
-    XCTAssertTrue(index.contains("&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;script&gt;alert(&#39;reason&#39;)&lt;/script&gt;"))
+    XCTAssertTrue(
+      index.contains("<title>&lt;svg onload=alert(1)&gt; coverage: gate failed</title>"))
+    XCTAssertTrue(
+      index.contains(
+        "&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;&lt;script&gt;alert(&#39;reason&#39;)&lt;/script&gt;"))
     let evilPage = try XCTUnwrap(files.first { $0.path.contains("Evil__img") }?.contents)
-    XCTAssertTrue(evilPage.contains("let a = &quot;&lt;/pre&gt;&lt;script&gt;alert(&#39;source&#39;)&lt;/script&gt;&quot;"))
+    XCTAssertTrue(
+      evilPage.contains(
+        "let a = &quot;&lt;/pre&gt;&lt;script&gt;alert(&#39;source&#39;)&lt;/script&gt;&quot;"))
     XCTAssertTrue(evilPage.contains("&lt;script&gt;alert(&#39;function&#39;)&lt;/script&gt;"))
     XCTAssertTrue(evilPage.contains("title=\"&quot; onmouseover=&quot;alert(1)\""))
   }
 
   func testHostilePathsCannotLeaveTheOutputFolder() {
     var report = HTMLSample.report
-    report.files = ["../../etc/passwd", "/etc/shadow", "a/../../../b.swift", "..", "", "./.hidden"].map {
-      var file = HTMLSample.file
-      file.path = $0
-      return file
-    }
+    report.files = ["../../etc/passwd", "/etc/shadow", "a/../../../b.swift", "..", "", "./.hidden"]
+      .map {
+        var file = HTMLSample.file
+        file.path = $0
+        return file
+      }
     let files = HTMLReport(sources: StubSources()).render(report)
     let pages = files.filter { $0.path.hasPrefix("files/") }
     XCTAssertEqual(pages.count, 6)

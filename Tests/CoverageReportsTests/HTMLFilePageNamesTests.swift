@@ -10,7 +10,8 @@ final class HTMLFilePageNamesTests: XCTestCase {
     XCTAssertEqual(
       names.name(of: "Sources/Core/Engine.swift"),
       "Sources_Core_Engine.swift-\(FilePageNames.hexHash(of: "Sources/Core/Engine.swift")).html")
-    XCTAssertEqual(FilePageNames.hexHash(of: ""), "84222325", "FNV-1a offset basis, folded")
+    XCTAssertEqual(
+      FilePageNames.hexHash(of: ""), "4fd0bfc1", "the FNV-1a offset basis, halves xor-ed")
     XCTAssertEqual(FilePageNames.hexHash(of: "a"), FilePageNames.hexHash(of: "a"))
     XCTAssertEqual(names.relativePath(of: "Sources/Core/Engine.swift")?.hasPrefix("files/"), true)
     XCTAssertNil(names.name(of: "Sources/Other.swift"))
@@ -31,19 +32,22 @@ final class HTMLFilePageNamesTests: XCTestCase {
     }
     XCTAssertEqual(names.name(of: "..")?.hasPrefix("file-"), true)
     XCTAssertEqual(
-      names.name(of: String(repeating: "deep/", count: 200) + "File.swift")?.contains("_File.swift-"), true,
+      names.name(of: String(repeating: "deep/", count: 200) + "File.swift")?.contains(
+        "_File.swift-"), true,
       "a long path keeps its end")
   }
 
   func testNamesAreUniqueEvenWhenSlugsOrCaseCollide() {
-    let paths = [
-      "Sources/A/x.swift", "Sources/A_x.swift", "Sources/A x.swift", "Sources/a/x.swift",
-      "Sources/A/X.swift",
-    ] + (0..<5000).map { "Sources/T\($0 % 7)/File\($0).swift" }
+    let paths =
+      [
+        "Sources/A/x.swift", "Sources/A_x.swift", "Sources/A x.swift", "Sources/a/x.swift",
+        "Sources/A/X.swift",
+      ] + (0..<5000).map { "Sources/T\($0 % 7)/File\($0).swift" }
     let names = FilePageNames(paths: paths)
     let all = paths.compactMap { names.name(of: $0) }
     XCTAssertEqual(all.count, paths.count)
-    XCTAssertEqual(Set(all.map { $0.lowercased() }).count, paths.count, "unique even on case-insensitive disks")
+    XCTAssertEqual(
+      Set(all.map { $0.lowercased() }).count, paths.count, "unique even on case-insensitive disks")
   }
 
   func testSameNamesWhateverTheOrder() {

@@ -6,10 +6,13 @@ import XCTest
 final class HTMLMissedSpansTests: XCTestCase {
   private func range(_ line: Int, _ column: Int, _ endLine: Int, _ endColumn: Int) -> SourceRange {
     SourceRange(
-      start: SourceLocation(line: line, column: column), end: SourceLocation(line: endLine, column: endColumn))
+      start: SourceLocation(line: line, column: column),
+      end: SourceLocation(line: endLine, column: endColumn))
   }
 
-  private func html(_ text: String, line: Int = 1, _ regions: [SourceRange], lines: Set<Int> = [1]) -> String {
+  private func html(_ text: String, line: Int = 1, _ regions: [SourceRange], lines: Set<Int> = [1])
+    -> String
+  {
     let bytes = Array(text.utf8)
     let spans = MissedSpans(missedRegions: regions, lines: lines)
     return MissedSpans.html(line: bytes, missed: spans.byteRanges(line: line, in: bytes))
@@ -17,14 +20,18 @@ final class HTMLMissedSpansTests: XCTestCase {
 
   func testColumnsAreOneBasedBytesWithExclusiveEnd() {
     // `x ? 1 : 0`: the `0` (column 9) never ran.
-    XCTAssertEqual(html("x ? 1 : 0", [range(1, 9, 1, 10)]), "x ? 1 : <span class=\"missed\">0</span>")
+    XCTAssertEqual(
+      html("x ? 1 : 0", [range(1, 9, 1, 10)]), "x ? 1 : <span class=\"missed\">0</span>")
   }
 
   func testMultiByteCharactersCountAsTheirBytes() {
     // "é" is 2 bytes and "✓" 3: `b` is at byte column 18, not character column 15.
     let text = "let é✓ = a ?? b"
-    XCTAssertEqual(html(text, [range(1, 18, 1, 19)]), "let é✓ = a ?? <span class=\"missed\">b</span>")
-    XCTAssertEqual(html("f(\"Wörld\") ?? g", [range(1, 3, 1, 11)]), "f(<span class=\"missed\">&quot;Wörld&quot;</span>) ?? g")
+    XCTAssertEqual(
+      html(text, [range(1, 18, 1, 19)]), "let é✓ = a ?? <span class=\"missed\">b</span>")
+    XCTAssertEqual(
+      html("f(\"Wörld\") ?? g", [range(1, 3, 1, 11)]),
+      "f(<span class=\"missed\">&quot;Wörld&quot;</span>) ?? g")
   }
 
   func testBoundaryInsideACharacterMovesToItsEnd() {
@@ -34,9 +41,14 @@ final class HTMLMissedSpansTests: XCTestCase {
 
   func testRegionsAcrossLinesAndPastTheEnd() {
     let regions = [range(1, 5, 3, 3)]
-    XCTAssertEqual(html("if a { b", line: 1, regions, lines: [1, 2, 3]), "if a <span class=\"missed\">{ b</span>")
-    XCTAssertEqual(html("  middle  ", line: 2, regions, lines: [1, 2, 3]), "  <span class=\"missed\">middle</span>  ")
-    XCTAssertEqual(html("} c", line: 3, regions, lines: [1, 2, 3]), "<span class=\"missed\">}</span> c")
+    XCTAssertEqual(
+      html("if a { b", line: 1, regions, lines: [1, 2, 3]), "if a <span class=\"missed\">{ b</span>"
+    )
+    XCTAssertEqual(
+      html("  middle  ", line: 2, regions, lines: [1, 2, 3]),
+      "  <span class=\"missed\">middle</span>  ")
+    XCTAssertEqual(
+      html("} c", line: 3, regions, lines: [1, 2, 3]), "<span class=\"missed\">}</span> c")
     XCTAssertEqual(html("short", [range(1, 3, 1, 99)]), "sh<span class=\"missed\">ort</span>")
     XCTAssertEqual(html("short", [range(1, 40, 1, 99)]), "short")
   }
@@ -45,7 +57,8 @@ final class HTMLMissedSpansTests: XCTestCase {
     XCTAssertEqual(
       html("abcdefgh", [range(1, 2, 1, 4), range(1, 3, 1, 6), range(1, 8, 1, 9)]),
       "a<span class=\"missed\">bcde</span>fg<span class=\"missed\">h</span>")
-    XCTAssertEqual(html("abc", [range(1, 2, 1, 3)], lines: [2]), "abc", "only partial lines are cut")
+    XCTAssertEqual(
+      html("abc", [range(1, 2, 1, 3)], lines: [2]), "abc", "only partial lines are cut")
     XCTAssertEqual(html("a<b>", [range(1, 2, 1, 5)]), "a<span class=\"missed\">&lt;b&gt;</span>")
   }
 }

@@ -14,9 +14,11 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertEqual(paths.first, "index.html")
     let pages = paths.filter { $0.hasPrefix("files/") }
     XCTAssertEqual(pages.count, SampleReport.report.files.count)
-    XCTAssertTrue(pages.allSatisfy { $0.hasSuffix(".html") && !$0.dropFirst(6).contains("/") }, "\(pages)")
+    XCTAssertTrue(
+      pages.allSatisfy { $0.hasSuffix(".html") && !$0.dropFirst(6).contains("/") }, "\(pages)")
     XCTAssertEqual(
-      paths.filter { $0.hasPrefix("assets/") }, ["assets/covgate.css", "assets/covgate.js", "assets/favicon.svg"])
+      paths.filter { $0.hasPrefix("assets/") },
+      ["assets/covgate.css", "assets/covgate.js", "assets/favicon.svg"])
     XCTAssertEqual(Set(paths).count, paths.count)
   }
 
@@ -41,23 +43,32 @@ final class HTMLReportTests: XCTestCase {
           .map { "\($0.path)\n\($0.contents)" }.joined(separator: "\u{0}")
       })
     XCTAssertEqual(outputs.count, 1)
-    XCTAssertEqual(Pattern.count(#"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}:\d{2}"#, in: outputs.first ?? ""), 0, "no timestamps")
+    XCTAssertEqual(
+      Pattern.count(#"\d{4}-\d{2}-\d{2}|\d{2}:\d{2}:\d{2}"#, in: outputs.first ?? ""), 0,
+      "no timestamps")
   }
 
   func testEveryPageCarriesTheCSPAndHasNoInlineScriptOrStyle() throws {
     var report = SampleReport.report
     report.files.append(HTMLSample.file)
-    let files = HTMLReport(sources: StubSources(files: [HTMLSample.path: HTMLSample.source])).render(report)
+    let files = HTMLReport(sources: StubSources(files: [HTMLSample.path: HTMLSample.source]))
+      .render(report)
     for file in files where file.path.hasSuffix(".html") {
       let html = file.contents
       XCTAssertTrue(
         html.contains(
-          #"<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'">"#),
+          #"<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'">"#
+        ),
         file.path)
-      XCTAssertEqual(Pattern.count(#"<script\b"#, in: html), 1, "\(file.path): only the shared script")
-      XCTAssertEqual(Pattern.count(#"<script src="(\.\./)?assets/covgate\.js" defer></script>"#, in: html), 1, file.path)
-      XCTAssertEqual(Pattern.count(#"<style\b|\sstyle\s*="#, in: html), 0, "\(file.path): no inline style")
-      XCTAssertEqual(Pattern.count(#"\son[a-z]+\s*="#, in: html), 0, "\(file.path): no inline handlers")
+      XCTAssertEqual(
+        Pattern.count(#"<script\b"#, in: html), 1, "\(file.path): only the shared script")
+      XCTAssertEqual(
+        Pattern.count(#"<script src="(\.\./)?assets/covgate\.js" defer></script>"#, in: html), 1,
+        file.path)
+      XCTAssertEqual(
+        Pattern.count(#"<style\b|\sstyle\s*="#, in: html), 0, "\(file.path): no inline style")
+      XCTAssertEqual(
+        Pattern.count(#"\son[a-z]+\s*="#, in: html), 0, "\(file.path): no inline handlers")
     }
   }
 
@@ -69,11 +80,14 @@ final class HTMLReportTests: XCTestCase {
     for file in files where file.path.hasSuffix(".html") {
       let folder = (file.path as NSString).deletingLastPathComponent
       for link in Pattern.captures(#"(?:href|src)="([^"]*)""#, in: file.contents) {
-        XCTAssertFalse(link.contains(":") || link.hasPrefix("/"), "\(file.path): \(link) is not relative")
+        XCTAssertFalse(
+          link.contains(":") || link.hasPrefix("/"), "\(file.path): \(link) is not relative")
         guard !link.hasPrefix("#") else { continue }
         let target = URL(fileURLWithPath: "/out/" + folder).appendingPathComponent(link)
           .standardizedFileURL.path
-        XCTAssertTrue(paths.contains(String(target.dropFirst("/out/".count))), "\(file.path): \(link) leads nowhere")
+        XCTAssertTrue(
+          paths.contains(String(target.dropFirst("/out/".count))),
+          "\(file.path): \(link) leads nowhere")
       }
     }
   }
@@ -88,7 +102,10 @@ final class HTMLReportTests: XCTestCase {
       html.contains(
         "<li class=\"failed\"><span class=\"tag\">FAIL</span><span class=\"message\">Sources/Parser/Lexer.swift: lines 40.00% (40/100) is below the file minimum 50%</span></li>"
       ))
-    XCTAssertTrue(html.contains("<span class=\"tag\">WARN</span><span class=\"message\">logic: lines 63.33% (190/300) is below the target 70%"))
+    XCTAssertTrue(
+      html.contains(
+        "<span class=\"tag\">WARN</span><span class=\"message\">logic: lines 63.33% (190/300) is below the target 70%"
+      ))
     var passed = SampleReport.report
     passed.gate = GateResult(verdicts: Array(SampleReport.verdicts.prefix(1)))
     passed.tests = TestOutcome(passed: false, exitCode: 1)
@@ -107,18 +124,26 @@ final class HTMLReportTests: XCTestCase {
     let files = HTMLSample.render(report)
     let index = try XCTUnwrap(files["index.html"])
     let page = HTMLSample.page(in: files)
-    XCTAssertTrue(index.contains("<td class=\"metric\" data-sort=\"6666\"><span class=\"pct medium\">66.66%</span>"))
+    XCTAssertTrue(
+      index.contains(
+        "<td class=\"metric\" data-sort=\"6666\"><span class=\"pct medium\">66.66%</span>"))
     XCTAssertTrue(index.contains("<span class=\"ratio\">2/3</span>"))
     XCTAssertTrue(page.contains("<div class=\"card-pct medium\">66.66%</div>"))
     XCTAssertTrue(page.contains("<div class=\"card-pct na\">n/a</div>"), "count 0 is n/a")
     XCTAssertFalse(page.contains("57.14%"))
-    XCTAssertTrue(index.contains("<rect class=\"fill medium\" width=\"66.66\" height=\"8\"/>"))
+    XCTAssertTrue(index.contains("<rect class=\"medium\" width=\"66.66\" height=\"1\"/>"))
   }
 
   func testGatedAndUngatedLayersAreToldApart() throws {
     let html = try XCTUnwrap(render().first?.contents)
-    XCTAssertTrue(html.contains("<tbody class=\"gated\">\n<tr class=\"layer-row\"><th scope=\"row\"><span class=\"name\">logic</span> <span class=\"badge gated\">gated</span>"))
-    XCTAssertTrue(html.contains("<tbody class=\"ungated\">\n<tr class=\"layer-row\"><th scope=\"row\"><span class=\"name\">ui-glue</span> <span class=\"badge ungated\">not gated</span>"))
+    XCTAssertTrue(
+      html.contains(
+        "<tbody class=\"gated\">\n<tr class=\"layer-row\"><th scope=\"row\"><span class=\"name\">logic</span> <span class=\"badge gated\">gated</span>"
+      ))
+    XCTAssertTrue(
+      html.contains(
+        "<tbody class=\"ungated\">\n<tr class=\"layer-row\"><th scope=\"row\"><span class=\"name\">ui-glue</span> <span class=\"badge ungated\">not gated</span>"
+      ))
     XCTAssertEqual(Pattern.count("<tr class=\"ungated\">", in: html), 1, "the one ui-glue file")
     XCTAssertTrue(html.contains("lines ≥ 60%, target 70%"))
   }
@@ -128,26 +153,49 @@ final class HTMLReportTests: XCTestCase {
     let order = Pattern.captures(#"<td class="path" data-sort="([^"]*)""#, in: html)
     XCTAssertEqual(
       order,
-      ["Sources/Core/Engine.swift", "Sources/Core/Store.swift", "Sources/Parser/Lexer.swift", "Sources/DemoApp/main.swift"])
+      [
+        "Sources/Core/Engine.swift", "Sources/Core/Store.swift", "Sources/Parser/Lexer.swift",
+        "Sources/DemoApp/main.swift",
+      ])
   }
 
   func testTargetsWithoutDataAndExcludedFilesAreListedWithTheirReason() throws {
     let html = try XCTUnwrap(render().first?.contents)
-    XCTAssertTrue(html.contains("<td><b>CShim</b></td><td>logic</td><td><code>Sources/CShim</code></td><td class=\"num\">2</td><td class=\"num\">48</td><td>C-family target: SwiftPM does not instrument it</td>"))
-    XCTAssertTrue(html.contains("<tr><td><code>Tests/CoreTests/EngineTests.swift</code></td><td>test target CoreTests</td></tr>"))
+    XCTAssertTrue(
+      html.contains(
+        "<td><b>CShim</b></td><td>logic</td><td><code>Sources/CShim</code></td><td class=\"num\">2</td><td class=\"num\">48</td><td>C-family target: SwiftPM does not instrument it</td>"
+      ))
+    XCTAssertTrue(
+      html.contains(
+        "<tr><td><code>Tests/CoreTests/EngineTests.swift</code></td><td>test target CoreTests</td></tr>"
+      ))
   }
 
   func testFilePageMarksLinesAndCounts() {
     let page = HTMLSample.page(in: HTMLSample.render())
-    XCTAssertTrue(page.contains("<tr id=\"L3\" class=\"covered\"><td class=\"ln\"><a href=\"#L3\">3</a></td><td class=\"count\"><span class=\"hits\" title=\"1500\">1.50k</span></td>"))
-    XCTAssertTrue(page.contains("<tr id=\"L4\" class=\"partial\">"))
-    XCTAssertTrue(page.contains("<tr id=\"L8\" class=\"uncovered\"><td class=\"ln\"><a href=\"#L8\">8</a></td><td class=\"count\"><span class=\"hits zero\">0</span></td>"))
-    XCTAssertTrue(page.contains("<tr id=\"L7\"><td class=\"ln\"><a href=\"#L7\">7</a></td><td class=\"count\"></td><td class=\"src\"></td></tr>"))
     XCTAssertTrue(
       page.contains(
-        "<td class=\"src\">    guard !name.isEmpty else <span class=\"missed\">{ return &quot;Hallo, Wörld ✓&quot; }</span></td>"))
-    XCTAssertTrue(page.contains("<td class=\"src\">/// Greets people; &quot;quotes&quot; &amp; &lt;angles&gt; stay text.</td>"))
-    XCTAssertEqual(Pattern.count("<span class=\"missed\">", in: page), 2, "the one partial line, and the legend")
+        "<tr id=\"L3\" class=\"covered\"><td class=\"ln\"><a href=\"#L3\">3</a></td><td class=\"count\"><span class=\"hits\" title=\"1500\">1.50k</span></td>"
+      ))
+    XCTAssertTrue(page.contains("<tr id=\"L4\" class=\"partial\">"))
+    XCTAssertTrue(
+      page.contains(
+        "<tr id=\"L8\" class=\"uncovered\"><td class=\"ln\"><a href=\"#L8\">8</a></td><td class=\"count\"><span class=\"hits zero\">0</span></td>"
+      ))
+    XCTAssertTrue(
+      page.contains(
+        "<tr id=\"L7\"><td class=\"ln\"><a href=\"#L7\">7</a></td><td class=\"count\"></td><td class=\"src\"></td></tr>"
+      ))
+    XCTAssertTrue(
+      page.contains(
+        "<td class=\"src\">    guard !name.isEmpty else <span class=\"missed\">{ return &quot;Hallo, Wörld ✓&quot; }</span></td>"
+      ))
+    XCTAssertTrue(
+      page.contains(
+        "<td class=\"src\">/// Greets people; &quot;quotes&quot; &amp; &lt;angles&gt; stay text.</td>"
+      ))
+    XCTAssertEqual(
+      Pattern.count("<span class=\"missed\">", in: page), 2, "the one partial line, and the legend")
     XCTAssertTrue(page.contains("<tr id=\"L11\">"))
     XCTAssertFalse(page.contains("<tr id=\"L12\""), "a final newline does not start a line")
     XCTAssertTrue(page.contains("<a href=\"#L8\">Greeter.unused() -&gt; Swift.Int</a>"))
@@ -155,33 +203,45 @@ final class HTMLReportTests: XCTestCase {
 
   func testMissingSourceIsSaidNotFatal() {
     let page = HTMLSample.page(in: HTMLSample.render(sources: [:]))
-    XCTAssertTrue(page.contains("<p class=\"notice missing\">The source of <code>Sources/Core/Greeter.swift</code> is missing"))
+    XCTAssertTrue(
+      page.contains(
+        "<p class=\"notice missing\">The source of <code>Sources/Core/Greeter.swift</code> is missing"
+      ))
     XCTAssertTrue(page.contains("<p>Lines that never ran: 8–10.</p>"))
     XCTAssertTrue(page.contains("<p>Lines that partly ran: 4.</p>"))
     XCTAssertFalse(page.contains("<table class=\"code\">"))
-    XCTAssertTrue(page.contains("Greeter.greet(Swift.String) -&gt; Swift.String"), "functions are still listed")
+    XCTAssertTrue(
+      page.contains("Greeter.greet(Swift.String) -&gt; Swift.String"), "functions are still listed")
   }
 
   func testChangedSourceAndMissingLineDataAreSaid() {
-    let short = HTMLSample.page(in: HTMLSample.render(sources: [HTMLSample.path: "struct Greeter {}\n"]))
+    let short = HTMLSample.page(
+      in: HTMLSample.render(sources: [HTMLSample.path: "struct Greeter {}\n"]))
     XCTAssertTrue(short.contains("The coverage data spans 11 lines but the source has 1"))
     var report = HTMLSample.report
     report.files[0].coverage.lineView = nil
     let noLines = HTMLSample.page(in: HTMLSample.render(report))
     XCTAssertTrue(noLines.contains("The export has no line data for this file"))
-    XCTAssertTrue(noLines.contains("<tr id=\"L8\"><td class=\"ln\"><a href=\"#L8\">8</a></td><td class=\"count\"></td>"))
+    XCTAssertTrue(
+      noLines.contains(
+        "<tr id=\"L8\"><td class=\"ln\"><a href=\"#L8\">8</a></td><td class=\"count\"></td>"))
   }
 
   func testWindowsLineEndingsAreNotShown() {
     let source = HTMLSample.source.replacingOccurrences(of: "\n", with: "\r\n")
     let page = HTMLSample.page(in: HTMLSample.render(sources: [HTMLSample.path: source]))
     XCTAssertFalse(page.contains("\r"))
-    XCTAssertTrue(page.contains("<span class=\"missed\">{ return &quot;Hallo, Wörld ✓&quot; }</span></td>"))
+    XCTAssertTrue(
+      page.contains("<span class=\"missed\">{ return &quot;Hallo, Wörld ✓&quot; }</span></td>"))
   }
 
   func testFormatIsRegisteredAndReadsFunctions() throws {
     XCTAssertTrue(ReportFormat.html.needsFunctions)
-    let files = try ReportFormat.html.renderer(.stub([HTMLSample.path: HTMLSample.source])).render(HTMLSample.report)
-    XCTAssertTrue(HTMLSample.page(in: Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })).contains("<table class=\"code\">"))
+    let files = try ReportFormat.html.renderer(.stub([HTMLSample.path: HTMLSample.source])).render(
+      HTMLSample.report)
+    XCTAssertTrue(
+      HTMLSample.page(
+        in: Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
+      ).contains("<table class=\"code\">"))
   }
 }

@@ -53,10 +53,12 @@ enum HTMLSample {
       lineView: LineView(counts: [nil, nil, 1500, 1500, 1500, 1500, nil, 0, 0, 0, nil]),
       functions: [
         FunctionCoverage(
-          name: "$s4Demo7GreeterV5greetyS2SF", displayName: "Greeter.greet(Swift.String) -> Swift.String",
+          name: "$s4Demo7GreeterV5greetyS2SF",
+          displayName: "Greeter.greet(Swift.String) -> Swift.String",
           line: 3, column: 3, count: 1500),
         FunctionCoverage(
-          name: "$s4Demo7GreeterV6unusedSiyF", displayName: "Greeter.unused() -> Swift.Int", line: 8,
+          name: "$s4Demo7GreeterV6unusedSiyF", displayName: "Greeter.unused() -> Swift.Int",
+          line: 8,
           column: 3, count: 0),
       ],
       missedRegions: [guardElse, unusedBody]))
@@ -72,7 +74,8 @@ enum HTMLSample {
     gate: GateResult(verdicts: [
       Verdict(
         rule: .minimum, scopeKind: .layer, scope: "logic", metric: .lines, actual: summary.lines,
-        required: 60, status: .failed, message: "logic: lines 57.14% (4/7) is below the minimum 60%")
+        required: 60, status: .failed, message: "logic: lines 57.14% (4/7) is below the minimum 60%"
+      )
     ]))
 
   /// Renders `report` with the Greeter's source available.

@@ -105,4 +105,57 @@ final class RatchetEndToEndTests: XCTestCase {
     XCTAssertTrue(dropped.stdout.contains("points below the baseline"), dropped.stdout)
     XCTAssertEqual(try json(baselineFile) as NSDictionary, saved as NSDictionary, "the baseline must never be lowered")
   }
+
+  /// Excluding a function in source takes exactly its llvm-cov figures out of the file's.
+  func testAnInSourceExclusionRemovesExactlyTheFunctionsFiguresAndIsListed() throws {
+    try? FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
+    try? FileManager.default.removeItem(atPath: "\(package)/.covgate-baseline.json")
+    let tax = "\(package)/Sources/Pricing/Tax.swift"
+    let original = try String(contentsOfFile: tax, encoding: .utf8)
+    defer { try? original.write(toFile: tax, atomically: true, encoding: .utf8) }
+    XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-before", "--format", "json", "--quiet"]).exitCode, 0)
+    // llvm-cov's own figures for the function about to be excluded.
+    let profile = "\(package)/.build/debug/codecov/default.profdata"
+    let binary = "\(package)/.build/debug/SamplePackageTests.xctest"
+    let functions = try CLIHarness.run(
+      "\(CLIHarness.toolchainBin)/llvm-cov", ["report", "-show-functions", "-instr-profile=\(profile)", binary, tax])
+    // The function and the autoclosure of its `||` are separate records: both leave.
+    let rows = functions.stdout.split(separator: "\n").filter { $0.contains("taxesGroceries") }
+    XCTAssertEqual(rows.count, 2, functions.stdout)
+    var (regions, lines) = (0, 0)
+    for row in rows {
+      // Name (may hold spaces), then regions, missed, cover, lines, missed, cover, branches, missed, cover.
+      let fields = row.split(separator: " ").map(String.init)
+      regions += Int(fields[fields.count - 9])!
+      lines += Int(fields[fields.count - 6])!
+    }
+
+    let marked = original.replacingOccurrences(
+      of: "  /// Whether a state charges tax on groceries.",
+      with: "  // covgate:ignore-start the grocery rules are checked by the state's own suite\n  /// Whether a state charges tax on groceries.")
+      .replacingOccurrences(of: "    return state == \"NY\" || state == \"TX\"\n  }", with: "    return state == \"NY\" || state == \"TX\"\n  }\n  // covgate:ignore-end")
+    XCTAssertNotEqual(marked, original)
+    try marked.write(toFile: tax, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-after", "--format", "json", "--quiet"]).exitCode, 0)
+
+    func taxSummary(_ folder: String) throws -> [String: [String: Any]] {
+      let files = try XCTUnwrap(try json("\(folder)/covgate.json")["files"] as? [[String: Any]])
+      return try XCTUnwrap(files.first { $0["path"] as? String == "Sources/Pricing/Tax.swift" }?["summary"] as? [String: [String: Any]])
+    }
+    let before = try taxSummary("\(package)/out-before")
+    let after = try taxSummary("\(package)/out-after")
+    XCTAssertEqual(after["lines"]?["count"] as? Int, (before["lines"]?["count"] as? Int).map { $0 - lines })
+    XCTAssertEqual(after["regions"]?["count"] as? Int, (before["regions"]?["count"] as? Int).map { $0 - regions })
+    XCTAssertEqual(after["functions"]?["count"] as? Int, (before["functions"]?["count"] as? Int).map { $0 - rows.count })
+    let exclusions = try XCTUnwrap(try json("\(package)/out-after/covgate.json")["exclusions"] as? [[String: Any]])
+    XCTAssertEqual(exclusions.count, 1)
+    XCTAssertEqual(exclusions.first?["reason"] as? String, "the grocery rules are checked by the state's own suite")
+    XCTAssertEqual(exclusions.first?["ranAnyway"] as? Bool, false)
+
+    try original.replacingOccurrences(of: "/// Sales tax rules.", with: "// covgate:ignore-start\n/// Sales tax rules.")
+      .write(toFile: tax, atomically: true, encoding: .utf8)
+    let broken = try covgate(["run", "--output", "\(package)/out-broken", "--quiet"])
+    XCTAssertEqual(broken.exitCode, 2)
+    XCTAssertTrue(broken.stderr.contains("Sources/Pricing/Tax.swift:1: covgate:ignore-start needs a reason"), broken.stderr)
+  }
 }

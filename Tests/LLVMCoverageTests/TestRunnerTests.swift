@@ -96,4 +96,25 @@ final class TestRunnerTests: XCTestCase {
       guard case .commandFailed("swift test", 1, _) = error as? ToolchainError else { return XCTFail("\(error)") }
     }
   }
+
+  func testExportsABuildFolderWithoutRunningSwift() throws {
+    _ = FileManager.default.createFile(atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
+    let runner = runner(testExit: 0)
+    let path = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner).exportBuild(binPath: bin)
+    XCTAssertEqual(path, "\(bin)/codecov/covgate-export.json")
+    XCTAssertEqual(
+      runner.commands,
+      [
+        "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata",
+        "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest",
+      ])
+  }
+
+  func testABuildFolderWithoutProfilesIsAnError() {
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 0)).exportBuild(binPath: bin)
+    ) { error in
+      XCTAssertEqual(error as? ToolchainError, .noProfiles(directory: "\(bin)/codecov"))
+    }
+  }
 }

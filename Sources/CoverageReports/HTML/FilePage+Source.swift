@@ -3,32 +3,42 @@ import CoverageModel
 extension FilePage {
   /// The source with line numbers and counts, or why it cannot be shown.
   func sourceSection() -> String {
-    var html = "<section class=\"source\" aria-labelledby=\"source-title\">\n<div class=\"source-head\">"
+    var html =
+      "<section class=\"source\" aria-labelledby=\"source-title\">\n<div class=\"source-head\">"
     html += "<h2 id=\"source-title\">Source</h2>"
     html += "<div class=\"legend\"><span class=\"key covered\">ran</span>"
     html += "<span class=\"key uncovered\">never ran</span>"
-    html += "<span class=\"key partial\">partly ran, <span class=\"missed\">never-run part</span></span></div>"
-    html += "<div class=\"jump\"><button type=\"button\" data-jump=\"prev\" title=\"Previous uncovered code (p or k)\">"
-    html += "↑ Previous</button><button type=\"button\" data-jump=\"next\" title=\"Next uncovered code (n or j)\">"
-    html += "Next ↓</button><span class=\"muted keys\"><kbd>n</kbd> <kbd>p</kbd> jump to uncovered code</span>"
+    html +=
+      "<span class=\"key partial\">partly ran, <span class=\"missed\">never-run part</span></span></div>"
+    html +=
+      "<div class=\"jump\"><button type=\"button\" data-jump=\"prev\" title=\"Previous uncovered code (p or k)\">"
+    html +=
+      "↑ Previous</button><button type=\"button\" data-jump=\"next\" title=\"Next uncovered code (n or j)\">"
+    html +=
+      "Next ↓</button><span class=\"muted keys\"><kbd>n</kbd> <kbd>p</kbd> jump to uncovered code</span>"
     html += "<span id=\"jump-status\" class=\"muted\"></span></div></div>\n"
     let view = file.coverage.lineView
     guard let source else {
-      html += "<p class=\"notice missing\">The source of <code>\(file.path.htmlEscaped)</code> is missing: "
-      html += "it could not be read from the package (moved, deleted or outside the package root).</p>\n"
+      html +=
+        "<p class=\"notice missing\">The source of <code>\(file.path.htmlEscaped)</code> is missing: "
+      html +=
+        "it could not be read from the package (moved, deleted or outside the package root).</p>\n"
       if let view, !view.uncoveredLines.isEmpty {
         html += "<p>Lines that never ran: \(HTMLPage.lineRanges(view.uncoveredLines)).</p>\n"
       }
       if !file.coverage.partialLines.isEmpty {
-        html += "<p>Lines that partly ran: \(HTMLPage.lineRanges(file.coverage.partialLines)).</p>\n"
+        html +=
+          "<p>Lines that partly ran: \(HTMLPage.lineRanges(file.coverage.partialLines)).</p>\n"
       }
       return html + "</section>\n"
     }
     let lines = Self.lines(of: source)
     if view == nil {
-      html += "<p class=\"notice\">The export has no line data for this file: counts are not shown.</p>\n"
+      html +=
+        "<p class=\"notice\">The export has no line data for this file: counts are not shown.</p>\n"
     } else if let view, view.lineCount > lines.count {
-      html += "<p class=\"notice\">The coverage data spans \(view.lineCount) lines but the source has "
+      html +=
+        "<p class=\"notice\">The coverage data spans \(view.lineCount) lines but the source has "
       html += "\(lines.count): the file may have changed since the tests ran.</p>\n"
     }
     html += "<div class=\"scroll\"><table class=\"code\">\n<tbody>\n"
@@ -38,8 +48,11 @@ extension FilePage {
       let number = index + 1
       let count = view?.count(line: number)
       let state =
-        partial.contains(number) ? " class=\"partial\"" : count.map { $0 > 0 ? " class=\"covered\"" : " class=\"uncovered\"" } ?? ""
-      html += "<tr id=\"L\(number)\"\(state)><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>"
+        partial.contains(number)
+        ? " class=\"partial\""
+        : count.map { $0 > 0 ? " class=\"covered\"" : " class=\"uncovered\"" } ?? ""
+      html +=
+        "<tr id=\"L\(number)\"\(state)><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>"
       html += "<td class=\"count\">\(count.map(countSpan) ?? "")</td><td class=\"src\">"
       html += MissedSpans.html(line: bytes, missed: spans.byteRanges(line: number, in: bytes))
       html += "</td></tr>\n"

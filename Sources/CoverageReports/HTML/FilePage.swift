@@ -10,6 +10,10 @@ struct FilePage {
   /// The file's text, `nil` when it could not be read from the package.
   let source: String?
 
+  /// Up to this many functions, their table starts unfolded; longer ones start folded so that
+  /// the source stays near the top.
+  static let openFunctionLimit = 12
+
   /// The whole page.
   func html() -> String {
     let path = file.path.htmlEscaped
@@ -39,14 +43,21 @@ struct FilePage {
   private func functionsSection() -> String {
     let functions = file.coverage.functions
     var html = "<section aria-labelledby=\"functions-title\">\n"
-    html += "<h2 id=\"functions-title\">Functions <span class=\"count\">\(functions.count)</span></h2>\n"
+    html +=
+      "<h2 id=\"functions-title\">Functions <span class=\"count\">\(functions.count)</span></h2>\n"
     guard !functions.isEmpty else {
       let reason =
         file.summary.functions.count == 0
         ? "This file has no functions." : "The export was read without function records."
       return html + "<p class=\"muted\">\(reason)</p>\n</section>\n"
     }
-    html += "<div class=\"scroll\"><table class=\"functions sortable\" id=\"functions\">\n<thead><tr>"
+    let neverRan = functions.filter { $0.count == 0 }.count
+    let open = functions.count <= Self.openFunctionLimit ? " open" : ""
+    html +=
+      "<details class=\"functions\"\(open)><summary>\(neverRan) of \(functions.count) never ran"
+    html += "</summary>\n"
+    html +=
+      "<div class=\"scroll\"><table class=\"functions sortable\" id=\"functions\">\n<thead><tr>"
     html += HTMLPage.sortableHeader("Function", key: "name", type: "text")
     html += HTMLPage.sortableHeader("Line", key: "line", type: "number", className: "num")
     html += HTMLPage.sortableHeader("Count", key: "count", type: "number", className: "num")
@@ -57,9 +68,10 @@ struct FilePage {
       html += "title=\"\(function.name.htmlEscaped)\"><a href=\"#L\(function.line)\">"
       html += "\(function.displayName.htmlEscaped)</a></td>"
       html += "<td class=\"num\" data-sort=\"\(function.line)\">\(function.line)</td>"
-      html += "<td class=\"num\" data-sort=\"\(function.count)\">\(countSpan(function.count))</td></tr>\n"
+      html +=
+        "<td class=\"num\" data-sort=\"\(function.count)\">\(countSpan(function.count))</td></tr>\n"
     }
-    return html + "</tbody>\n</table></div>\n</section>\n"
+    return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
   }
 
   /// A count as llvm-cov abbreviates it, the exact count in the tooltip when abbreviated.

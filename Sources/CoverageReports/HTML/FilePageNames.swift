@@ -1,10 +1,10 @@
 /// The names of the file pages: one flat, safe and unique name per package-relative path.
 ///
 /// A name is the path with every character outside `A-Z a-z 0-9 . _ -` (the `/` included)
-/// replaced by `_`, leading dots and dashes dropped, cut to its last `maximumSlugLength`
+/// replaced by `_`, `..` replaced by `_`, leading dots and dashes dropped, cut to its last `maximumSlugLength`
 /// characters, then a short FNV-1a hash of the whole path and `.html`:
 /// `Sources/Core/Engine.swift` is `Sources_Core_Engine.swift-<8 hex digits>.html`. Nothing from
-/// the data can add a folder or climb out of `files/`, and names never differ only by case.
+/// the data can add a folder or climb out of `files/`, and no two names differ only in case.
 struct FilePageNames: Sendable {
   /// The folder of the file pages inside the output folder.
   static let folder = "files"
@@ -44,10 +44,11 @@ struct FilePageNames: Sendable {
       path.unicodeScalars.map { scalar -> Character in
         isSafe(scalar) ? Character(scalar) : "_"
       })
+    while slug.contains("..") { slug = slug.replacing("..", with: "_") }
     while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
     if slug.count > maximumSlugLength { slug = String(slug.suffix(maximumSlugLength)) }
     while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
-    if slug.isEmpty { slug = "file" }
+    if !slug.contains(where: { $0.isLetter || $0.isNumber }) { slug = "file" }
     return "\(slug)-\(hexHash(of: path))"
   }
 

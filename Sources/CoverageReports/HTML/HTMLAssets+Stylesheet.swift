@@ -36,7 +36,7 @@ extension HTMLAssets {
     kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--surface); }
     .wrap { max-width: 1240px; margin: 0 auto; padding: 0 24px; }
     .muted { color: var(--muted); }
-    header.top { background: var(--surface); border-bottom: 1px solid var(--border); }
+    header.top { background: var(--surface); border-bottom: 1px solid var(--border); position: sticky; top: 0; z-index: 2; }
     header.top .wrap { display: flex; align-items: center; gap: 14px; height: 48px; min-width: 0; }
     .brand { display: inline-flex; align-items: center; gap: 8px; font-weight: 600; color: var(--fg); flex: none; }
     .brand:hover { text-decoration: none; }
@@ -46,12 +46,13 @@ extension HTMLAssets {
     .crumb { color: var(--muted); font: 13px var(--mono); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
     .crumb::before { content: "/"; margin-right: 14px; color: var(--faint); }
     .sep { margin: 0 6px; color: var(--faint); }
-    main { padding-top: 24px; padding-bottom: 8px; }
+    main.wrap { padding-top: 24px; padding-bottom: 8px; }
     section { margin: 0 0 32px; }
     h1 { font-size: 22px; margin: 0; line-height: 1.3; }
     h2 { font-size: 16px; margin: 0 0 10px; }
     h2 .count { color: var(--muted); font-weight: 400; margin-left: 4px; }
-    footer { color: var(--muted); font-size: 12px; padding-top: 12px; padding-bottom: 32px; border-top: 1px solid var(--border-soft); }
+    footer.wrap { color: var(--muted); font-size: 12px; padding-bottom: 32px; }
+    footer p { margin: 0; padding-top: 12px; border-top: 1px solid var(--border-soft); }
     summary { cursor: pointer; color: var(--muted); }
     summary:hover { color: var(--fg); }
     .notice { border: 1px solid var(--border); border-left: 4px solid var(--medium); background: var(--surface); padding: 8px 12px; border-radius: 6px; }
@@ -76,6 +77,7 @@ extension HTMLAssets {
     li.passed .tag { background: var(--high); }
     li.na .tag { background: var(--na); }
     .all-verdicts { margin-top: 12px; }
+    details.functions > summary { margin-bottom: 8px; }
     .all-verdicts .verdicts { margin-top: 6px; }
 
     /* Figures */
@@ -85,15 +87,14 @@ extension HTMLAssets {
     .card-pct { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; margin-bottom: 4px; }
     .card .bar { width: 100%; height: 6px; }
     .card-ratio { color: var(--muted); font-size: 12px; margin-top: 6px; font-variant-numeric: tabular-nums; }
-    .bar { display: inline-block; width: 72px; height: 6px; border-radius: 3px; overflow: hidden; vertical-align: middle; }
-    .bar .track { fill: var(--track); }
+    .bar { display: inline-block; width: 52px; height: 6px; border-radius: 3px; overflow: hidden; vertical-align: middle; background: var(--track); }
     .high { color: var(--high); }
     .medium { color: var(--medium); }
     .low { color: var(--low); }
     .na { color: var(--na); }
-    .bar .fill.high { fill: var(--high); }
-    .bar .fill.medium { fill: var(--medium); }
-    .bar .fill.low { fill: var(--low); }
+    .bar .high { fill: var(--high); }
+    .bar .medium { fill: var(--medium); }
+    .bar .low { fill: var(--low); }
 
     /* Tables */
     .scroll { overflow-x: auto; }
@@ -103,8 +104,9 @@ extension HTMLAssets {
     tbody th { font-weight: 400; }
     .num { text-align: right; }
     td.metric { white-space: nowrap; }
-    td.metric .pct { display: inline-block; min-width: 58px; text-align: right; margin-right: 8px; font-weight: 600; }
-    td.metric .ratio { display: inline-block; min-width: 64px; margin-left: 8px; color: var(--muted); font-size: 12px; }
+    td.metric .pct { display: inline-block; min-width: 54px; text-align: right; margin-right: 7px; font-weight: 600; }
+    td.metric .ratio { display: inline-block; min-width: 56px; margin-left: 7px; color: var(--muted); font-size: 12px; }
+    table.layers .bar { width: 72px; }
     th[data-type] button { all: unset; cursor: pointer; border-radius: 3px; }
     th[data-type] button:hover { color: var(--fg); }
     th[data-type] button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
@@ -116,7 +118,7 @@ extension HTMLAssets {
     table.layers .layer-row th { font-weight: 600; white-space: nowrap; }
     table.layers .target-row th { padding-left: 30px; }
     table.layers tbody + tbody .layer-row > * { border-top: 1px solid var(--border); }
-    table.layers tbody.ungated .bar .fill, tr.ungated .bar .fill { opacity: 0.55; }
+    table.layers tbody.ungated .bar rect, tr.ungated .bar rect { opacity: 0.55; }
     table.layers tfoot th, table.layers tfoot td { border-top: 2px solid var(--border); border-bottom: none; font-weight: 600; }
     .rules { font-size: 12px; color: var(--muted); white-space: nowrap; }
     .badge { display: inline-block; font-size: 11px; font-weight: 600; line-height: 16px; padding: 0 8px; border-radius: 999px; border: 1px solid; margin-left: 4px; }
@@ -130,7 +132,7 @@ extension HTMLAssets {
     .filter { display: flex; align-items: center; gap: 10px; }
     .filter input { width: 340px; max-width: 60vw; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
     .filter input:focus { outline: 2px solid var(--accent); outline-offset: -1px; }
-    td.path { font: 12.5px var(--mono); overflow-wrap: anywhere; }
+    td.path { font: 12.5px var(--mono); overflow-wrap: break-word; min-width: 220px; }
     td.path a { color: var(--fg); }
     td.path a:hover { text-decoration: none; }
     td.path a:hover b { color: var(--link); text-decoration: underline; }
@@ -146,7 +148,7 @@ extension HTMLAssets {
     td.fn { font: 12.5px var(--mono); overflow-wrap: anywhere; }
     tr.uncovered td.fn a { color: var(--low); }
     .hits.zero { color: var(--low); font-weight: 600; }
-    .source-head { display: flex; align-items: center; gap: 12px 20px; flex-wrap: wrap; margin-bottom: 10px; }
+    .source-head { display: flex; align-items: center; gap: 12px 20px; flex-wrap: wrap; position: sticky; top: 49px; z-index: 1; background: var(--bg); padding: 10px 0; }
     .source-head h2 { margin: 0; }
     .legend { display: flex; gap: 14px; font-size: 12px; color: var(--muted); }
     .key::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 5px; vertical-align: -1px; border-left: 3px solid; }

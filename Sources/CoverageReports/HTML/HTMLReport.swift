@@ -22,11 +22,14 @@ public struct HTMLReport: ReportRenderer {
     let names = FilePageNames(paths: report.files.map(\.path))
     let gated = Set(report.layers.filter(\.gated).map(\.name))
     var files = [
-      RenderedFile(path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names).html())
+      RenderedFile(
+        path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names).html())
     ]
     var written = Set<String>()
     for file in report.files {
-      guard let path = names.relativePath(of: file.path), written.insert(path).inserted else { continue }
+      guard let path = names.relativePath(of: file.path), written.insert(path).inserted else {
+        continue
+      }
       let page = FilePage(
         file: file, packageName: report.packageName, gated: gated.contains(file.layer),
         source: sources.source(ofRelativePath: file.path))

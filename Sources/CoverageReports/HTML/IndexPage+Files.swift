@@ -7,10 +7,13 @@ extension IndexPage {
     let gated = Set(report.layers.filter(\.gated).map(\.name))
     var html = "<section aria-labelledby=\"files-title\">\n<div class=\"section-head\">"
     html += "<h2 id=\"files-title\">Files</h2><div class=\"filter\">"
-    html += "<input type=\"search\" id=\"filter\" placeholder=\"Filter by path, target or layer  ( / )\" "
+    html +=
+      "<input type=\"search\" id=\"filter\" placeholder=\"Filter by path, target or layer  ( / )\" "
     html += "aria-label=\"Filter files\" autocomplete=\"off\" spellcheck=\"false\">"
-    html += "<span id=\"filter-count\" class=\"muted\">\(report.files.count) files</span></div></div>\n"
-    html += "<div class=\"scroll\"><table class=\"files sortable\" id=\"files\" data-state=\"hash\">\n<thead><tr>"
+    html +=
+      "<span id=\"filter-count\" class=\"muted\">\(report.files.count) files</span></div></div>\n"
+    html +=
+      "<div class=\"scroll\"><table class=\"files sortable\" id=\"files\" data-state=\"hash\">\n<thead><tr>"
     html += HTMLPage.sortableHeader("File", key: "file", type: "text")
     html += HTMLPage.sortableHeader("Target", key: "target", type: "text")
     html += HTMLPage.sortableHeader("Layer", key: "layer", type: "text")
@@ -37,7 +40,8 @@ extension IndexPage {
       html += "<td class=\"num\" data-sort=\"\(missed)\">\(missed)</td></tr>\n"
     }
     html += "</tbody>\n</table></div>\n"
-    html += "<p class=\"empty-filter muted\" id=\"filter-empty\" hidden>No file matches the filter.</p>\n"
+    html +=
+      "<p class=\"empty-filter muted\" id=\"filter-empty\" hidden>No file matches the filter.</p>\n"
     return html + "</section>\n"
   }
 
@@ -57,14 +61,15 @@ extension IndexPage {
     }
   }
 
-  /// The folder muted and the file name bold, both escaped.
+  /// The folder muted and the file name bold, both escaped; lines may break after a `/`.
   func displayPath(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else {
       return "<b>\(path.htmlEscaped)</b>"
     }
     let folder = path[...slash]
     let name = path[path.index(after: slash)...]
-    return "<span class=\"dir\">\(String(folder).htmlEscaped)</span><b>\(String(name).htmlEscaped)</b>"
+    let breakable = String(folder).htmlEscaped.replacing("/", with: "/<wbr>")
+    return "<span class=\"dir\">\(breakable)</span><b>\(String(name).htmlEscaped)</b>"
   }
 
   /// In-scope targets with no data at all, with covgate's reason.
@@ -72,13 +77,15 @@ extension IndexPage {
     guard !report.targetsWithoutData.isEmpty else { return "" }
     var html = "<section aria-labelledby=\"nodata-title\">\n"
     html += "<h2 id=\"nodata-title\">Targets without coverage data</h2>\n"
-    html += "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>Target</th><th>Layer</th>"
+    html +=
+      "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>Target</th><th>Layer</th>"
     html += "<th>Folder</th><th class=\"num\">Files</th><th class=\"num\">Lines</th><th>Reason</th>"
     html += "</tr></thead>\n<tbody>\n"
     for target in report.targetsWithoutData {
       html += "<tr><td><b>\(target.name.htmlEscaped)</b></td><td>\(target.layer.htmlEscaped)</td>"
       html += "<td><code>\(target.path.htmlEscaped)</code></td>"
-      html += "<td class=\"num\">\(target.sourceFiles)</td><td class=\"num\">\(target.sourceLines)</td>"
+      html +=
+        "<td class=\"num\">\(target.sourceFiles)</td><td class=\"num\">\(target.sourceLines)</td>"
       html += "<td>\(target.reason.htmlEscaped)</td></tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</section>\n"
@@ -90,11 +97,13 @@ extension IndexPage {
     let count = report.excludedFiles.count
     var html = "<section aria-labelledby=\"excluded-title\">\n"
     html += "<h2 id=\"excluded-title\">Excluded files</h2>\n<details class=\"excluded\">"
-    html += "<summary>\(count) file\(count == 1 ? "" : "s") in the data, left out of the figures</summary>\n"
+    html +=
+      "<summary>\(count) file\(count == 1 ? "" : "s") in the data, left out of the figures</summary>\n"
     html += "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>Path</th><th>Reason</th>"
     html += "</tr></thead>\n<tbody>\n"
     for file in report.excludedFiles {
-      html += "<tr><td><code>\(file.path.htmlEscaped)</code></td><td>\(file.reason.htmlEscaped)</td></tr>\n"
+      html +=
+        "<tr><td><code>\(file.path.htmlEscaped)</code></td><td>\(file.reason.htmlEscaped)</td></tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
   }

@@ -31,7 +31,7 @@ struct IndexPage {
     if gate.verdicts.isEmpty {
       facts.append("no thresholds configured")
     } else if gate.passed {
-      facts.append(count(gate.verdicts.count - gate.warnings.count, "check") + " without failure")
+      facts.append(count(gate.verdicts.filter { $0.status == .passed }.count, "check") + " passed")
     } else {
       facts.append(count(gate.failures.count, "failing check"))
     }
@@ -41,19 +41,20 @@ struct IndexPage {
     html += "<div class=\"gate-head\"><span class=\"gate-icon\" aria-hidden=\"true\">"
     html += gate.passed ? "✓" : "✗"
     html += "</span><div><h1 id=\"gate-title\">Gate \(state)</h1>"
-    html += "<p class=\"gate-facts\">\(report.packageName.htmlEscaped) · \(facts.joined(separator: " · "))</p>"
+    html +=
+      "<p class=\"gate-facts\">\(report.packageName.htmlEscaped) · \(facts.joined(separator: " · "))</p>"
     html += "</div></div>\n"
     if let tests = report.tests, !tests.passed {
       html += "<p class=\"notice failed\">Tests failed (swift test exit code \(tests.exitCode)): "
       html += "the coverage below is from the run as it went.</p>\n"
     }
-    html += verdictList(gate.failures)
-    html += verdictList(gate.warnings)
+    html += verdictList(gate.failures + gate.warnings)
     if gate.verdicts.isEmpty {
       html += "<p class=\"muted\">No thresholds configured: nothing is gated. "
       html += "Add minimums per layer in <code>.covgate.yml</code>.</p>\n"
     } else {
-      html += "<details class=\"all-verdicts\"><summary>All checks (\(gate.verdicts.count))</summary>\n"
+      html +=
+        "<details class=\"all-verdicts\"><summary>All checks (\(gate.verdicts.count))</summary>\n"
       html += verdictList(gate.verdicts.sorted { order($0.status) < order($1.status) })
       html += "</details>\n"
     }
@@ -96,7 +97,8 @@ struct IndexPage {
   // MARK: Layers
 
   private func layersSection() -> String {
-    var html = "<section aria-labelledby=\"layers-title\">\n<h2 id=\"layers-title\">Layers and targets</h2>\n"
+    var html =
+      "<section aria-labelledby=\"layers-title\">\n<h2 id=\"layers-title\">Layers and targets</h2>\n"
     html += "<div class=\"scroll\"><table class=\"layers\">\n<thead><tr><th>Layer / target</th>"
     html += "<th class=\"num\">Files</th><th>Lines</th><th>Functions</th><th>Regions</th>"
     html += "<th>Gate</th></tr></thead>\n"
@@ -135,6 +137,7 @@ struct IndexPage {
       if let target = threshold.target { parts.append("target \(formatThreshold(target))%") }
       return parts.isEmpty ? nil : "\(kind.rawValue) \(parts.joined(separator: ", "))"
     }
-    return rules.isEmpty ? "<span class=\"muted\">no minimums</span>" : rules.joined(separator: "<br>")
+    return rules.isEmpty
+      ? "<span class=\"muted\">no minimums</span>" : rules.joined(separator: "<br>")
   }
 }

@@ -26,7 +26,9 @@ struct MissedSpans: Sendable {
   func byteRanges(line: Int, in bytes: [UInt8]) -> [Range<Int>] {
     guard let ranges = spans[line] else { return [] }
     var merged: [Range<Int>] = []
-    for range in ranges.sorted(by: { ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound) }) {
+    for range in ranges.sorted(by: {
+      ($0.lowerBound, $0.upperBound) < ($1.lowerBound, $1.upperBound)
+    }) {
       let clamped = min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)
       if let last = merged.last, clamped.lowerBound <= last.upperBound {
         merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, clamped.upperBound)

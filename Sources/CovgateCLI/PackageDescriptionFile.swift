@@ -1,0 +1,62 @@
+import CoverageModel
+import Foundation
+
+/// A package description written by a tool that read the package without running `swift`
+/// (the SwiftPM command plugin): `PackageInfo` as JSON, given with `--package-description`.
+struct PackageDescriptionFile {
+  /// The absolute path of the JSON file.
+  let path: String
+
+  /// The described package. Its root must be the package at `root` (symlinks resolved), and
+  /// is set to `root` exactly so that paths compare as covgate computes them.
+  func read(root: String) throws -> PackageInfo {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw PackageDescriptionError(path: path, reason: "cannot read the file")
+    }
+    var info: PackageInfo
+    do {
+      info = try JSONDecoder().decode(PackageInfo.self, from: data)
+    } catch {
+      throw PackageDescriptionError(path: path, reason: "not a package description: \(Self.summary(error))")
+    }
+    guard Self.resolved(info.root) == Self.resolved(root) else {
+      throw PackageDescriptionError(
+        path: path, reason: "it describes the package at \(info.root), not \(root); pass --package-path \(info.root)")
+    }
+    info.root = root
+    return info
+  }
+
+  private static func resolved(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// One line saying what is wrong and where, e.g. `missing key 'path' at targets.0`.
+  private static func summary(_ error: Error) -> String {
+    func location(_ context: DecodingError.Context) -> String {
+      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      return path.isEmpty ? "the top level" : path.joined(separator: ".")
+    }
+    let text: String
+    switch error as? DecodingError {
+    case .keyNotFound(let key, let context):
+      text = "missing key '\(key.stringValue)' at \(location(context))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      text = "\(context.debugDescription) at \(location(context))"
+    case .dataCorrupted(let context):
+      text = context.codingPath.isEmpty ? "invalid JSON" : "\(context.debugDescription) at \(location(context))"
+    default:
+      text = String(describing: error)
+    }
+    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+}
+
+/// A `--package-description` file covgate cannot use; the description is one line.
+struct PackageDescriptionError: Error, CustomStringConvertible {
+  var path: String
+  var reason: String
+  var description: String {
+    "--package-description \(path): \(reason); write it again (the covgate plugin does) or leave the option out"
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+import Yams
+
+/// The CI templates in ci/ and the README's "Use in CI" commands: their structure, that they
+/// call covgate only with subcommands and flags the built covgate has, and that GitLab's
+/// coverage pattern reads the lines total from covgate's real text report.
+final class CITemplateTests: XCTestCase {
+  private static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  private func text(_ path: String) throws -> String {
+    try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// A YAML file with every scalar read as a string (so `on:` stays a key, not `true`).
+  private func yaml(_ path: String) throws -> [String: Any] {
+    try XCTUnwrap(try Yams.load(yaml: text(path), .basic) as? [String: Any], path)
+  }
+
+  private func steps(_ job: [String: Any]?) -> [[String: Any]] {
+    job?["steps"] as? [[String: Any]] ?? []
+  }
+
+  private func uses(_ steps: [[String: Any]], _ action: String) -> [String: Any]? {
+    steps.first { ($0["uses"] as? String)?.hasPrefix(action + "@") == true }
+  }
+
+  private func runs(_ steps: [[String: Any]]) -> [String] {
+    steps.compactMap { $0["run"] as? String }
+  }
+
+  func testTheGitHubWorkflowShardsTheTestsMergesThemAndPublishes() throws {
+    let workflow = try yaml("ci/github-actions.yml")
+    let triggers = try XCTUnwrap(workflow["on"] as? [String: Any])
+    XCTAssertNotNil(triggers.index(forKey: "pull_request"))
+    XCTAssertNotNil(triggers.index(forKey: "push"))
+    let jobs = try XCTUnwrap(workflow["jobs"] as? [String: [String: Any]])
+    XCTAssertEqual(Set(jobs.keys), ["test", "coverage", "pages"])
+
+    let test = jobs["test"]
+    let shards = try XCTUnwrap((test?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["include"] as? [[String: String]]
+    XCTAssertEqual(shards?.compactMap { $0["shard"] }, ["1", "2"])
+    XCTAssertEqual(shards?.compactMap { $0["filter"] }.count, 2)
+    XCTAssertEqual((uses(steps(test), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0")
+    XCTAssertTrue(
+      runs(steps(test)).contains("swift test --enable-code-coverage --filter '${{ matrix.filter }}'"), "\(runs(steps(test)))")
+    XCTAssertEqual((uses(steps(test), "actions/upload-artifact")?["with"] as? [String: String])?["path"], "shard${{ matrix.shard }}.json")
+
+    let coverage = jobs["coverage"]
+    XCTAssertEqual(coverage?["needs"] as? String, "test")
+    XCTAssertEqual((uses(steps(coverage), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0")
+    XCTAssertEqual((uses(steps(coverage), "actions/download-artifact")?["with"] as? [String: String])?["merge-multiple"], "true")
+    XCTAssertTrue(
+      runs(steps(coverage)).contains(
+        "covgate check --input shard1.json --input shard2.json --base origin/${{ github.base_ref }} --format all"),
+      "\(runs(steps(coverage)))")
+    XCTAssertEqual((uses(steps(coverage), "actions/upload-artifact")?["with"] as? [String: String])?["path"], ".build/covgate/")
+    XCTAssertEqual((uses(steps(coverage), "actions/upload-pages-artifact")?["with"] as? [String: String])?["path"], ".build/covgate/")
+
+    let pages = jobs["pages"]
+    XCTAssertEqual(pages?["if"] as? String, "github.ref == 'refs/heads/main'")
+    XCTAssertEqual((pages?["permissions"] as? [String: String])?["pages"], "write")
+    XCTAssertNotNil(uses(steps(pages), "actions/deploy-pages"))
+  }
+
+  func testTheGitLabPipelineReportsCoberturaAndPublishesPages() throws {
+    let pipeline = try yaml("ci/gitlab-ci.yml")
+    let coverage = try XCTUnwrap(pipeline["coverage"] as? [String: Any])
+    XCTAssertNotNil(coverage["coverage"] as? String)
+    let artifacts = try XCTUnwrap(coverage["artifacts"] as? [String: Any])
+    XCTAssertEqual(artifacts["when"] as? String, "always")
+    let reports = try XCTUnwrap(artifacts["reports"] as? [String: Any])
+    XCTAssertEqual(reports["coverage_report"] as? [String: String], ["coverage_format": "cobertura", "path": ".build/covgate/cobertura.xml"])
+    XCTAssertEqual(reports["junit"] as? String, ".build/covgate/junit.xml")
+    XCTAssertTrue((coverage["script"] as? [String])?.joined().contains("covgate run --format all") == true)
+
+    let pages = try XCTUnwrap(pipeline["pages"] as? [String: Any])
+    XCTAssertEqual(pages["stage"] as? String, "deploy")
+    XCTAssertEqual(pages["needs"] as? [String], ["coverage"])
+    XCTAssertEqual((pages["artifacts"] as? [String: Any])?["paths"] as? [String], ["public"])
+    XCTAssertTrue((pages["script"] as? [String])?.contains("cp -R .build/covgate/. public/") == true)
+  }
+
+  func testEveryCovgateCommandUsesSubcommandsAndFlagsCovgateHas() throws {
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    let github = try yaml("ci/github-actions.yml")["jobs"] as? [String: [String: Any]] ?? [:]
+    let gitlab = try yaml("ci/gitlab-ci.yml")
+    var scripts = github.values.flatMap { runs(steps($0)) }
+    for job in gitlab.values.compactMap({ $0 as? [String: Any] }) {
+      scripts += (job["before_script"] as? [String] ?? []) + (job["script"] as? [String] ?? [])
+    }
+    scripts.append(try readmeSection("## Use in CI"))
+    let commands = scripts.flatMap { CovgateCommandLine.all(in: $0) }
+    XCTAssertGreaterThanOrEqual(commands.count, 8, "\(commands.map(\.line))")
+
+    let top = try CovgateHelp.of([])
+    let formats = Set(["all", "text", "json", "lcov", "html", "cobertura", "sonarqube", "junit", "markdown", "badge"])
+    var helps: [[String]: CovgateHelp] = [:]
+    for command in commands {
+      XCTAssertTrue(top.subcommands.contains(command.subcommands[0]), "unknown subcommand in: \(command.line)")
+      let help = try helps[command.subcommands] ?? CovgateHelp.of(command.subcommands)
+      helps[command.subcommands] = help
+      XCTAssertFalse(help.flags.isEmpty, "no help for \(command.subcommands)")
+      for flag in command.flags {
+        XCTAssertTrue(help.flags.contains(flag), "covgate \(command.subcommands.joined(separator: " ")) has no \(flag): \(command.line)")
+      }
+      for format in command.formats {
+        XCTAssertTrue(formats.contains(format), "unknown format \(format): \(command.line)")
+      }
+    }
+  }
+
+  /// GitLab keeps the last match of the pattern in the job log and takes its first number.
+  func testTheGitLabCoveragePatternReadsTheLinesTotalOfCovgatesTextReport() throws {
+    let pattern = try XCTUnwrap(try yaml("ci/gitlab-ci.yml")["coverage"] as? [String: Any])["coverage"] as? String
+    let source = try XCTUnwrap(pattern.map { String($0.dropFirst().dropLast()) })
+    XCTAssertEqual(pattern?.first, "/")
+    XCTAssertEqual(pattern?.last, "/")
+    let regex = try NSRegularExpression(pattern: source)
+    let report = try text("Tests/CoverageReportsTests/Golden/text.txt")
+    let log = "Building for debugging...\nTest Suite 'All tests' passed\ncovgate: report (0.1s)\n" + report
+    let range = NSRange(log.startIndex..., in: log)
+    let match = try XCTUnwrap(regex.matches(in: log, range: range).last)
+    let matched = String(log[Range(match.range, in: log)!])
+    let number = try XCTUnwrap(matched.range(of: #"\d+(?:\.\d+)?"#, options: .regularExpression))
+    let totalRow = try XCTUnwrap(report.split(separator: "\n").first { $0.hasPrefix("TOTAL ") })
+    let linesPercent = try XCTUnwrap(totalRow.split(separator: " ").dropFirst().first).dropLast()
+    XCTAssertEqual(String(matched[number]), String(linesPercent))
+    XCTAssertEqual(String(linesPercent), "57.57")
+  }
+
+  /// The code blocks of a README section (up to the next `## ` heading).
+  private func readmeSection(_ heading: String) throws -> String {
+    let readme = try text("README.md")
+    let start = try XCTUnwrap(readme.range(of: "\n\(heading)\n"), "README has no \(heading)")
+    let rest = readme[start.upperBound...]
+    let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+    let parts = section.components(separatedBy: "```")
+    // Odd parts are inside fences; their first line names the language.
+    return stride(from: 1, to: parts.count, by: 2).map { parts[$0].drop { $0 != "\n" } }.joined(separator: "\n")
+  }
+}
