@@ -19,7 +19,7 @@ public struct Covgate: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       RunCommand.self, CheckCommand.self, InitCommand.self, BaselineCommand.self,
-      HistoryCommand.self,
+      HistoryCommand.self, MergeCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 

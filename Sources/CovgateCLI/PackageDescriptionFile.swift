@@ -11,13 +11,16 @@ struct PackageDescriptionFile {
   /// is set to `root` exactly so that paths compare as covgate computes them.
   func read(root: String) throws -> PackageInfo {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw PackageDescriptionError(path: path, reason: "cannot read the file")
+      throw PackageDescriptionError(path: path, reason: "cannot read the file; check the path")
     }
     var info: PackageInfo
     do {
       info = try JSONDecoder().decode(PackageInfo.self, from: data)
     } catch {
-      throw PackageDescriptionError(path: path, reason: "not a package description: \(Self.summary(error))")
+      throw PackageDescriptionError(
+        path: path,
+        reason: "not a package description: \(Self.summary(error)); write it again (the covgate plugin does) "
+          + "or leave the option out so that covgate runs `swift package describe`")
     }
     guard Self.resolved(info.root) == Self.resolved(root) else {
       throw PackageDescriptionError(
@@ -56,7 +59,5 @@ struct PackageDescriptionFile {
 struct PackageDescriptionError: Error, CustomStringConvertible {
   var path: String
   var reason: String
-  var description: String {
-    "--package-description \(path): \(reason); write it again (the covgate plugin does) or leave the option out"
-  }
+  var description: String { "--package-description \(path): \(reason)" }
 }

@@ -44,6 +44,21 @@ final class HTMLEscapingTests: XCTestCase {
         actual: evil.summary.lines,
         required: 90, status: .failed, message: "\(evilPath): lines below <b>90%</b>")
     ])
+    report.patch = PatchCoverage(
+      base: "<script>alert('base')</script>", baseCommit: "\"><img src=q>",
+      lines: Metric(covered: 1, count: 2),
+      files: [
+        PatchFile(
+          path: evilPath, changedLines: [1, 2], lines: Metric(covered: 1, count: 2),
+          uncoveredLines: [2])
+      ],
+      unmeasured: [ExcludedFile(path: "<img src=u>.swift", reason: "<img src=r>")])
+    report.exclusions = [
+      Exclusion(
+        path: evilPath, firstLine: 2, lastLine: 2, wholeFile: false,
+        reason: "<img src=e onerror=alert(3)>",
+        ranAnyway: false)
+    ]
     let source = """
       let a = "</pre><script>alert('source')</script>"
       let b = "</td></tr></table><img src=z onerror=alert(2)>"

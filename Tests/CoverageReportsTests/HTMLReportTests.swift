@@ -201,6 +201,50 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(page.contains("<a href=\"#L8\">Greeter.unused() -&gt; Swift.Int</a>"))
   }
 
+  func testChangedLinesAndExclusionsAreShown() throws {
+    var report = HTMLSample.report
+    report.patch = PatchCoverage(
+      base: "origin/main", baseCommit: "0123456789abcdef", lines: Metric(covered: 2, count: 3),
+      files: [
+        PatchFile(
+          path: HTMLSample.path, changedLines: [4, 5, 9], lines: Metric(covered: 2, count: 3),
+          uncoveredLines: [9])
+      ],
+      unmeasured: [ExcludedFile(path: "Package.swift", reason: "not in a measured target")])
+    report.exclusions = [
+      Exclusion(
+        path: HTMLSample.path, firstLine: 8, lastLine: 10, wholeFile: false, reason: "debug only",
+        ranAnyway: true)
+    ]
+    let files = HTMLSample.render(report)
+    let index = try XCTUnwrap(files["index.html"])
+    let page = HTMLSample.page(in: files)
+    let pagePath = try XCTUnwrap(files.keys.first { $0.contains("Greeter") })
+    XCTAssertTrue(
+      index.contains(
+        "Since <code>origin/main</code> (<code>0123456789ab</code>): <span class=\"pct medium\">66.66%</span>"
+      ))
+    XCTAssertTrue(index.contains("<td class=\"line-list\"><a href=\"\(pagePath)#L9\">9</a></td>"))
+    XCTAssertTrue(index.contains("<li><code>Package.swift</code>: not in a measured target</li>"))
+    XCTAssertTrue(index.contains("<h2 id=\"markers-title\">Excluded in source</h2>"))
+    XCTAssertTrue(
+      index.contains(
+        "<td>8-10</td><td>debug only</td><td><span class=\"badge warning\">ran anyway</span></td>"))
+    XCTAssertLessThan(
+      try XCTUnwrap(index.range(of: "Changed lines")).lowerBound,
+      try XCTUnwrap(index.range(of: "Layers and targets")).lowerBound)
+    XCTAssertTrue(page.contains("<tr id=\"L4\" class=\"partial changed\">"))
+    XCTAssertTrue(page.contains("<tr id=\"L9\" class=\"uncovered changed\">"))
+    XCTAssertTrue(page.contains("<tr id=\"L3\" class=\"covered\">"))
+    XCTAssertTrue(page.contains("<span class=\"key changed\">changed</span>"))
+    XCTAssertTrue(
+      page.contains(
+        "<li>Lines 8-10 left out of the figures by a marker: debug only <span class=\"badge warning\">ran anyway</span></li>"
+      ))
+    let plain = HTMLSample.page(in: HTMLSample.render())
+    XCTAssertFalse(plain.contains("changed"), "no change marks without patch coverage")
+  }
+
   func testMissingSourceIsSaidNotFatal() {
     let page = HTMLSample.page(in: HTMLSample.render(sources: [:]))
     XCTAssertTrue(

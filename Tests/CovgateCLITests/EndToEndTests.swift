@@ -206,6 +206,13 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(
       try String(contentsOfFile: "\(package)/out-merged/coverage.lcov", encoding: .utf8),
       try String(contentsOfFile: "\(package)/out-full/coverage.lcov", encoding: .utf8))
+    // `covgate merge` writes the same merge as one export that check reads like any other.
+    let mergedExport = "\(package)/merged.json"
+    let merge = try covgate(["merge", "--output", mergedExport, shards[0], shards[1]])
+    XCTAssertEqual(merge.exitCode, 0, merge.stderr)
+    XCTAssertEqual(try covgate(["check", "--input", mergedExport, "--output", "\(package)/out-merge-cmd", "--format", "json", "--quiet"]).exitCode, 0)
+    XCTAssertEqual(try report("\(package)/out-merge-cmd")["files"] as? NSArray, try report("\(package)/out-full")["files"] as? NSArray)
+    XCTAssertEqual(try covgate(["merge", "--output", "x.json", shards[0], "\(package)/default.profraw"]).exitCode, 64)
     let shard = try report("\(package)/out-shard0")["totals"] as? NSDictionary
     XCTAssertNotEqual(shard, try report("\(package)/out-full")["totals"] as? NSDictionary, "a shard alone must cover less")
   }

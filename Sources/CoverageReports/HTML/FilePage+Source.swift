@@ -3,32 +3,20 @@ import CoverageModel
 extension FilePage {
   /// The source with line numbers and counts, or why it cannot be shown.
   func sourceSection() -> String {
-    var html =
-      "<section class=\"source\" aria-labelledby=\"source-title\">\n<div class=\"source-head\">"
-    html += "<h2 id=\"source-title\">Source</h2>"
-    html += "<div class=\"legend\"><span class=\"key covered\">ran</span>"
-    html += "<span class=\"key uncovered\">never ran</span>"
-    html +=
-      "<span class=\"key partial\">partly ran, <span class=\"missed\">never-run part</span></span></div>"
-    html +=
-      "<div class=\"jump\"><button type=\"button\" data-jump=\"prev\" title=\"Previous uncovered code (p or k)\">"
-    html +=
-      "↑ Previous</button><button type=\"button\" data-jump=\"next\" title=\"Next uncovered code (n or j)\">"
-    html +=
-      "Next ↓</button><span class=\"muted keys\"><kbd>n</kbd> <kbd>p</kbd> jump to uncovered code</span>"
-    html += "<span id=\"jump-status\" class=\"muted\"></span></div></div>\n"
+    var html = "<section class=\"source\" aria-labelledby=\"source-title\">\n" + sourceHeader()
     let view = file.coverage.lineView
     guard let source else {
-      html +=
-        "<p class=\"notice missing\">The source of <code>\(file.path.htmlEscaped)</code> is missing: "
-      html +=
-        "it could not be read from the package (moved, deleted or outside the package root).</p>\n"
+      html += """
+        <p class="notice missing">The source of <code>\(file.path.htmlEscaped)</code> is missing: \
+        it could not be read from the package (moved, deleted or outside the package root).</p>
+
+        """
       if let view, !view.uncoveredLines.isEmpty {
         html += "<p>Lines that never ran: \(HTMLPage.lineRanges(view.uncoveredLines)).</p>\n"
       }
-      if !file.coverage.partialLines.isEmpty {
-        html +=
-          "<p>Lines that partly ran: \(HTMLPage.lineRanges(file.coverage.partialLines)).</p>\n"
+      let partial = file.coverage.partialLines
+      if !partial.isEmpty {
+        html += "<p>Lines that partly ran: \(HTMLPage.lineRanges(partial)).</p>\n"
       }
       return html + "</section>\n"
     }
@@ -37,9 +25,11 @@ extension FilePage {
       html +=
         "<p class=\"notice\">The export has no line data for this file: counts are not shown.</p>\n"
     } else if let view, view.lineCount > lines.count {
-      html +=
-        "<p class=\"notice\">The coverage data spans \(view.lineCount) lines but the source has "
-      html += "\(lines.count): the file may have changed since the tests ran.</p>\n"
+      html += """
+        <p class="notice">The coverage data spans \(view.lineCount) lines but the source has \
+        \(lines.count): the file may have changed since the tests ran.</p>
+
+        """
     }
     html += "<div class=\"scroll\"><table class=\"code\">\n<tbody>\n"
     let partial = Set(file.coverage.partialLines)
@@ -47,10 +37,14 @@ extension FilePage {
     for (index, bytes) in lines.enumerated() {
       let number = index + 1
       let count = view?.count(line: number)
-      let state =
-        partial.contains(number)
-        ? " class=\"partial\""
-        : count.map { $0 > 0 ? " class=\"covered\"" : " class=\"uncovered\"" } ?? ""
+      var classes: [String] = []
+      if partial.contains(number) {
+        classes.append("partial")
+      } else if let count {
+        classes.append(count > 0 ? "covered" : "uncovered")
+      }
+      if changedLines.contains(number) { classes.append("changed") }
+      let state = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
       html +=
         "<tr id=\"L\(number)\"\(state)><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>"
       html += "<td class=\"count\">\(count.map(countSpan) ?? "")</td><td class=\"src\">"
@@ -58,6 +52,22 @@ extension FilePage {
       html += "</td></tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</section>\n"
+  }
+
+  /// The title, the legend and the buttons to jump between uncovered code (the shared script
+  /// also binds them to `n`/`j` and `p`/`k`); it stays in view while the source scrolls.
+  private func sourceHeader() -> String {
+    let changed = changedLines.isEmpty ? "" : "<span class=\"key changed\">changed</span>"
+    return """
+      <div class="source-head"><h2 id="source-title">Source</h2><div class="legend">\
+      <span class="key covered">ran</span><span class="key uncovered">never ran</span>\
+      <span class="key partial">partly ran, <span class="missed">never-run part</span></span>\(changed)</div>\
+      <div class="jump"><button type="button" data-jump="prev" title="Previous uncovered code (p or k)">\
+      ↑ Previous</button><button type="button" data-jump="next" title="Next uncovered code (n or j)">\
+      Next ↓</button><span class="muted keys"><kbd>n</kbd> <kbd>p</kbd> jump to uncovered code</span>\
+      <span id="jump-status" class="muted"></span></div></div>
+
+      """
   }
 
   /// The source's lines as UTF-8 bytes, without line endings (`\n` or `\r\n`); a final line

@@ -9,6 +9,10 @@ struct FilePage {
   let gated: Bool
   /// The file's text, `nil` when it could not be read from the package.
   let source: String?
+  /// The file's lines that `covgate:ignore` markers took out of the figures.
+  var exclusions: [Exclusion] = []
+  /// Lines a change touched, when patch coverage was measured.
+  var changedLines: Set<Int> = []
 
   /// Up to this many functions, their table starts unfolded; longer ones start folded so that
   /// the source stays near the top.
@@ -24,6 +28,7 @@ struct FilePage {
     body += "<p class=\"meta\">Target <b>\(file.target.htmlEscaped)</b> · layer "
     body += "<b>\(file.layer.htmlEscaped)</b> <span class=\"badge \(gated ? "gated" : "ungated")\">"
     body += "\(gated ? "gated" : "not gated")</span></p>\n"
+    body += exclusionNotes()
     body += HTMLPage.cards(file.summary) + "</section>\n"
     body += functionsSection()
     body += sourceSection()
@@ -72,6 +77,18 @@ struct FilePage {
         "<td class=\"num\" data-sort=\"\(function.count)\">\(countSpan(function.count))</td></tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
+  }
+
+  private func exclusionNotes() -> String {
+    guard !exclusions.isEmpty else { return "" }
+    var html = "<ul class=\"notice exclusions\">\n"
+    for exclusion in exclusions {
+      let lines = exclusion.wholeFile ? "The whole file" : "Lines \(exclusion.linesDescription)"
+      html += "<li>\(lines) left out of the figures by a marker: \(exclusion.reason.htmlEscaped)"
+      html += exclusion.ranAnyway ? " <span class=\"badge warning\">ran anyway</span>" : ""
+      html += "</li>\n"
+    }
+    return html + "</ul>\n"
   }
 
   /// A count as llvm-cov abbreviates it, the exact count in the tooltip when abbreviated.

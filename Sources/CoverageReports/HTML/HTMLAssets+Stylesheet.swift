@@ -124,6 +124,7 @@ extension HTMLAssets {
     .badge { display: inline-block; font-size: 11px; font-weight: 600; line-height: 16px; padding: 0 8px; border-radius: 999px; border: 1px solid; margin-left: 4px; }
     .badge.gated { color: var(--accent); border-color: var(--accent); }
     .badge.ungated { color: var(--muted); border-color: var(--border); }
+    .badge.warning { color: var(--medium); border-color: var(--medium); margin-left: 0; }
     .dot { display: inline-block; width: 8px; height: 8px; border-radius: 50%; margin-right: 7px; vertical-align: 1px; }
     .dot.gated { background: var(--accent); }
     .dot.ungated { border: 1px solid var(--faint); }
@@ -140,6 +141,13 @@ extension HTMLAssets {
     td.path b { font-weight: 600; }
     .empty-filter { padding: 12px 10px; }
     table.plain td code { font-size: 12px; }
+    .patch-summary { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; margin: 0 0 10px; }
+    .patch-summary .pct { font-weight: 600; }
+    .patch-summary .bar { width: 120px; }
+    td.line-list { font: 12.5px var(--mono); }
+    .plain-list { margin: 4px 0 0; padding-left: 20px; }
+    ul.notice { list-style: none; margin: 0 0 16px; }
+    ul.notice li { padding: 2px 0; }
 
     /* File page */
     .file-head h1.path { font: 600 19px var(--mono); overflow-wrap: anywhere; }
@@ -155,6 +163,7 @@ extension HTMLAssets {
     .key.covered::before { background: var(--covered-bg); border-color: var(--high); }
     .key.uncovered::before { background: var(--uncovered-bg); border-color: var(--low); }
     .key.partial::before { background: var(--partial-bg); border-color: var(--medium); }
+    .key.changed::before { content: "+"; width: auto; height: auto; border: none; background: none; color: var(--accent); font-weight: 700; }
     .jump { margin-left: auto; display: flex; gap: 8px; align-items: center; font-size: 12px; flex-wrap: wrap; }
     .jump button { font: inherit; padding: 3px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--surface); color: var(--fg); cursor: pointer; }
     .jump button:hover:enabled { border-color: var(--accent); }
@@ -173,8 +182,11 @@ extension HTMLAssets {
     tr.uncovered td.ln { box-shadow: inset 3px 0 var(--low); }
     tr.partial { background: var(--partial-bg); }
     tr.partial td.ln { box-shadow: inset 3px 0 var(--medium); }
+    tr.changed td.ln { color: var(--accent); font-weight: 600; }
+    tr.changed td.ln a::before { content: "+"; margin-right: 3px; }
     .missed { text-decoration: underline wavy var(--missed); text-decoration-thickness: 1px; text-underline-offset: 3px; background: var(--missed-bg); border-radius: 2px; }
     table.code tr.current, table.code tr:target { background: var(--current); }
+    table.code tr { scroll-margin-top: 120px; }
     @media (max-width: 760px) {
       .cards { grid-template-columns: 1fr; }
       .wrap { padding: 0 12px; }

@@ -21,6 +21,10 @@ public struct HTMLReport: ReportRenderer {
   public func render(_ report: CoverageReport) -> [RenderedFile] {
     let names = FilePageNames(paths: report.files.map(\.path))
     let gated = Set(report.layers.filter(\.gated).map(\.name))
+    let exclusions = Dictionary(grouping: report.exclusions, by: \.path)
+    let changed = Dictionary(
+      (report.patch?.files ?? []).map { ($0.path, Set($0.changedLines)) },
+      uniquingKeysWith: { $0.union($1) })
     var files = [
       RenderedFile(
         path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names).html())
@@ -32,7 +36,8 @@ public struct HTMLReport: ReportRenderer {
       }
       let page = FilePage(
         file: file, packageName: report.packageName, gated: gated.contains(file.layer),
-        source: sources.source(ofRelativePath: file.path))
+        source: sources.source(ofRelativePath: file.path),
+        exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [])
       files.append(RenderedFile(path: path, contents: page.html()))
     }
     return files + HTMLAssets.files

@@ -1,7 +1,8 @@
 import CoverageModel
 
-/// `index.html`: the gate result first, then totals, layers and targets, every file, targets
-/// without data and excluded files. Every figure is the model's.
+/// `index.html`: the gate result first, then totals, changed lines, layers and targets, every
+/// file, targets without data, exclusions in source and excluded files. Every figure is the
+/// model's.
 struct IndexPage {
   let report: CoverageReport
   let pageNames: FilePageNames
@@ -12,9 +13,11 @@ struct IndexPage {
     let header = HTMLPage.brand(root: "") + "<span class=\"crumb\">\(package)</span>"
     var body = gateSection()
     body += "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals) + "</section>\n"
+    body += patchSection()
     body += layersSection()
     body += filesSection()
     body += targetsWithoutDataSection()
+    body += exclusionsSection()
     body += excludedFilesSection()
     let verdict = report.gate.passed ? "passed" : "failed"
     return HTMLPage.document(

@@ -1,0 +1,68 @@
+import CoverageModel
+
+extension IndexPage {
+  /// Coverage of the changed lines, when a base was given: the figure, then per file the
+  /// changed lines that never ran (linked to the file page), then changed files not measured.
+  func patchSection() -> String {
+    guard let patch = report.patch else { return "" }
+    var html =
+      "<section aria-labelledby=\"patch-title\">\n<h2 id=\"patch-title\">Changed lines</h2>\n"
+    html += "<p class=\"patch-summary\">Since <code>\(patch.base.htmlEscaped)</code> "
+    html += "(<code>\(String(patch.baseCommit.prefix(12)).htmlEscaped)</code>): "
+    html +=
+      "<span class=\"pct \(HTMLPage.level(patch.lines))\">\(patch.lines.formattedPercent)</span> "
+    html += HTMLPage.bar(patch.lines) + " \(patch.lines.covered) of \(patch.lines.count) "
+    html += "executable changed lines ran.</p>\n"
+    if !patch.files.isEmpty {
+      html += "<div class=\"scroll\"><table class=\"plain patch\">\n<thead><tr><th>File</th>"
+      html += "<th>Changed lines</th><th>Never ran</th></tr></thead>\n<tbody>\n"
+      for file in patch.files {
+        let page = pageNames.relativePath(of: file.path)
+        html += "<tr><td class=\"path\">"
+        html +=
+          page.map { "<a href=\"\($0.htmlEscaped)\">\(displayPath(file.path))</a>" }
+          ?? displayPath(file.path)
+        html += "</td>" + HTMLPage.metricCell(file.lines) + "<td class=\"line-list\">"
+        html += file.uncoveredRanges.map { range in
+          let text =
+            range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
+          return page.map { "<a href=\"\($0.htmlEscaped)#L\(range.lowerBound)\">\(text)</a>" }
+            ?? text
+        }.joined(separator: ", ")
+        html += "</td></tr>\n"
+      }
+      html += "</tbody>\n</table></div>\n"
+    }
+    if !patch.unmeasured.isEmpty {
+      html += "<p class=\"muted\">Changed but not measured:</p>\n<ul class=\"plain-list\">\n"
+      for file in patch.unmeasured {
+        html += "<li><code>\(file.path.htmlEscaped)</code>: \(file.reason.htmlEscaped)</li>\n"
+      }
+      html += "</ul>\n"
+    }
+    return html + "</section>\n"
+  }
+
+  /// Lines that `covgate:ignore` markers took out of the figures, with their reasons.
+  func exclusionsSection() -> String {
+    guard !report.exclusions.isEmpty else { return "" }
+    var html = "<section aria-labelledby=\"markers-title\">\n"
+    html += "<h2 id=\"markers-title\">Excluded in source</h2>\n"
+    html += "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>File</th><th>Lines</th>"
+    html += "<th>Reason</th><th></th></tr></thead>\n<tbody>\n"
+    for exclusion in report.exclusions {
+      let lines = exclusion.linesDescription.htmlEscaped
+      html += "<tr><td class=\"path\">"
+      if let page = pageNames.relativePath(of: exclusion.path) {
+        let anchor = exclusion.wholeFile ? "" : "#L\(exclusion.firstLine)"
+        html += "<a href=\"\(page.htmlEscaped)\(anchor)\">\(displayPath(exclusion.path))</a>"
+      } else {
+        html += displayPath(exclusion.path)
+      }
+      html += "</td><td>\(lines)</td><td>\(exclusion.reason.htmlEscaped)</td><td>"
+      html += exclusion.ranAnyway ? "<span class=\"badge warning\">ran anyway</span>" : ""
+      html += "</td></tr>\n"
+    }
+    return html + "</tbody>\n</table></div>\n</section>\n"
+  }
+}
