@@ -25,10 +25,10 @@ verify-real: deps
 	ci/real-packages.sh
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Plugins Package.swift
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
 
 clean:
 	rm -rf .build

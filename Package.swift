@@ -38,8 +38,12 @@ let package = Package(
     .plugin(
       name: "CovgatePlugin",
       capability: .command(
-        intent: .custom(verb: "covgate", description: "Run the tests with coverage, then gate and report with covgate"),
-        permissions: [.writeToPackageDirectory(reason: "covgate writes its reports and baseline into the package")]),
+        intent: .custom(
+          verb: "covgate", description: "Run the tests with coverage, then gate and report"),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "covgate writes its reports and baseline into the package")
+        ]),
       dependencies: ["covgate"]),
     // The domain modules the gate protects (logic layer) and their terminal UI glue.
     .target(name: "CampgroundKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
@@ -62,7 +66,8 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
     .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate"], resources: [.copy("Golden"), .copy("Fixtures")]),
-    .testTarget(name: "CovgateCLITests", dependencies: ["CovgateCLI", "Yams"], resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "CovgateCLITests", dependencies: ["CovgateCLI", "Yams"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "CoverageHistoryTests",
       dependencies: ["CoverageHistory", .product(name: "GRDB", package: "GRDB.swift")]),

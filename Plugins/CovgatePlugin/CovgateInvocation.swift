@@ -18,7 +18,9 @@ struct CovgateInvocation {
 
   /// The arguments after `covgate`.
   var arguments: [String] {
-    var arguments = ["check", "--package-path", packageRoot, "--package-description", descriptionFile]
+    var arguments = [
+      "check", "--package-path", packageRoot, "--package-description", descriptionFile,
+    ]
     if let export {
       arguments += ["--input", export]
     } else {

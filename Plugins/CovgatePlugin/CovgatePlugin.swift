@@ -32,7 +32,8 @@ struct CovgatePlugin: CommandPlugin {
     for name in failed { Self.log("covgate: test failed: \(name)") }
 
     let invocation = CovgateInvocation(
-      packageRoot: root, descriptionFile: descriptionFile.path, export: result.codeCoverageDataFileURL?.path,
+      packageRoot: root, descriptionFile: descriptionFile.path,
+      export: result.codeCoverageDataFileURL?.path,
       buildFolder: buildFolder, userArguments: arguments, testsFailed: !result.succeeded)
     if !result.succeeded, invocation.forwardedArguments != arguments {
       Self.log("covgate: the tests failed, so the baseline is not updated")
@@ -43,12 +44,16 @@ struct CovgatePlugin: CommandPlugin {
   }
 
   /// `packageManager.test` with coverage, its errors made plain.
-  private func runTests(buildFolder: String, arguments: [String]) throws -> PackageManager.TestResult {
+  private func runTests(buildFolder: String, arguments: [String]) throws
+    -> PackageManager.TestResult
+  {
     do {
       return try packageManager.test(.all, parameters: .init(enableCodeCoverage: true))
     } catch {
-      let detail = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-      let profiles = (try? FileManager.default.contentsOfDirectory(atPath: "\(buildFolder)/codecov")) ?? []
+      let detail = String(describing: error).split(whereSeparator: \.isNewline).joined(
+        separator: " ")
+      let profiles =
+        (try? FileManager.default.contentsOfDirectory(atPath: "\(buildFolder)/codecov")) ?? []
       if !profiles.contains(where: { $0.hasSuffix(".profraw") }), detail.contains("codecov") {
         throw CovgatePluginError.notInstrumented(arguments: arguments)
       }
@@ -68,12 +73,17 @@ struct CovgatePlugin: CommandPlugin {
   /// The plugin's environment, plus: the toolchain that built the tests (`COVGATE_SWIFT`, so
   /// covgate takes its llvm tools, not another toolchain's from PATH), and a profile file
   /// outside the package for a covgate that was itself built with coverage flags.
-  private static func covgateEnvironment(context: PluginContext, workDirectory: URL) -> [String: String] {
+  private static func covgateEnvironment(context: PluginContext, workDirectory: URL) -> [String:
+    String]
+  {
     var environment = ProcessInfo.processInfo.environment
-    environment["LLVM_PROFILE_FILE"] = workDirectory.appendingPathComponent("covgate-tool-%p.profraw").path
+    environment["LLVM_PROFILE_FILE"] =
+      workDirectory.appendingPathComponent("covgate-tool-%p.profraw").path
     if environment["COVGATE_SWIFT"] == nil, let llvmCov = try? context.tool(named: "llvm-cov").url {
       let swift = llvmCov.deletingLastPathComponent().appendingPathComponent("swift").path
-      if FileManager.default.isExecutableFile(atPath: swift) { environment["COVGATE_SWIFT"] = swift }
+      if FileManager.default.isExecutableFile(atPath: swift) {
+        environment["COVGATE_SWIFT"] = swift
+      }
     }
     return environment
   }

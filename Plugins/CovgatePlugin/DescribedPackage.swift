@@ -45,7 +45,9 @@ struct DescribedPackage: Encodable {
     try encoder.encode(self).write(to: url, options: .atomic)
   }
 
-  private static func describe(_ target: any PackagePlugin.Target, root: String, products: [String]) -> Target {
+  private static func describe(_ target: any PackagePlugin.Target, root: String, products: [String])
+    -> Target
+  {
     let dependencies = target.dependencies.compactMap { dependency -> String? in
       if case .target(let other) = dependency { return other.name }
       return nil

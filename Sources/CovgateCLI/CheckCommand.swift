@@ -8,7 +8,9 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Evaluate existing llvm-cov export JSON files (several are merged).")
 
-  @Option(name: .customLong("input"), help: ArgumentHelp("An llvm-cov export JSON file, repeatable.", valueName: "file"))
+  @Option(
+    name: .customLong("input"),
+    help: ArgumentHelp("An llvm-cov export JSON file, repeatable.", valueName: "file"))
   var inputs: [String] = []
 
   @Option(

@@ -19,12 +19,15 @@ struct PackageDescriptionFile {
     } catch {
       throw PackageDescriptionError(
         path: path,
-        reason: "not a package description: \(Self.summary(error)); write it again (the covgate plugin does) "
+        reason:
+          "not a package description: \(Self.summary(error)); write it again (the covgate plugin does) "
           + "or leave the option out so that covgate runs `swift package describe`")
     }
     guard Self.resolved(info.root) == Self.resolved(root) else {
       throw PackageDescriptionError(
-        path: path, reason: "it describes the package at \(info.root), not \(root); pass --package-path \(info.root)")
+        path: path,
+        reason:
+          "it describes the package at \(info.root), not \(root); pass --package-path \(info.root)")
     }
     info.root = root
     return info
@@ -47,7 +50,9 @@ struct PackageDescriptionFile {
     case .typeMismatch(_, let context), .valueNotFound(_, let context):
       text = "\(context.debugDescription) at \(location(context))"
     case .dataCorrupted(let context):
-      text = context.codingPath.isEmpty ? "invalid JSON" : "\(context.debugDescription) at \(location(context))"
+      text =
+        context.codingPath.isEmpty
+        ? "invalid JSON" : "\(context.debugDescription) at \(location(context))"
     default:
       text = String(describing: error)
     }

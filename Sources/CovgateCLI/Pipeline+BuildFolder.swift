@@ -8,15 +8,22 @@ extension Pipeline {
   ///
   /// - Returns: the path of the export JSON, in the folder's `codecov/`.
   func exportBuildFolder(_ folder: String) throws -> String {
-    let binPath = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      .standardizedFileURL.resolvingSymlinksInPath().path
+    let binPath = URL(
+      fileURLWithPath: folder,
+      relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    )
+    .standardizedFileURL.resolvingSymlinksInPath().path
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: binPath, isDirectory: &isFolder), isFolder.boolValue else {
+    guard FileManager.default.fileExists(atPath: binPath, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
       throw BuildFolderError(path: binPath)
     }
     let toolchain = try platform.locateToolchain()
-    return try TestRunner(toolchain: toolchain, platform: platform, onPhase: { [terminal] in terminal.phase($0) })
-      .exportBuild(binPath: binPath)
+    return try TestRunner(
+      toolchain: toolchain, platform: platform, onPhase: { [terminal] in terminal.phase($0) }
+    )
+    .exportBuild(binPath: binPath)
   }
 }
 

@@ -18,6 +18,11 @@ public enum ExportReader {
 
   /// Reads and parses an export file.
   public static func read(path: String, options: Options = Options()) throws -> CoverageData {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw ExportError.unreadable(path: path, reason: "no such file")
+    }
+    guard !isFolder.boolValue else { throw ExportError.unreadable(path: path, reason: "it is a folder") }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)

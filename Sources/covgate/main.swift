@@ -1,3 +1,3 @@
 import CovgateCLI
 
-Covgate.main()
+Covgate.runFromCommandLine()

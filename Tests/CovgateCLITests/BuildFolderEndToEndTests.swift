@@ -17,7 +17,8 @@ final class BuildFolderEndToEndTests: XCTestCase {
     try! FileManager.default.copyItem(atPath: source, toPath: package)
     try? FileManager.default.removeItem(atPath: "\(package)/.build")
     _ = try? CLIHarness.run(
-      "/usr/bin/env", ["swift", "test", "--enable-code-coverage"], in: package, environment: ["SAMPLE_FAIL": "1"])
+      "/usr/bin/env", ["swift", "test", "--enable-code-coverage"], in: package,
+      environment: ["SAMPLE_FAIL": "1"])
   }
 
   override class func tearDown() {
@@ -28,10 +29,13 @@ final class BuildFolderEndToEndTests: XCTestCase {
   private var package: String { Self.package }
 
   override func setUpWithError() throws {
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
   }
 
-  private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
+  private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> CLIHarness.Result
+  {
     try CLIHarness.run(CLIHarness.covgate, arguments, in: package, environment: environment)
   }
 
@@ -46,10 +50,13 @@ final class BuildFolderEndToEndTests: XCTestCase {
       FileManager.default.fileExists(atPath: "\(package)/.build/debug/codecov/Sample.json"),
       "SwiftPM writes no export when a test fails")
     let output = "\(package)/out-from-build"
-    let result = try covgate(["check", "--from-build", ".build/debug", "--output", output, "--format", "json"])
+    let result = try covgate([
+      "check", "--from-build", ".build/debug", "--output", output, "--format", "json",
+    ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let expected = try CLIHarness.llvmCovTotal(
-      profile: "\(package)/.build/debug/codecov/covgate.profdata", binary: "\(package)/.build/debug/SamplePackageTests.xctest")
+      profile: "\(package)/.build/debug/codecov/covgate.profdata",
+      binary: "\(package)/.build/debug/SamplePackageTests.xctest")
     let totals = try totals(output) as? [String: [String: Any]]
     for (metric, figures) in expected {
       XCTAssertEqual(totals?[metric]?["count"] as? Int, figures.count, metric)
@@ -61,21 +68,30 @@ final class BuildFolderEndToEndTests: XCTestCase {
   /// here `swift` is a script that leaves a mark and fails.
   func testWithAPackageDescriptionCovgateNeverRunsSwift() throws {
     let described = "\(package)/out-described"
-    XCTAssertEqual(try covgate(["check", "--from-build", ".build/debug", "--output", described, "--format", "json"]).exitCode, 0)
+    XCTAssertEqual(
+      try covgate([
+        "check", "--from-build", ".build/debug", "--output", described, "--format", "json",
+      ]).exitCode, 0)
     let description = try describeCache()
 
     let tools = "\(package)/fake-toolchain"
     try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
     for tool in ["llvm-cov", "llvm-profdata"] {
-      try? FileManager.default.createSymbolicLink(atPath: "\(tools)/\(tool)", withDestinationPath: "\(CLIHarness.toolchainBin)/\(tool)")
+      try? FileManager.default.createSymbolicLink(
+        atPath: "\(tools)/\(tool)", withDestinationPath: "\(CLIHarness.toolchainBin)/\(tool)")
     }
     let mark = "\(package)/swift-was-run"
-    try "#!/bin/sh\ntouch '\(mark)'\nexit 1\n".write(toFile: "\(tools)/swift", atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(tools)/swift")
+    try "#!/bin/sh\ntouch '\(mark)'\nexit 1\n".write(
+      toFile: "\(tools)/swift", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: "\(tools)/swift")
 
     let output = "\(package)/out-no-swift"
     let result = try covgate(
-      ["check", "--from-build", ".build/debug", "--package-description", description, "--output", output, "--format", "json"],
+      [
+        "check", "--from-build", ".build/debug", "--package-description", description, "--output",
+        output, "--format", "json",
+      ],
       environment: ["COVGATE_SWIFT": "\(tools)/swift", "PATH": "/usr/bin:/bin"])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: mark), "covgate ran swift")
@@ -86,12 +102,18 @@ final class BuildFolderEndToEndTests: XCTestCase {
     let cases = [
       ("{ not json", "invalid JSON"),
       (#"{"name": "Sample", "root": "\#(package)"}"#, "missing key 'targets'"),
-      (#"{"name": "Sample", "root": "/elsewhere", "targets": []}"#, "describes the package at /elsewhere"),
+      (
+        #"{"name": "Sample", "root": "/elsewhere", "targets": []}"#,
+        "describes the package at /elsewhere"
+      ),
     ]
     for (index, (contents, message)) in cases.enumerated() {
       let file = "\(package)/bad-description-\(index).json"
       try contents.write(toFile: file, atomically: true, encoding: .utf8)
-      let result = try covgate(["check", "--from-build", ".build/debug", "--package-description", file, "--output", "\(package)/out-bad"])
+      let result = try covgate([
+        "check", "--from-build", ".build/debug", "--package-description", file, "--output",
+        "\(package)/out-bad",
+      ])
       XCTAssertEqual(result.exitCode, 2, result.stderr)
       // Progress lines come first (the build folder is merged before the package is read).
       let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("covgate: error: ") }
@@ -99,13 +121,16 @@ final class BuildFolderEndToEndTests: XCTestCase {
       XCTAssertTrue(result.stderr.contains("--package-description \(file): "), result.stderr)
       XCTAssertTrue(result.stderr.contains(message), result.stderr)
     }
-    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/out-bad"), "no report on an input error")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: "\(package)/out-bad"), "no report on an input error")
   }
 
   func testABuildFolderWithoutProfilesIsOneLineAndExitTwo() throws {
     let empty = "\(package)/empty-build"
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-    for (folder, message) in [(empty, "wrote no coverage profiles"), ("\(package)/missing", "is not a folder")] {
+    for (folder, message) in [
+      (empty, "wrote no coverage profiles"), ("\(package)/missing", "is not a folder"),
+    ] {
       let result = try covgate(["check", "--from-build", folder])
       XCTAssertEqual(result.exitCode, 2, result.stderr)
       XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
@@ -118,7 +143,8 @@ final class BuildFolderEndToEndTests: XCTestCase {
   /// `--package-description` takes.
   private func describeCache() throws -> String {
     let cache = "\(package)/.build/covgate-cache"
-    let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("package-") })
+    let name = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("package-") })
     return "\(cache)/\(name)"
   }
 }

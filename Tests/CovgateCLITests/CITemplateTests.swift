@@ -39,24 +39,40 @@ final class CITemplateTests: XCTestCase {
     XCTAssertEqual(Set(jobs.keys), ["test", "coverage", "pages"])
 
     let test = jobs["test"]
-    let shards = try XCTUnwrap((test?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["include"] as? [[String: String]]
+    let shards =
+      try XCTUnwrap((test?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["include"]
+      as? [[String: String]]
     XCTAssertEqual(shards?.compactMap { $0["shard"] }, ["1", "2"])
     XCTAssertEqual(shards?.compactMap { $0["filter"] }.count, 2)
-    XCTAssertEqual((uses(steps(test), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0")
+    XCTAssertEqual(
+      (uses(steps(test), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0")
     XCTAssertTrue(
-      runs(steps(test)).contains("swift test --enable-code-coverage --filter '${{ matrix.filter }}'"), "\(runs(steps(test)))")
-    XCTAssertEqual((uses(steps(test), "actions/upload-artifact")?["with"] as? [String: String])?["path"], "shard${{ matrix.shard }}.json")
+      runs(steps(test)).contains(
+        "swift test --enable-code-coverage --filter '${{ matrix.filter }}'"), "\(runs(steps(test)))"
+    )
+    XCTAssertEqual(
+      (uses(steps(test), "actions/upload-artifact")?["with"] as? [String: String])?["path"],
+      "shard${{ matrix.shard }}.json")
 
     let coverage = jobs["coverage"]
     XCTAssertEqual(coverage?["needs"] as? String, "test")
-    XCTAssertEqual((uses(steps(coverage), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0")
-    XCTAssertEqual((uses(steps(coverage), "actions/download-artifact")?["with"] as? [String: String])?["merge-multiple"], "true")
+    XCTAssertEqual(
+      (uses(steps(coverage), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0"
+    )
+    XCTAssertEqual(
+      (uses(steps(coverage), "actions/download-artifact")?["with"] as? [String: String])?[
+        "merge-multiple"], "true")
     XCTAssertTrue(
       runs(steps(coverage)).contains(
-        "covgate check --input shard1.json --input shard2.json --base origin/${{ github.base_ref }} --format all"),
+        "covgate check --input shard1.json --input shard2.json --base origin/${{ github.base_ref }} --format all"
+      ),
       "\(runs(steps(coverage)))")
-    XCTAssertEqual((uses(steps(coverage), "actions/upload-artifact")?["with"] as? [String: String])?["path"], ".build/covgate/")
-    XCTAssertEqual((uses(steps(coverage), "actions/upload-pages-artifact")?["with"] as? [String: String])?["path"], ".build/covgate/")
+    XCTAssertEqual(
+      (uses(steps(coverage), "actions/upload-artifact")?["with"] as? [String: String])?["path"],
+      ".build/covgate/")
+    XCTAssertEqual(
+      (uses(steps(coverage), "actions/upload-pages-artifact")?["with"] as? [String: String])?[
+        "path"], ".build/covgate/")
 
     let pages = jobs["pages"]
     XCTAssertEqual(pages?["if"] as? String, "github.ref == 'refs/heads/main'")
@@ -71,19 +87,24 @@ final class CITemplateTests: XCTestCase {
     let artifacts = try XCTUnwrap(coverage["artifacts"] as? [String: Any])
     XCTAssertEqual(artifacts["when"] as? String, "always")
     let reports = try XCTUnwrap(artifacts["reports"] as? [String: Any])
-    XCTAssertEqual(reports["coverage_report"] as? [String: String], ["coverage_format": "cobertura", "path": ".build/covgate/cobertura.xml"])
+    XCTAssertEqual(
+      reports["coverage_report"] as? [String: String],
+      ["coverage_format": "cobertura", "path": ".build/covgate/cobertura.xml"])
     XCTAssertEqual(reports["junit"] as? String, ".build/covgate/junit.xml")
-    XCTAssertTrue((coverage["script"] as? [String])?.joined().contains("covgate run --format all") == true)
+    XCTAssertTrue(
+      (coverage["script"] as? [String])?.joined().contains("covgate run --format all") == true)
 
     let pages = try XCTUnwrap(pipeline["pages"] as? [String: Any])
     XCTAssertEqual(pages["stage"] as? String, "deploy")
     XCTAssertEqual(pages["needs"] as? [String], ["coverage"])
     XCTAssertEqual((pages["artifacts"] as? [String: Any])?["paths"] as? [String], ["public"])
-    XCTAssertTrue((pages["script"] as? [String])?.contains("cp -R .build/covgate/. public/") == true)
+    XCTAssertTrue(
+      (pages["script"] as? [String])?.contains("cp -R .build/covgate/. public/") == true)
   }
 
   func testEveryCovgateCommandUsesSubcommandsAndFlagsCovgateHas() throws {
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
     let github = try yaml("ci/github-actions.yml")["jobs"] as? [String: [String: Any]] ?? [:]
     let gitlab = try yaml("ci/gitlab-ci.yml")
     var scripts = github.values.flatMap { runs(steps($0)) }
@@ -95,15 +116,20 @@ final class CITemplateTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(commands.count, 8, "\(commands.map(\.line))")
 
     let top = try CovgateHelp.of([])
-    let formats = Set(["all", "text", "json", "lcov", "html", "cobertura", "sonarqube", "junit", "markdown", "badge"])
+    let formats = Set([
+      "all", "text", "json", "lcov", "html", "cobertura", "sonarqube", "junit", "markdown", "badge",
+    ])
     var helps: [[String]: CovgateHelp] = [:]
     for command in commands {
-      XCTAssertTrue(top.subcommands.contains(command.subcommands[0]), "unknown subcommand in: \(command.line)")
+      XCTAssertTrue(
+        top.subcommands.contains(command.subcommands[0]), "unknown subcommand in: \(command.line)")
       let help = try helps[command.subcommands] ?? CovgateHelp.of(command.subcommands)
       helps[command.subcommands] = help
       XCTAssertFalse(help.flags.isEmpty, "no help for \(command.subcommands)")
       for flag in command.flags {
-        XCTAssertTrue(help.flags.contains(flag), "covgate \(command.subcommands.joined(separator: " ")) has no \(flag): \(command.line)")
+        XCTAssertTrue(
+          help.flags.contains(flag),
+          "covgate \(command.subcommands.joined(separator: " ")) has no \(flag): \(command.line)")
       }
       for format in command.formats {
         XCTAssertTrue(formats.contains(format), "unknown format \(format): \(command.line)")
@@ -113,13 +139,16 @@ final class CITemplateTests: XCTestCase {
 
   /// GitLab keeps the last match of the pattern in the job log and takes its first number.
   func testTheGitLabCoveragePatternReadsTheLinesTotalOfCovgatesTextReport() throws {
-    let pattern = try XCTUnwrap(try yaml("ci/gitlab-ci.yml")["coverage"] as? [String: Any])["coverage"] as? String
+    let pattern =
+      try XCTUnwrap(try yaml("ci/gitlab-ci.yml")["coverage"] as? [String: Any])["coverage"]
+      as? String
     let source = try XCTUnwrap(pattern.map { String($0.dropFirst().dropLast()) })
     XCTAssertEqual(pattern?.first, "/")
     XCTAssertEqual(pattern?.last, "/")
     let regex = try NSRegularExpression(pattern: source)
     let report = try text("Tests/CoverageReportsTests/Golden/text.txt")
-    let log = "Building for debugging...\nTest Suite 'All tests' passed\ncovgate: report (0.1s)\n" + report
+    let log =
+      "Building for debugging...\nTest Suite 'All tests' passed\ncovgate: report (0.1s)\n" + report
     let range = NSRange(log.startIndex..., in: log)
     let match = try XCTUnwrap(regex.matches(in: log, range: range).last)
     let matched = String(log[Range(match.range, in: log)!])
@@ -138,6 +167,7 @@ final class CITemplateTests: XCTestCase {
     let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
     let parts = section.components(separatedBy: "```")
     // Odd parts are inside fences; their first line names the language.
-    return stride(from: 1, to: parts.count, by: 2).map { parts[$0].drop { $0 != "\n" } }.joined(separator: "\n")
+    return stride(from: 1, to: parts.count, by: 2).map { parts[$0].drop { $0 != "\n" } }.joined(
+      separator: "\n")
   }
 }

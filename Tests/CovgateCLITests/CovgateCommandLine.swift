@@ -13,7 +13,9 @@ struct CovgateCommandLine: Equatable {
   var line: String
 
   /// Words after which a word is in command position.
-  private static let commandStarts: Set<String> = ["then", "else", "do", "&&", "||", ";", "exec", "time", "run:", "-"]
+  private static let commandStarts: Set<String> = [
+    "then", "else", "do", "&&", "||", ";", "exec", "time", "run:", "-",
+  ]
   /// Words that end a command.
   private static let commandEnds: Set<String> = [";", "&&", "||", "|", "fi", "then", "done"]
 
@@ -28,7 +30,8 @@ struct CovgateCommandLine: Equatable {
         guard words[index] == "covgate" else { return nil }
         let plugin = words.prefix(index).starts(with: ["swift", "package"])
         guard plugin || index == 0 || commandStarts.contains(words[index - 1]) else { return nil }
-        return parse(Array(words[(index + 1)...]), plugin: plugin, nested: nested, line: String(line))
+        return parse(
+          Array(words[(index + 1)...]), plugin: plugin, nested: nested, line: String(line))
       }
     }
   }
@@ -82,7 +85,9 @@ struct CovgateCommandLine: Equatable {
       }
       if character == "$", characters.starts(with: "{{") {
         let text = String(characters)
-        let end = text.range(of: "}}").map { text.distance(from: text.startIndex, to: $0.upperBound) } ?? text.count
+        let end =
+          text.range(of: "}}").map { text.distance(from: text.startIndex, to: $0.upperBound) }
+          ?? text.count
         current += "$" + text.prefix(end)
         characters = characters.dropFirst(end)
         inWord = true

@@ -222,7 +222,7 @@ final class EndToEndTests: XCTestCase {
     let result = try covgate(["check", "--input", try exportOfAPassingRun(), "--format", "all", "--output", output, "--quiet"])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let written = Set(try FileManager.default.contentsOfDirectory(atPath: output))
-    for name in ["covgate.txt", "covgate.json", "coverage.lcov", "cobertura.xml", "sonarqube.xml", "junit.xml", "covgate.md", "badge.svg", "badge.json"] {
+    for name in ["covgate.txt", "covgate.json", "coverage.lcov", "cobertura.xml", "sonarqube.xml", "junit.xml", "covgate.md", "badge.svg", "badge.json", "index.html", "files", "assets"] {
       XCTAssertTrue(written.contains(name), "\(name) missing from \(written.sorted())")
     }
   }

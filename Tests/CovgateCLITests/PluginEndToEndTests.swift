@@ -3,8 +3,8 @@ import XCTest
 
 /// `swift package covgate` for real: a copy of the Sample package that depends on this
 /// repository by path, the plugin run by SwiftPM, compared with the built covgate on the same
-/// build folder. Building covgate and its dependencies in the copy takes minutes, so the test
-/// runs only with COVGATE_PLUGIN_TEST=1 (`make plugin-test`, which CI runs).
+/// build folder. The first run builds covgate and its dependencies inside the copy (about a
+/// minute on two cores); `COVGATE_PLUGIN_TEST=0` skips the class.
 final class PluginEndToEndTests: XCTestCase {
   nonisolated(unsafe) private static var package = ""
 
@@ -13,11 +13,13 @@ final class PluginEndToEndTests: XCTestCase {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
   /// SwiftPM 6 instruments a plugin's test run only with these flags (see the README).
-  private static let coverageFlags = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
+  private static let coverageFlags = [
+    "-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping",
+  ]
 
   override class func setUp() {
     super.setUp()
-    guard ProcessInfo.processInfo.environment["COVGATE_PLUGIN_TEST"] == "1" else { return }
+    guard ProcessInfo.processInfo.environment["COVGATE_PLUGIN_TEST"] != "0" else { return }
     let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
     package = NSTemporaryDirectory() + "covgate-plugin-\(UUID().uuidString)/Sample"
     try! FileManager.default.createDirectory(
@@ -27,36 +29,49 @@ final class PluginEndToEndTests: XCTestCase {
     let manifest = "\(package)/Package.swift"
     let text = try! String(contentsOfFile: manifest, encoding: .utf8)
     try! text.replacingOccurrences(
-      of: "  targets: [", with: "  dependencies: [.package(path: \"\(repository)\")],\n  targets: [", options: [], range: nil
+      of: "  targets: [",
+      with: "  dependencies: [.package(path: \"\(repository)\")],\n  targets: [", options: [],
+      range: nil
     ).write(toFile: manifest, atomically: true, encoding: .utf8)
   }
 
   override class func tearDown() {
-    if !package.isEmpty { try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent) }
+    if !package.isEmpty {
+      try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+    }
     super.tearDown()
   }
 
   private var package: String { Self.package }
 
   override func setUpWithError() throws {
+    try XCTSkipIf(
+      ProcessInfo.processInfo.environment["COVGATE_PLUGIN_TEST"] == "0", "COVGATE_PLUGIN_TEST=0")
     try XCTSkipUnless(
-      ProcessInfo.processInfo.environment["COVGATE_PLUGIN_TEST"] == "1",
-      "builds covgate inside a temporary package (minutes); run with COVGATE_PLUGIN_TEST=1 or `make plugin-test`")
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
   }
 
   /// `swift package ... covgate <arguments>`, timed.
-  private func plugin(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
+  private func plugin(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> CLIHarness.Result
+  {
     let start = Date()
     let result = try CLIHarness.run(
-      "/usr/bin/env", ["swift", "package"] + Self.coverageFlags + ["--allow-writing-to-package-directory", "covgate"] + arguments,
+      "/usr/bin/env",
+      ["swift", "package"] + Self.coverageFlags + [
+        "--allow-writing-to-package-directory", "covgate",
+      ] + arguments,
       in: package, environment: environment)
-    print("plugin-timing: swift package covgate \(arguments.joined(separator: " ")): \(Int(Date().timeIntervalSince(start)))s")
+    print(
+      "plugin-timing: swift package covgate \(arguments.joined(separator: " ")): \(Int(Date().timeIntervalSince(start)))s"
+    )
     return result
   }
 
   private func json(_ path: String) throws -> [String: Any] {
-    try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        as? [String: Any])
   }
 
   func testAGreenRunGivesTheFiguresOfCovgateCheckOnTheSameBuild() throws {
@@ -67,32 +82,49 @@ final class PluginEndToEndTests: XCTestCase {
     XCTAssertNotNil(pluginTotals)
 
     let export = try XCTUnwrap(
-      try FileManager.default.contentsOfDirectory(atPath: "\(package)/.build/debug/codecov").first { $0.hasSuffix(".json") && $0 != "covgate-export.json" })
+      try FileManager.default.contentsOfDirectory(atPath: "\(package)/.build/debug/codecov").first {
+        $0.hasSuffix(".json") && $0 != "covgate-export.json"
+      })
     let check = try CLIHarness.run(
       CLIHarness.covgate,
-      ["check", "--input", ".build/debug/codecov/\(export)", "--output", "out-check", "--format", "json", "--no-history"],
+      [
+        "check", "--input", ".build/debug/codecov/\(export)", "--output", "out-check", "--format",
+        "json", "--no-history",
+      ],
       in: package)
     XCTAssertEqual(check.exitCode, 0, check.stderr)
-    XCTAssertEqual(try json("\(package)/out-check/covgate.json")["totals"] as? NSDictionary, pluginTotals)
+    XCTAssertEqual(
+      try json("\(package)/out-check/covgate.json")["totals"] as? NSDictionary, pluginTotals)
 
     let fromBuild = try CLIHarness.run(
-      CLIHarness.covgate, ["check", "--from-build", ".build/debug", "--output", "out-build", "--format", "json", "--no-history"],
+      CLIHarness.covgate,
+      [
+        "check", "--from-build", ".build/debug", "--output", "out-build", "--format", "json",
+        "--no-history",
+      ],
       in: package)
     XCTAssertEqual(fromBuild.exitCode, 0, fromBuild.stderr)
-    XCTAssertEqual(try json("\(package)/out-build/covgate.json")["totals"] as? NSDictionary, pluginTotals)
+    XCTAssertEqual(
+      try json("\(package)/out-build/covgate.json")["totals"] as? NSDictionary, pluginTotals)
 
     try assertThePluginsDescriptionEqualsSwiftPackageDescribe()
-    let strays = try FileManager.default.contentsOfDirectory(atPath: package).filter { $0.hasSuffix(".profraw") }
-    XCTAssertEqual(strays, [], "a covgate built with coverage flags must not leave profiles in the package")
+    let strays = try FileManager.default.contentsOfDirectory(atPath: package).filter {
+      $0.hasSuffix(".profraw")
+    }
+    XCTAssertEqual(
+      strays, [], "a covgate built with coverage flags must not leave profiles in the package")
   }
 
   func testARedRunFailsNamesTheTestAndStillWritesTheReports() throws {
     let reports = "\(package)/.build/covgate"
     try? FileManager.default.removeItem(atPath: reports)
-    let result = try plugin(["--format", "json", "--format", "text", "--update-baseline"], environment: ["SAMPLE_FAIL": "1"])
+    let result = try plugin(
+      ["--format", "json", "--format", "text", "--update-baseline"],
+      environment: ["SAMPLE_FAIL": "1"])
     XCTAssertNotEqual(result.exitCode, 0, result.stdout + result.stderr)
     let output = result.stdout + result.stderr
-    XCTAssertTrue(output.contains("covgate: test failed: PricingTests.PriceTests/testFailsWhenAsked"), output)
+    XCTAssertTrue(
+      output.contains("covgate: test failed: PricingTests.PriceTests/testFailsWhenAsked"), output)
     XCTAssertTrue(output.contains("the tests failed (1 failed)"), output)
     XCTAssertTrue(output.contains("the baseline is not updated"), output)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(reports)/covgate.json"))
@@ -103,9 +135,11 @@ final class PluginEndToEndTests: XCTestCase {
   /// The description the plugin wrote equals the one covgate cached from
   /// `swift package describe` (run by the `covgate check` above).
   private func assertThePluginsDescriptionEqualsSwiftPackageDescribe() throws {
-    let written = try json("\(package)/.build/plugins/CovgatePlugin/outputs/package-description.json")
+    let written = try json(
+      "\(package)/.build/plugins/CovgatePlugin/outputs/package-description.json")
     let cache = "\(package)/.build/covgate-cache"
-    let cached = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("package-") })
+    let cached = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("package-") })
     let described = try json("\(cache)/\(cached)")
     XCTAssertEqual(written["name"] as? String, described["name"] as? String)
     func resolved(_ path: Any?) -> String? {

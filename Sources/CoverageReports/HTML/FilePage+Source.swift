@@ -47,11 +47,20 @@ extension FilePage {
       let state = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
       html +=
         "<tr id=\"L\(number)\"\(state)><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>"
-      html += "<td class=\"count\">\(count.map(countSpan) ?? "")</td><td class=\"src\">"
+      html += countCell(count) + "<td class=\"src\">"
       html += MissedSpans.html(line: bytes, missed: spans.byteRanges(line: number, in: bytes))
       html += "</td></tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</section>\n"
+  }
+
+  /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
+  /// empty for a line without code. Kept small: a page has a row per line.
+  private func countCell(_ count: UInt64?) -> String {
+    guard let count else { return "<td class=\"count\"></td>" }
+    let short = CountFormat.abbreviated(count)
+    return short == String(count)
+      ? "<td class=\"count\">\(short)</td>" : "<td class=\"count\" title=\"\(count)\">\(short)</td>"
   }
 
   /// The title, the legend and the buttons to jump between uncovered code (the shared script

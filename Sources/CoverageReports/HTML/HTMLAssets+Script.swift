@@ -115,7 +115,8 @@ extension HTMLAssets {
             row.hidden = !match;
             if (match) shown += 1;
           });
-          if (counter) counter.textContent = (words.length ? shown + ' of ' : '') + rows.length + ' files';
+          var noun = rows.length === 1 ? ' file' : ' files';
+          if (counter) counter.textContent = (words.length ? shown + ' of ' : '') + rows.length + noun;
           if (empty) empty.hidden = shown > 0;
         }
         input.addEventListener('input', function () {

@@ -104,7 +104,7 @@ extension HTMLAssets {
     tbody th { font-weight: 400; }
     .num { text-align: right; }
     td.metric { white-space: nowrap; }
-    td.metric .pct { display: inline-block; min-width: 54px; text-align: right; margin-right: 7px; font-weight: 600; }
+    td.metric .pct { display: inline-block; min-width: 62px; text-align: right; margin-right: 7px; font-weight: 600; }
     td.metric .ratio { display: inline-block; min-width: 56px; margin-left: 7px; color: var(--muted); font-size: 12px; }
     table.layers .bar { width: 72px; }
     th[data-type] button { all: unset; cursor: pointer; border-radius: 3px; }
@@ -178,6 +178,7 @@ extension HTMLAssets {
     table.code tr:last-child td { padding-bottom: 6px; }
     tr.covered td.ln { box-shadow: inset 3px 0 var(--high); }
     tr.covered td.count { color: var(--high); }
+    tr.uncovered td.count { color: var(--low); font-weight: 600; }
     tr.uncovered { background: var(--uncovered-bg); }
     tr.uncovered td.ln { box-shadow: inset 3px 0 var(--low); }
     tr.partial { background: var(--partial-bg); }

@@ -5,14 +5,17 @@ extension IndexPage {
   /// changed lines that never ran (linked to the file page), then changed files not measured.
   func patchSection() -> String {
     guard let patch = report.patch else { return "" }
-    var html =
-      "<section aria-labelledby=\"patch-title\">\n<h2 id=\"patch-title\">Changed lines</h2>\n"
-    html += "<p class=\"patch-summary\">Since <code>\(patch.base.htmlEscaped)</code> "
-    html += "(<code>\(String(patch.baseCommit.prefix(12)).htmlEscaped)</code>): "
-    html +=
-      "<span class=\"pct \(HTMLPage.level(patch.lines))\">\(patch.lines.formattedPercent)</span> "
-    html += HTMLPage.bar(patch.lines) + " \(patch.lines.covered) of \(patch.lines.count) "
-    html += "executable changed lines ran.</p>\n"
+    let base = patch.base.htmlEscaped
+    let commit = String(patch.baseCommit.prefix(12)).htmlEscaped
+    var html = """
+      <section aria-labelledby="patch-title">
+      <h2 id="patch-title">Changed lines</h2>
+      <p class="patch-summary"><span>Since <code>\(base)</code> (<code>\(commit)</code>):</span>\
+      <span class="pct \(HTMLPage.level(patch.lines))">\(patch.lines.formattedPercent)</span>\
+      \(HTMLPage.bar(patch.lines))<span>\(patch.lines.covered) of \(patch.lines.count) executable \
+      changed lines ran.</span></p>
+
+      """
     if !patch.files.isEmpty {
       html += "<div class=\"scroll\"><table class=\"plain patch\">\n<thead><tr><th>File</th>"
       html += "<th>Changed lines</th><th>Never ran</th></tr></thead>\n<tbody>\n"

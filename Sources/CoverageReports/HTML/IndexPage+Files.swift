@@ -11,7 +11,7 @@ extension IndexPage {
       "<input type=\"search\" id=\"filter\" placeholder=\"Filter by path, target or layer  ( / )\" "
     html += "aria-label=\"Filter files\" autocomplete=\"off\" spellcheck=\"false\">"
     html +=
-      "<span id=\"filter-count\" class=\"muted\">\(report.files.count) files</span></div></div>\n"
+      "<span id=\"filter-count\" class=\"muted\">\(report.files.count) file\(report.files.count == 1 ? "" : "s")</span></div></div>\n"
     html +=
       "<div class=\"scroll\"><table class=\"files sortable\" id=\"files\" data-state=\"hash\">\n<thead><tr>"
     html += HTMLPage.sortableHeader("File", key: "file", type: "text")

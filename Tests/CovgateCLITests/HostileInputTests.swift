@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+
+/// Bad input of every kind gets one line on stderr naming the cause, the documented exit code,
+/// no stack trace, and leaves the previous reports untouched.
+final class HostileInputTests: XCTestCase {
+  nonisolated(unsafe) private static var package = ""
+  nonisolated(unsafe) private static var export = ""
+
+  override class func setUp() {
+    super.setUp()
+    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
+    package = NSTemporaryDirectory() + "covgate-hostile-\(UUID().uuidString)/Sample"
+    try! FileManager.default.createDirectory(
+      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try! FileManager.default.copyItem(atPath: source, toPath: package)
+    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+    export = "\(package)/.build/debug/codecov/Sample.json"
+  }
+
+  override class func tearDown() {
+    try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+    super.tearDown()
+  }
+
+  private var package: String { Self.package }
+  private var output: String { "\(package)/out" }
+
+  /// One bad input: files to write (package-relative), arguments, and what must come out.
+  struct Case {
+    var name: String
+    var files: [String: Data] = [:]
+    var arguments: [String]
+    var exitCode: Int32
+    var message: String
+  }
+
+  private func json(_ text: String) -> Data { Data(text.utf8) }
+  private let header = #"{"type":"llvm.coverage.json.export","version":"3.0.1","data":"#
+
+  private func exportCases() -> [Case] {
+    func check(_ name: String, _ body: Data, _ message: String) -> Case {
+      Case(name: name, files: ["bad.json": body], arguments: ["check", "--input", "bad.json"], exitCode: 2, message: message)
+    }
+    let file = #"{"filename":"/p/A.swift","summary":{"lines":{"count":1,"covered":1}}"#
+    var invalidUTF8 = Data(#"{"data":[{"files":[{"filename":"/p/"#.utf8)
+    invalidUTF8 += Data([0xC3, 0x28])
+    invalidUTF8 += Data(#".swift","summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#.utf8)
+    return [
+      check("empty file", Data(), "is empty"),
+      check("truncated", json(header + #"[{"files":[{"filename":"/p/A"#), "is truncated"),
+      check("not JSON", json("hello, world"), "not an llvm-cov export"),
+      check("JSON array", json("[1,2,3]"), "not an llvm-cov export"),
+      check("another JSON document", json(#"{"name":"x","version":"1.0"}"#), "not an llvm-cov export"),
+      check("another export type", json(#"{"type":"other","version":"3.0.1","data":[]}"#), "its type is"),
+      check("unknown version", json(#"{"type":"llvm.coverage.json.export","version":"9.9","data":[]}"#), "export format 9.9"),
+      check("data is an object", json(header + "{}}"), "expected an array"),
+      check("files hold a number", json(header + #"[{"files":[42]}]}"#), "expected an object"),
+      check("filename is a number", json(header + #"[{"files":[{"filename":7,"summary":{}}]}]}"#), "expected a string"),
+      check("summary missing", json(header + #"[{"files":[{"filename":"/p/A.swift"}]}]}"#), "has no \"summary\""),
+      check("negative count", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":-1,"covered":0}}}]}]}"#), "negative count"),
+      check("covered above count", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":1,"covered":9}}}]}]}"#), "covers 9 of 1"),
+      check("fractional count", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":1e400,"covered":0}}}]}]}"#), "whole number"),
+      check("NaN", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":1,"covered":1,"percent":NaN}}}]}]}"#), "unexpected character"),
+      check("segment past any real line", json(header + "[{\"files\":[" + file + #","segments":[[99999999999,1,1,true,true,false]]}]}]}"#), "past any real line"),
+      check("segments out of order", json(header + "[{\"files\":[" + file + #","segments":[[9,1,1,true,true,false],[3,1,0,false,false,false]]}]}]}"#), "out of order"),
+      check("segment with 9 fields", json(header + "[{\"files\":[" + file + #","segments":[[1,1,1,true,true,false,1,2,3]]}]}]}"#), "more than 6 fields"),
+      check("deep nesting", json(header + #"[{"extra":"# + String(repeating: "[", count: 200_000)), "nesting deeper than"),
+      check("invalid UTF-8", invalidUTF8, "not valid UTF-8"),
+      check("control character in a string", json(header + "[{\"files\":[{\"filename\":\"/p/\u{01}.swift\",\"summary\":{}}]}]}"), "control character"),
+      check("trailing garbage", json(header + "[]} {}"), "trailing characters"),
+      check("enormous filename of other code", json(header + #"[{"files":[{"filename":"/elsewhere/"# + String(repeating: "a", count: 5_000_000) + #".swift","summary":{}}]}]}"#), "covers none of the package's sources"),
+      check("no files at all", json(header + #"[{"files":[]}]}"#), "holds no files"),
+      Case(name: "missing input", arguments: ["check", "--input", "nowhere.json"], exitCode: 2, message: "no such file"),
+      Case(name: "input is a folder", arguments: ["check", "--input", "Sources"], exitCode: 2, message: "it is a folder"),
+      Case(
+        name: "export of other code", arguments: ["check", "--input", Bundle.module.url(forResource: "Fixtures/yams-export.json", withExtension: nil)!.path],
+        exitCode: 2, message: "covers none of the package's sources"),
+    ]
+  }
+
+  private func configCases() -> [Case] {
+    func config(_ name: String, _ yaml: String, _ message: String) -> Case {
+      Case(name: name, files: ["bad.yml": Data(yaml.utf8)], arguments: ["check", "--input", Self.export, "--config", "bad.yml"], exitCode: 2, message: message)
+    }
+    return [
+      config("unknown top-level key", "versoin: 1\n", "bad.yml:1:1: unknown key 'versoin'"),
+      config("unknown layer key", "layers:\n  logic:\n    default: true\n    minimun: 60\n", "bad.yml:4:5: unknown key 'minimun'"),
+      config("wrong type", "layers:\n  logic:\n    default: true\n    lines: high\n", "must be a percentage"),
+      config("threshold above 100", "layers:\n  logic:\n    default: true\n    lines: 150\n", "outside 0-100"),
+      config("negative threshold", "layers:\n  logic:\n    default: true\n    lines: -5\n", "outside 0-100"),
+      config("target below minimum", "layers:\n  logic:\n    default: true\n    lines: {minimum: 80, target: 70}\n", "target 70 is below minimum 80"),
+      config("branch threshold", "layers:\n  logic:\n    default: true\n    branches: 50\n", "Swift emits no branch coverage"),
+      config("overlapping layers", "layers:\n  a:\n    targets: [Pricing]\n  b:\n    targets: [\"Pric*\"]\n", "is in both layers 'a' and 'b'"),
+      config("layer matching nothing", "layers:\n  logic:\n    default: true\n  views:\n    targets: [\"*Views\"]\n", "layer 'views' matches no measured target"),
+      config("invalid YAML", "layers:\n  logic: [\n", "invalid YAML"),
+      config("duplicate keys", "layers:\n  a:\n    default: true\n  a:\n    gated: false\n", "duplicate key 'a'"),
+      config("layers not a mapping", "layers: [logic]\n", "layers must be a mapping"),
+      config("bad policy", "targets_without_data: maybe\n", "must be one of ignore, warn, fail"),
+      config("version 2", "version: 2\n", "version must be 1"),
+      Case(name: "config not UTF-8", files: ["bad.yml": Data([0xFF, 0xFE, 0x00, 0x41])], arguments: ["check", "--input", Self.export, "--config", "bad.yml"], exitCode: 2, message: "not UTF-8"),
+      Case(name: "missing config", arguments: ["check", "--input", Self.export, "--config", "none.yml"], exitCode: 2, message: "no such config file"),
+    ]
+  }
+
+  private func flagCases() -> [Case] {
+    [
+      Case(name: "check without input", arguments: ["check"], exitCode: 64, message: "needs at least one --input"),
+      Case(name: "unknown format", arguments: ["check", "--input", Self.export, "--format", "pdf"], exitCode: 64, message: "unknown format 'pdf'"),
+      Case(name: "path map without =", arguments: ["check", "--input", Self.export, "--path-map", "nothing"], exitCode: 64, message: "--path-map takes OLD=NEW"),
+      Case(name: "unknown option", arguments: ["check", "--input", Self.export, "--colour"], exitCode: 64, message: "Unknown option '--colour'"),
+      Case(name: "merge of profiles and exports", arguments: ["merge", "--output", "m.json", Self.export, "x.profraw"], exitCode: 64, message: "only profiles"),
+      Case(name: "output is a file", files: ["taken": Data("x".utf8)], arguments: ["check", "--input", Self.export, "--output", "taken"], exitCode: 2, message: "cannot write"),
+      Case(name: "base outside git", arguments: ["check", "--input", Self.export, "--base", "origin/main"], exitCode: 2, message: "not in a git repository"),
+      Case(name: "corrupt baseline", files: [".covgate-baseline.json": Data("{oops".utf8)], arguments: ["check", "--input", Self.export], exitCode: 2, message: "is not a covgate baseline"),
+    ]
+  }
+
+  func testEveryKindOfBadInputIsOneLineWithItsExitCodeAndChangesNoReport() throws {
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    // A good run first: its reports must survive every bad one.
+    let good = try CLIHarness.run(CLIHarness.covgate, ["run", "--output", output, "--quiet", "--no-history"], in: package)
+    XCTAssertEqual(good.exitCode, 0, good.stderr)
+    let before = try snapshot(output)
+    XCTAssertFalse(before.isEmpty)
+
+    let cases = exportCases() + configCases() + flagCases()
+    XCTAssertGreaterThanOrEqual(cases.count, 45)
+    for testCase in cases {
+      for (name, data) in testCase.files {
+        try data.write(to: URL(fileURLWithPath: "\(package)/\(name)"))
+      }
+      defer { for name in testCase.files.keys { try? FileManager.default.removeItem(atPath: "\(package)/\(name)") } }
+      var arguments = testCase.arguments + ["--no-history"]
+      if testCase.arguments.first == "merge" { arguments.removeLast() }
+      if !arguments.contains("--output") && testCase.arguments.first != "merge" { arguments += ["--output", output] }
+      let result = try CLIHarness.run(CLIHarness.covgate, arguments, in: package)
+      XCTAssertEqual(result.exitCode, testCase.exitCode, "\(testCase.name): \(result.stderr)")
+      let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("covgate: evaluate") && !$0.hasPrefix("covgate: report") }
+      XCTAssertEqual(lines.count, 1, "\(testCase.name) must say one line: \(result.stderr)")
+      XCTAssertTrue(lines.first?.hasPrefix("covgate: error: ") ?? false, "\(testCase.name): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains(testCase.message), "\(testCase.name): expected '\(testCase.message)' in \(result.stderr)")
+      XCTAssertFalse(result.stderr.contains("Fatal error") || result.stderr.contains("Stack dump"), testCase.name)
+      XCTAssertEqual(try snapshot(output), before, "\(testCase.name) changed the reports")
+    }
+  }
+
+  /// Every file in a folder with its bytes.
+  private func snapshot(_ folder: String) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isFolder), !isFolder.boolValue {
+        files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
+      }
+    }
+    return files
+  }
+}
