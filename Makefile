@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage verify-real format lint clean
+.PHONY: deps build test coverage verify-real fuzz format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -23,6 +23,13 @@ coverage: deps
 verify-real: deps
 	$(SWIFT) build -c release --product covgate
 	ci/real-packages.sh
+
+## libFuzzer on the export reader and the config loader (seconds per target: FUZZ_SECONDS).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address \
+	  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+	ci/fuzz.sh $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Plugins Package.swift

@@ -6,6 +6,8 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "covgate", targets: ["covgate"]),
+    // The parsers alone, for the libFuzzer targets in Fuzz/.
+    .library(name: "CovgateParsers", targets: ["LLVMCoverage", "CoverageGate"]),
     .plugin(name: "CovgatePlugin", targets: ["CovgatePlugin"]),
     .executable(name: "campground", targets: ["campground"]),
     .library(name: "CampgroundKit", targets: ["CampgroundKit"]),

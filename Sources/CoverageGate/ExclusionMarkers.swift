@@ -53,15 +53,40 @@ public enum ExclusionMarkers {
     return markers
   }
 
-  /// The directive and reason of a `//` comment holding `covgate:`.
+  /// The directive and reason of a line comment that starts with `covgate:`; comments inside
+  /// string literals and documentation comments (`///`) that mention the syntax are not markers.
   private static func marker(in line: Substring) -> (String, String)? {
-    guard let comment = line.range(of: "//"), let token = line.range(of: token, range: comment.upperBound..<line.endIndex),
-      line[comment.upperBound..<token.lowerBound].allSatisfy({ $0 == " " || $0 == "/" || $0 == "\t" })
+    guard let comment = commentStart(line) else { return nil }
+    let text = line[comment...].dropFirst(2)
+    guard text.first != "/" else { return nil }
+    let body = text.drop { $0 == " " || $0 == "\t" }
+    guard body.hasPrefix(token) else { return nil }
+    let rest = body.dropFirst(token.count)
+    let directive = rest.prefix { $0.isLetter || $0 == "-" }
+    guard !directive.isEmpty, rest.dropFirst(directive.count).first.map({ $0 == " " || $0 == "\t" || $0 == "\r" }) ?? true
     else { return nil }
-    let rest = line[token.upperBound...]
-    let directive = rest.prefix { !$0.isWhitespace }
     let reason = rest.dropFirst(directive.count).trimmingCharacters(in: .whitespaces)
     return (String(directive), reason)
+  }
+
+  /// Where the line comment begins: the first `//` outside a string literal.
+  private static func commentStart(_ line: Substring) -> Substring.Index? {
+    var inString = false
+    var index = line.startIndex
+    while index < line.endIndex {
+      let character = line[index]
+      if inString, character == "\\" {
+        index = line.index(after: index)
+        if index < line.endIndex { index = line.index(after: index) }
+        continue
+      }
+      if character == "\"" { inString.toggle() }
+      if !inString, character == "/", line.index(after: index) < line.endIndex, line[line.index(after: index)] == "/" {
+        return index
+      }
+      index = line.index(after: index)
+    }
+    return nil
   }
 }
 

@@ -48,3 +48,18 @@ final class ExclusionMarkersTests: XCTestCase {
     XCTAssertFalse(ExclusionMarkers.mayContainMarkers("let covgate = 1"))
   }
 }
+
+final class ExclusionMarkerLookalikeTests: XCTestCase {
+  /// Code and docs that talk about markers are not markers.
+  func testStringsAndDocumentationMentioningMarkersAreNotMarkers() throws {
+    let text = #"""
+      /// Write `// covgate:ignore-next-line <reason>` above a line to exclude it.
+      let hint = "e.g. `// covgate:\(directive) generated code`"
+      let url = "https://example.com" // covgate:ignore-next-line a real one after a string
+      f()
+      """#
+    XCTAssertEqual(
+      try ExclusionMarkers.parse(text, path: "A.swift"),
+      [ExclusionMarker(lines: 4...4, reason: "a real one after a string", markerLine: 3)])
+  }
+}

@@ -82,6 +82,8 @@ extension HTMLAssets {
 
     /* Figures */
     .cards { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; }
+    .trend-chart { max-width: 100%; height: auto; }
+    @media (prefers-color-scheme: dark) { .trend-grid { stroke: #3a3f47; } .trend-axis, .trend-runs, .trend-legend { fill: #c9d1d9; } }
     .card { border: 1px solid var(--border); border-radius: 10px; padding: 12px 16px 14px; }
     .card-name { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; font-weight: 600; }
     .card-pct { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; margin-bottom: 4px; }

@@ -13,6 +13,10 @@ struct IndexPage {
     let header = HTMLPage.brand(root: "") + "<span class=\"crumb\">\(package)</span>"
     var body = gateSection()
     body += "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals) + "</section>\n"
+    if !report.history.isEmpty {
+      body += "<section class=\"trend\" aria-label=\"Coverage trend\">\n<h2>Trend</h2>\n"
+        + TrendChart.svg(points: report.history) + "</section>\n"
+    }
     body += patchSection()
     body += layersSection()
     body += filesSection()

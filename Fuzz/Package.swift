@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// libFuzzer targets for covgate's parsers. Not part of the main build:
+//   make fuzz   (builds with -sanitize=fuzzer,address and runs each target on the seed corpus)
+import PackageDescription
+
+let package = Package(
+  name: "CovgateFuzz",
+  dependencies: [.package(name: "covgate", path: "..")],
+  targets: [
+    .target(name: "FuzzerDriver"),
+    .executableTarget(
+      name: "ExportFuzzer",
+      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+    .executableTarget(
+      name: "ConfigFuzzer",
+      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+  ]
+)

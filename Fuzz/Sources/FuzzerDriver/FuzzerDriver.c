@@ -1,0 +1,1 @@
+// The header declares libFuzzer's driver; its code comes with -sanitize=fuzzer.
