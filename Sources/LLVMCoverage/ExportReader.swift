@@ -23,13 +23,16 @@ public enum ExportReader {
       throw ExportError.unreadable(path: path, reason: "no such file")
     }
     guard !isFolder.boolValue else { throw ExportError.unreadable(path: path, reason: "it is a folder") }
-    let data: Data
+    let file: MappedFile
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-    } catch {
-      throw ExportError.unreadable(path: path, reason: describe(error))
+      file = try MappedFile(path: path)
+    } catch let error as MappedFileError {
+      throw ExportError.unreadable(path: path, reason: error.reason)
     }
-    return try parse(data, source: path, options: options)
+    guard file.bytes.count > 0 else { throw ExportError.empty(path: path) }
+    // Pages already read are handed back as the scan moves on: memory stays far below the
+    // file's size however large it is.
+    return try parse(bytes: file.bytes, source: path, options: options, release: file.release(upTo:))
   }
 
   /// Parses export bytes; `source` names them in errors.
@@ -38,19 +41,26 @@ public enum ExportReader {
   {
     guard !data.isEmpty else { throw ExportError.empty(path: source) }
     return try data.withUnsafeBytes { raw in
-      var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self))
-      do {
-        return try readDocument(&scanner, source: source, options: options)
-      } catch let error as JSONScanError {
-        throw error.truncated
-          ? ExportError.truncated(path: source, offset: error.offset)
-          : ExportError.malformed(path: source, offset: error.offset, reason: error.message)
-      }
+      try parse(bytes: raw.bindMemory(to: UInt8.self), source: source, options: options, release: { _ in })
+    }
+  }
+
+  /// Parses bytes, calling `release` with offsets that will not be read again.
+  static func parse(
+    bytes: UnsafeBufferPointer<UInt8>, source: String, options: Options, release: (Int) -> Void
+  ) throws -> CoverageData {
+    var scanner = JSONScanner(bytes: bytes)
+    do {
+      return try readDocument(&scanner, source: source, options: options, release: release)
+    } catch let error as JSONScanError {
+      throw error.truncated
+        ? ExportError.truncated(path: source, offset: error.offset)
+        : ExportError.malformed(path: source, offset: error.offset, reason: error.message)
     }
   }
 
   private static func readDocument(
-    _ scanner: inout JSONScanner, source: String, options: Options
+    _ scanner: inout JSONScanner, source: String, options: Options, release: (Int) -> Void
   ) throws -> CoverageData {
     var files: [FileCoverage] = []
     var functions: [FunctionRecord] = []
@@ -65,7 +75,7 @@ public enum ExportReader {
       if key == "data" {
         sawData = true
         try scanner.readArray { scanner in
-          try readExport(&scanner, options: options, files: &files, functions: &functions)
+          try readExport(&scanner, options: options, files: &files, functions: &functions, release: release)
         }
       } else if key == "type" {
         type = try scanner.readString()
@@ -87,15 +97,21 @@ public enum ExportReader {
 
   private static func readExport(
     _ scanner: inout JSONScanner, options: Options, files: inout [FileCoverage],
-    functions: inout [FunctionRecord]
+    functions: inout [FunctionRecord], release: (Int) -> Void
   ) throws {
     try scanner.readObject { scanner, key in
       if key == "files" {
         try scanner.readArray { scanner in
           files.append(try readFile(&scanner))
+          release(scanner.position)
         }
       } else if key == "functions", options.functions {
         try FunctionRecordReader.readFunctions(&scanner, into: &functions)
+      } else if key == "functions" {
+        try scanner.readArray { scanner in
+          try scanner.skipValue()
+          release(scanner.position)
+        }
       }
     }
   }
