@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage verify-real fuzz format lint clean
+.PHONY: deps build test coverage verify-real fuzz bench format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -30,6 +30,12 @@ fuzz: deps
 	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address \
 	  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 	ci/fuzz.sh $(FUZZ_SECONDS)
+
+## The benchmark: covgate against orjson, llvm-cov report/show and genhtml, ratios printed.
+bench: deps
+	$(SWIFT) build -c release --product covgate
+	python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet orjson
+	python3 bench/bench.py
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Plugins Package.swift

@@ -10,19 +10,14 @@ final class BuildFolderEndToEndTests: XCTestCase {
   /// leaves `.profraw` files in `.build/debug/codecov` and writes no export.
   override class func setUp() {
     super.setUp()
-    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
-    package = NSTemporaryDirectory() + "covgate-build-\(UUID().uuidString)/Sample"
-    try! FileManager.default.createDirectory(
-      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try! FileManager.default.copyItem(atPath: source, toPath: package)
-    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+    package = SampleCopy.make("build")
     _ = try? CLIHarness.run(
       "/usr/bin/env", ["swift", "test", "--enable-code-coverage"], in: package,
       environment: ["SAMPLE_FAIL": "1"])
   }
 
   override class func tearDown() {
-    try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+    SampleCopy.remove(package)
     super.tearDown()
   }
 

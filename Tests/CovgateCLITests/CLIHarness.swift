@@ -78,3 +78,23 @@ enum CLIHarness {
     ]
   }
 }
+
+/// Fresh copies of the Sample fixture package, one per test class (each builds it once).
+enum SampleCopy {
+  /// Copies the fixture into a new temporary folder; returns the package path.
+  static func make(_ label: String) -> String {
+    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
+    let package = NSTemporaryDirectory() + "covgate-\(label)-\(UUID().uuidString)/Sample"
+    try! FileManager.default.createDirectory(
+      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try! FileManager.default.copyItem(atPath: source, toPath: package)
+    // A build folder left in the fixture by hand must not leak into the copy.
+    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+    return package
+  }
+
+  /// Removes a copy made by `make`.
+  static func remove(_ package: String) {
+    try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+  }
+}

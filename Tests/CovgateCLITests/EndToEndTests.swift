@@ -8,17 +8,11 @@ final class EndToEndTests: XCTestCase {
 
   override class func setUp() {
     super.setUp()
-    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
-    package = NSTemporaryDirectory() + "covgate-e2e-\(UUID().uuidString)/Sample"
-    try! FileManager.default.createDirectory(
-      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try! FileManager.default.copyItem(atPath: source, toPath: package)
-    // A build folder left in the fixture by hand must not leak into the copy.
-    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+    package = SampleCopy.make("e2e")
   }
 
   override class func tearDown() {
-    try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+    SampleCopy.remove(package)
     super.tearDown()
   }
 

@@ -9,16 +9,11 @@ final class HistoryEndToEndTests: XCTestCase {
 
   override class func setUp() {
     super.setUp()
-    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
-    package = NSTemporaryDirectory() + "covgate-history-\(UUID().uuidString)/Sample"
-    try! FileManager.default.createDirectory(
-      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try! FileManager.default.copyItem(atPath: source, toPath: package)
-    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+    package = SampleCopy.make("history")
   }
 
   override class func tearDown() {
-    try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+    SampleCopy.remove(package)
     super.tearDown()
   }
 

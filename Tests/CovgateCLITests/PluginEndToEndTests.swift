@@ -20,12 +20,7 @@ final class PluginEndToEndTests: XCTestCase {
   override class func setUp() {
     super.setUp()
     guard ProcessInfo.processInfo.environment["COVGATE_PLUGIN_TEST"] != "0" else { return }
-    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
-    package = NSTemporaryDirectory() + "covgate-plugin-\(UUID().uuidString)/Sample"
-    try! FileManager.default.createDirectory(
-      atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try! FileManager.default.copyItem(atPath: source, toPath: package)
-    try? FileManager.default.removeItem(atPath: "\(package)/.build")
+    package = SampleCopy.make("plugin")
     let manifest = "\(package)/Package.swift"
     let text = try! String(contentsOfFile: manifest, encoding: .utf8)
     try! text.replacingOccurrences(
@@ -37,7 +32,7 @@ final class PluginEndToEndTests: XCTestCase {
 
   override class func tearDown() {
     if !package.isEmpty {
-      try? FileManager.default.removeItem(atPath: (package as NSString).deletingLastPathComponent)
+      SampleCopy.remove(package)
     }
     super.tearDown()
   }

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""covgate's benchmark: covgate and the tools users would pick instead, measured in one run.
+
+Prints a table of medians and ratios against the anchors and writes it to bench/results.md.
+Run it with `make bench` (which builds covgate in release mode and installs the anchors).
+Environment: BENCH_RUNS (default 5), BENCH_SIZES_MB (default "10 100 1000").
+"""
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+WORK = os.path.join(ROOT, ".build", "bench")
+COVGATE = os.path.join(ROOT, ".build", "release", "covgate")
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+SIZES = [float(s) for s in os.environ.get("BENCH_SIZES_MB", "10 100 1000").split()]
+MIRROR = os.environ.get("SWIFT_PACKAGE_MIRROR", "/opt/swift-packages")
+
+
+def toolchain(tool):
+    return os.path.join(os.path.dirname(os.path.realpath(shutil.which("swift"))), tool)
+
+
+def sh(args, cwd=None, env=None, check=True, quiet=True):
+    result = subprocess.run(args, cwd=cwd, env=env, stdout=subprocess.PIPE if quiet else None,
+                            stderr=subprocess.PIPE if quiet else None, text=True)
+    if check and result.returncode not in (0, 1):
+        sys.exit(f"bench: {' '.join(args)} failed ({result.returncode}): {result.stderr[-2000:] if quiet else ''}")
+    return result
+
+
+def timed(args, cwd=None, runs=RUNS, before=None):
+    """Median wall time of `args` and the peak RSS (MB) of the runs."""
+    times, peaks = [], []
+    for _ in range(runs):
+        if before:
+            before()
+        start = time.perf_counter()
+        child = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        times.append(time.perf_counter() - start)
+        peaks.append(usage.ru_maxrss / 1024)
+        code = os.waitstatus_to_exitcode(status)
+        if code not in (0, 1):
+            sys.exit(f"bench: {' '.join(args)} exited {code}")
+    return statistics.median(times), max(peaks)
+
+
+def package(repo, version, test_args=()):
+    """A real package from the mirror, tested with coverage once; returns (dir, export, profile, binary)."""
+    name = repo.split("/")[1]
+    path = os.path.join(WORK, name)
+    if not os.path.isdir(path):
+        sh(["git", "clone", "--quiet", "--branch", version, f"{MIRROR}/{repo}.git", path])
+    bin_path = sh(["swift", "build", "--show-bin-path"], cwd=path).stdout.strip().splitlines()[-1]
+    manifest_name = json.loads(sh(["swift", "package", "describe", "--type", "json"], cwd=path).stdout)["name"]
+    export = os.path.join(bin_path, "codecov", f"{manifest_name}.json")
+    if not os.path.exists(export):
+        print(f"bench: building and testing {repo} {version} with coverage (once)...", flush=True)
+        sh(["swift", "test", "--enable-code-coverage", *test_args], cwd=path, quiet=False)
+    binaries = [os.path.join(bin_path, b) for b in os.listdir(bin_path) if b.endswith(".xctest")]
+    return path, export, os.path.join(bin_path, "codecov", "default.profdata"), binaries[0]
+
+
+ORJSON_WALK = """
+import orjson, sys
+data = orjson.loads(open(sys.argv[1], 'rb').read())
+total = 0
+for f in data['data'][0]['files']:
+    for s in f['segments']:
+        total += s[2]
+print(total)
+"""
+
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    rows = []
+
+    def row(what, ours, anchor_name, anchor, goal, better_if_below=True):
+        ratio = ours / anchor
+        ok = ratio <= goal if better_if_below else ratio >= goal
+        rows.append((what, f"{ours:.3f} s", anchor_name, f"{anchor:.3f} s", f"{ratio:.2f}x", goal_text(goal, better_if_below), "met" if ok else "NOT MET"))
+        print(f"  {what}: {ours:.3f} s vs {anchor_name} {anchor:.3f} s = {ratio:.2f}x ({'met' if ok else 'NOT MET'})", flush=True)
+
+    def goal_text(goal, below):
+        return f"<= {goal}x" if below else f">= {goal}x"
+
+    # 1. Ingest throughput against orjson on large exports made from a real one.
+    collections, export, profile, binary = package("apple/swift-collections", "1.6.0")
+    print(f"bench: swift-collections export {os.path.getsize(export) / 1e6:.1f} MB", flush=True)
+    large_root = os.path.join(WORK, "large-package")
+    os.makedirs(large_root, exist_ok=True)
+    throughput = []
+    for size in SIZES:
+        path = os.path.join(WORK, f"large-{int(size)}MB.json")
+        description = os.path.join(WORK, f"large-{int(size)}MB-description.json")
+        if not os.path.exists(path):
+            sh([sys.executable, os.path.join(HERE, "make_large_export.py"), export, large_root, str(size), path, description])
+        megabytes = os.path.getsize(path) / 1e6
+        ours, peak = timed([COVGATE, "check", "--input", path, "--package-description", description,
+                            "--package-path", large_root, "--format", "json", "--quiet", "--no-history",
+                            "--output", os.path.join(WORK, "out-large")], runs=max(1, RUNS if size < 500 else 3))
+        orjson, orjson_peak = timed([sys.executable, "-c", ORJSON_WALK, path], runs=max(1, RUNS if size < 500 else 3))
+        throughput.append((megabytes, ours, peak))
+        rows.append((f"ingest + gate + JSON, {megabytes:.0f} MB export", f"{ours:.3f} s ({megabytes / ours:.0f} MB/s, peak {peak:.0f} MB)",
+                     "orjson loads + walk", f"{orjson:.3f} s ({megabytes / orjson:.0f} MB/s, peak {orjson_peak:.0f} MB)",
+                     f"{orjson / ours:.1f}x faster", ">= 4x throughput, peak < input",
+                     "met" if orjson / ours >= 4 and peak < megabytes else "NOT MET"))
+        print(f"  {megabytes:.0f} MB: covgate {ours:.3f} s peak {peak:.0f} MB; orjson {orjson:.3f} s -> {orjson / ours:.1f}x", flush=True)
+
+    # 2. check (text + json) against llvm-cov report, same package, package description included.
+    cov = toolchain("llvm-cov")
+    ours, _ = timed([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "text",
+                     "--format", "json", "--quiet", "--no-history", "--output", os.path.join(WORK, "out-check")])
+    report, _ = timed([cov, "report", f"-instr-profile={profile}", binary, "-ignore-filename-regex=/.build/|/Tests/"])
+    row("covgate check, text + json (swift-collections)", ours, "llvm-cov report", report, 0.5)
+
+    # 3. HTML against llvm-cov show -format=html and genhtml.
+    html_out = os.path.join(WORK, "out-html")
+    ours, _ = timed([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "html",
+                     "--quiet", "--no-history", "--output", html_out])
+    show_out = os.path.join(WORK, "llvm-cov-html")
+    show, _ = timed([cov, "show", "-format=html", f"-instr-profile={profile}", binary,
+                     "-ignore-filename-regex=/.build/|/Tests/", f"-output-dir={show_out}"])
+    row("covgate check --format html (swift-collections)", ours, "llvm-cov show -format=html", show, 0.5)
+    lcov_out = os.path.join(WORK, "out-lcov")
+    sh([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "lcov", "--quiet",
+        "--no-history", "--output", lcov_out])
+    genhtml, _ = timed(["genhtml", "--quiet", "--output-directory", os.path.join(WORK, "genhtml"),
+                        os.path.join(lcov_out, "coverage.lcov")], cwd=collections)
+    row("covgate check --format html (swift-collections)", ours, "genhtml (same data as LCOV)", genhtml, 0.1)
+
+    # 4. covgate run against swift test --enable-code-coverage, warm build (Yams).
+    yams, _, _, _ = package("jpsim/Yams", "6.2.2")
+    sh(["swift", "build", "--build-tests", "--enable-code-coverage"], cwd=yams)
+    plain, _ = timed(["swift", "test", "--enable-code-coverage"], cwd=yams)
+    ours, _ = timed([COVGATE, "run", "--package-path", yams, "--quiet", "--output", os.path.join(WORK, "out-run")])
+    row("covgate run (Yams, warm build)", ours, "swift test --enable-code-coverage", plain, 1.05)
+
+    if len(throughput) > 1:
+        (m0, t0, _), (m1, t1, _) = throughput[0], throughput[-1]
+        print(f"bench: time per MB {t0 / m0 * 1000:.2f} ms at {m0:.0f} MB, {t1 / m1 * 1000:.2f} ms at {m1:.0f} MB (linear if close)")
+
+    lines = ["| measure | covgate | anchor | anchor time | ratio | goal | |", "|---|---|---|---|---|---|---|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    table = "\n".join(lines)
+    header = f"Medians of {RUNS} runs on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}; covgate {COVGATE}.\n\n"
+    open(os.path.join(HERE, "results.md"), "w").write(header + table + "\n")
+    print("\n" + table)
+
+
+if __name__ == "__main__":
+    main()

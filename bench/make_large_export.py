@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Makes a large llvm-cov export from a real one, for covgate's benchmark.
+
+Usage: make_large_export.py REAL_EXPORT.json PACKAGE_ROOT SIZE_MB OUT.json OUT-description.json
+
+Repeats the real export's source files (and their function records) under renamed target
+folders (Sources/<Target>/ -> Sources/<Target>_<n>/) until the output reaches SIZE_MB, keeping
+every count, segment and summary as llvm-cov wrote them. Writes a covgate package description
+(`--package-description`) whose targets are the copies, so `covgate check` scopes them all.
+Streams its output: a 1 GB export needs little memory.
+"""
+import json
+import os
+import re
+import sys
+
+
+def main():
+    source, root, size_mb, out_path, description_path = sys.argv[1:6]
+    target_bytes = int(float(size_mb) * 1e6)
+    export = json.load(open(source))
+    data = export["data"][0]
+    pattern = re.compile(r"^(.*?/Sources/)([^/]+)/")
+    files = [f for f in data["files"] if pattern.match(f["filename"]) and "/.build/" not in f["filename"]]
+    prefix = pattern.match(files[0]["filename"]).group(1)
+    keep = {f["filename"] for f in files}
+    functions = [f for f in data["functions"] if f["filenames"] and f["filenames"][0] in keep]
+
+    def renamed(path, copy):
+        match = pattern.match(path)
+        return f"{root}/Sources/{match.group(2)}_{copy}/" + path[match.end():]
+
+    written = 0
+    copies = 0
+    targets = {}
+    with open(out_path + ".files", "w") as file_part, open(out_path + ".functions", "w") as function_part:
+        while written < target_bytes:
+            for f in files:
+                g = dict(f, filename=renamed(f["filename"], copies))
+                text = ("," if written else "") + json.dumps(g, separators=(",", ":"))
+                file_part.write(text)
+                written += len(text)
+                name = g["filename"][len(root) + len("/Sources/"):].split("/")[0]
+                targets.setdefault(name, []).append(g["filename"][len(root) + 1:])
+            for fn in functions:
+                h = dict(fn, filenames=[renamed(p, copies) if pattern.match(p) else p for p in fn["filenames"]])
+                text = ("," if written and function_part.tell() else "") + json.dumps(h, separators=(",", ":"))
+                function_part.write(text)
+                written += len(text)
+            copies += 1
+    with open(out_path, "w") as out:
+        out.write('{"data":[{"files":[')
+        with open(out_path + ".files") as part:
+            while chunk := part.read(1 << 24):
+                out.write(chunk)
+        out.write('],"functions":[')
+        with open(out_path + ".functions") as part:
+            while chunk := part.read(1 << 24):
+                out.write(chunk)
+        out.write('],"totals":' + json.dumps(data["totals"], separators=(",", ":")) + '}],"type":"llvm.coverage.json.export","version":"3.0.1"}')
+    os.remove(out_path + ".files")
+    os.remove(out_path + ".functions")
+    description = {
+        "name": "Large",
+        "root": root,
+        "targets": [
+            {"name": name, "kind": "library", "path": f"Sources/{name}", "sources": sorted(set(sources)),
+             "isClang": False, "products": [name], "dependencies": []}
+            for name, sources in sorted(targets.items())
+        ],
+    }
+    json.dump(description, open(description_path, "w"))
+    print(f"{out_path}: {os.path.getsize(out_path) / 1e6:.1f} MB, {copies} copies of {len(files)} files")
+
+
+if __name__ == "__main__":
+    main()
