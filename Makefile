@@ -17,7 +17,7 @@ test: deps
 
 ## covgate on this package with its .covgate.yml: runs the tests with coverage, gates, reports.
 coverage: deps
-	ci/coverage.sh --config .covgate.yml --format text --format json --format lcov
+	ci/coverage.sh --config .covgate.yml --format all
 
 ## covgate on real packages of the local mirror, every figure checked against llvm-cov.
 verify-real: deps
