@@ -6,6 +6,7 @@ Run it with `make bench` (which builds covgate in release mode and installs the 
 Environment: BENCH_RUNS (default 5), BENCH_SIZES_MB (default "10 100 1000").
 """
 import json
+import re
 import os
 import resource
 import shutil
@@ -102,7 +103,9 @@ def main():
         path = os.path.join(WORK, f"large-{int(size)}MB.json")
         description = os.path.join(WORK, f"large-{int(size)}MB-description.json")
         if not os.path.exists(path):
-            sh([sys.executable, os.path.join(HERE, "make_large_export.py"), export, large_root, str(size), path, description])
+            made = sh([sys.executable, os.path.join(HERE, "make_large_export.py"), export, collections, large_root, str(size), path, description])
+            if made.returncode != 0:
+                sys.exit(f"bench: making the large export failed: {made.stderr[-2000:]}")
         megabytes = os.path.getsize(path) / 1e6
         ours, peak = timed([COVGATE, "check", "--input", path, "--package-description", description,
                             "--package-path", large_root, "--format", "json", "--quiet", "--no-history",
@@ -119,7 +122,7 @@ def main():
     cov = toolchain("llvm-cov")
     ours, _ = timed([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "text",
                      "--format", "json", "--quiet", "--no-history", "--output", os.path.join(WORK, "out-check")])
-    report, _ = timed([cov, "report", f"-instr-profile={profile}", binary, "-ignore-filename-regex=/.build/|/Tests/"])
+    report, _ = timed([cov, "report", f"-instr-profile={profile}", binary, f"-ignore-filename-regex=^{re.escape(collections)}/(\\.build|Tests|Benchmarks)/"])
     row("covgate check, text + json (swift-collections)", ours, "llvm-cov report", report, 0.5)
 
     # 3. HTML against llvm-cov show -format=html and genhtml.
@@ -128,7 +131,7 @@ def main():
                      "--quiet", "--no-history", "--output", html_out])
     show_out = os.path.join(WORK, "llvm-cov-html")
     show, _ = timed([cov, "show", "-format=html", f"-instr-profile={profile}", binary,
-                     "-ignore-filename-regex=/.build/|/Tests/", f"-output-dir={show_out}"])
+                     f"-ignore-filename-regex=^{re.escape(collections)}/(\\.build|Tests|Benchmarks)/", f"-output-dir={show_out}"])
     row("covgate check --format html (swift-collections)", ours, "llvm-cov show -format=html", show, 0.5)
     lcov_out = os.path.join(WORK, "out-lcov")
     sh([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "lcov", "--quiet",

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Makes a large llvm-cov export from a real one, for covgate's benchmark.
 
-Usage: make_large_export.py REAL_EXPORT.json PACKAGE_ROOT SIZE_MB OUT.json OUT-description.json
+Usage: make_large_export.py REAL_EXPORT.json EXPORTED_ROOT PACKAGE_ROOT SIZE_MB OUT.json OUT-description.json
+
+EXPORTED_ROOT is the root of the package the export was made from; PACKAGE_ROOT the (empty)
+folder the copies are said to live in.
 
 Repeats the real export's source files (and their function records) under renamed target
 folders (Sources/<Target>/ -> Sources/<Target>_<n>/) until the output reaches SIZE_MB, keeping
@@ -16,19 +19,18 @@ import sys
 
 
 def main():
-    source, root, size_mb, out_path, description_path = sys.argv[1:6]
+    source, exported_root, root, size_mb, out_path, description_path = sys.argv[1:7]
     target_bytes = int(float(size_mb) * 1e6)
     export = json.load(open(source))
     data = export["data"][0]
-    pattern = re.compile(r"^(.*?/Sources/)([^/]+)/")
-    files = [f for f in data["files"] if pattern.match(f["filename"]) and "/.build/" not in f["filename"]]
-    prefix = pattern.match(files[0]["filename"]).group(1)
+    pattern = re.compile("^" + re.escape(exported_root.rstrip("/")) + r"/Sources/([^/]+)/")
+    files = [f for f in data["files"] if pattern.match(f["filename"])]
     keep = {f["filename"] for f in files}
     functions = [f for f in data["functions"] if f["filenames"] and f["filenames"][0] in keep]
 
     def renamed(path, copy):
         match = pattern.match(path)
-        return f"{root}/Sources/{match.group(2)}_{copy}/" + path[match.end():]
+        return f"{root}/Sources/{match.group(1)}_{copy}/" + path[match.end():]
 
     written = 0
     copies = 0

@@ -34,9 +34,17 @@ public struct Classifier: Sendable {
   /// Assigns layers to the scoped files and describes the targets without data.
   public func classify(_ scope: ScopeResult) throws -> (files: [ScopedFile], targetsWithoutData: [TargetWithoutData]) {
     let targets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    // Without path globs a file's layer is its target's: decide once per target.
+    let byPath = config.layers.contains { !$0.paths.isEmpty }
+    var layerOfTarget: [String: String] = [:]
     let files = try scope.files.map { file in
       var file = file
-      file.layer = try layer(target: targets[file.target]!, file: file.path)
+      if !byPath, let known = layerOfTarget[file.target] {
+        file.layer = known
+      } else if let target = targets[file.target] {
+        file.layer = try layer(target: target, file: byPath ? file.path : nil)
+        layerOfTarget[file.target] = file.layer
+      }
       return file
     }
     let missing = try scope.targetsWithoutData.map { target in

@@ -7,16 +7,20 @@ struct PackageSources: SourceProviding {
   let root: String
 
   init(root: String) {
-    self.root = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+    self.root = Self.realPath(root) ?? root
   }
 
   func source(ofRelativePath path: String) -> String? {
-    guard !path.hasPrefix("/") else { return nil }
-    let resolved = URL(fileURLWithPath: root).appendingPathComponent(path)
-      .standardizedFileURL.resolvingSymlinksInPath().path
-    guard resolved.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: resolved) else {
-      return nil
-    }
+    guard !path.hasPrefix("/"), let resolved = Self.realPath("\(root)/\(path)"),
+      resolved.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: resolved)
+    else { return nil }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The path with `.`, `..` and every symlink resolved (`realpath(3)`), or `nil` if it does not exist.
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

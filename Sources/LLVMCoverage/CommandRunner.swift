@@ -18,13 +18,22 @@ public protocol CommandRunning: Sendable {
   /// Runs `executable` with `arguments` in `directory`, capturing its output.
   func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
     -> CommandResult
-  /// Runs a command whose output goes straight to this process's terminal; returns its exit code.
-  func stream(_ executable: String, _ arguments: [String], in directory: String?) throws -> Int32
+  /// Runs a command whose output goes straight to this process's terminal. Past `timeout`
+  /// seconds (none when nil) the command is stopped with everything it started.
+  func stream(
+    _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+  ) throws -> StreamResult
 }
 
-/// Runs commands with Foundation's `Process`.
+/// Runs captured commands with Foundation's `Process`, streamed ones with `posix_spawn` in a
+/// process group of their own; both are stopped when covgate is interrupted (`Interruption`).
 public struct LiveCommandRunner: CommandRunning {
-  public init() {}
+  /// How long a timed-out command gets after SIGTERM before SIGKILL.
+  let stopGrace: TimeInterval
+
+  public init(stopGrace: TimeInterval = Interruption.grace) {
+    self.stopGrace = stopGrace
+  }
 
   public func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
     -> CommandResult
@@ -34,13 +43,17 @@ public struct LiveCommandRunner: CommandRunning {
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
-    try launch(process, executable)
+    let pid = try Interruption.shared.launch {
+      try launch(process, executable)
+      return process.processIdentifier
+    }
     // Read both pipes concurrently so that neither fills up and blocks the child.
     let errorData = LockedData()
     let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
     reader.start()
     let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    Interruption.shared.finished(pid)
     while !errorData.isSet { usleep(1000) }
     return CommandResult(
       exitCode: process.terminationStatus,
@@ -48,13 +61,11 @@ public struct LiveCommandRunner: CommandRunning {
       stderr: String(decoding: errorData.value, as: UTF8.self))
   }
 
-  public func stream(_ executable: String, _ arguments: [String], in directory: String?) throws
-    -> Int32
-  {
-    let process = makeProcess(executable, arguments, directory)
-    try launch(process, executable)
-    process.waitUntilExit()
-    return process.terminationStatus
+  public func stream(
+    _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+  ) throws -> StreamResult {
+    try SpawnedProcess(executable, arguments, in: directory).wait(
+      timeout: timeout, grace: stopGrace)
   }
 
   private func makeProcess(_ executable: String, _ arguments: [String], _ directory: String?)

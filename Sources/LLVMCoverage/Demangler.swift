@@ -4,8 +4,6 @@ import Foundation
 public struct Demangler: Sendable {
   let executable: String
   let runner: any CommandRunning
-  /// Names per `swift-demangle` call, well under the argument-length limit.
-  static let batchSize = 500
 
   /// The demangler beside the toolchain's `swift` (its llvm-cov folder).
   public init(toolchainFolder: String, runner: any CommandRunning = LiveCommandRunner()) {
@@ -14,21 +12,27 @@ public struct Demangler: Sendable {
   }
 
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
+  ///
+  /// One `swift-demangle` process reads all names from a file on its standard input (it
+  /// demangles line by line), however many there are.
   public func demangle(_ names: [String]) -> [String: String] {
-    var result: [String: String] = [:]
     let unique = Array(Set(names)).sorted()
-    for start in stride(from: 0, to: unique.count, by: Self.batchSize) {
-      let batch = Array(unique[start..<min(start + Self.batchSize, unique.count)])
-      let symbols = batch.map(Self.symbol(of:))
-      guard let output = try? runner.capture(executable, ["--compact", "--simplified"] + symbols, in: nil),
-        output.exitCode == 0
-      else { continue }
-      let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      for (name, line) in zip(batch, lines) where !line.isEmpty {
-        result[name] = line
-      }
+    var result = Dictionary(uniqueKeysWithValues: unique.map { ($0, $0) })
+    guard !unique.isEmpty else { return result }
+    let list = FileManager.default.temporaryDirectory
+      .appendingPathComponent("covgate-names-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))").path
+    defer { try? FileManager.default.removeItem(atPath: list) }
+    let symbols = unique.map(Self.symbol(of:)).joined(separator: "\n") + "\n"
+    guard FileManager.default.createFile(atPath: list, contents: Data(symbols.utf8)),
+      let output = try? runner.capture(
+        "/bin/sh", ["-c", "exec \"$0\" --compact --simplified < \"$1\"", executable, list], in: nil),
+      output.exitCode == 0
+    else { return result }
+    let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count >= unique.count else { return result }
+    for (name, line) in zip(unique, lines) where !line.isEmpty {
+      result[name] = String(line)
     }
-    for name in unique where result[name] == nil { result[name] = name }
     return result
   }
 

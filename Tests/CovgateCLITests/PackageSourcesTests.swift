@@ -1,0 +1,23 @@
+import Foundation
+import XCTest
+
+@testable import CovgateCLI
+
+final class PackageSourcesTests: XCTestCase {
+  /// Sources are read from inside the package only, whatever the paths in the data say.
+  func testReadsInsideThePackageOnly() throws {
+    let base = NSTemporaryDirectory() + "covgate-sources-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    try FileManager.default.createDirectory(atPath: "\(base)/pkg/Sources/A", withIntermediateDirectories: true)
+    try "inside".write(toFile: "\(base)/pkg/Sources/A/In.swift", atomically: true, encoding: .utf8)
+    try "secret".write(toFile: "\(base)/outside.swift", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: "\(base)/pkg/Sources/A/Link.swift", withDestinationPath: "\(base)/outside.swift")
+    let sources = PackageSources(root: "\(base)/pkg")
+    XCTAssertEqual(sources.source(ofRelativePath: "Sources/A/In.swift"), "inside")
+    XCTAssertNil(sources.source(ofRelativePath: "../outside.swift"))
+    XCTAssertNil(sources.source(ofRelativePath: "Sources/../../outside.swift"))
+    XCTAssertNil(sources.source(ofRelativePath: "\(base)/outside.swift"))
+    XCTAssertNil(sources.source(ofRelativePath: "Sources/A/Link.swift"), "a symlink out of the package")
+    XCTAssertNil(sources.source(ofRelativePath: "Sources/A/Missing.swift"))
+  }
+}
