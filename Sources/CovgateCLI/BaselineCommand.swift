@@ -22,6 +22,8 @@ struct BaselineSaveCommand: ParsableCommand {
 
   @OptionGroup var options: CommonOptions
 
+  @OptionGroup var testRun: TestRunOptions
+
   @Argument(parsing: .postTerminator, help: "Arguments after -- go to `swift test`.")
   var swiftTestArguments: [String] = []
 
@@ -30,7 +32,8 @@ struct BaselineSaveCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let pipeline = Pipeline(options: options, terminal: terminal, platform: currentPlatform())
       let root = options.packageRoot
-      let source: CoverageSource = inputs.isEmpty ? .tests(arguments: swiftTestArguments) : .exports(inputs)
+      let source: CoverageSource = inputs.isEmpty
+        ? .tests(arguments: swiftTestArguments, timeout: testRun.limit) : .exports(inputs)
       let (report, config) = try pipeline.report(from: source, root: root)
       try pipeline.publish(report, root: root)
       if let tests = report.tests, !tests.passed {

@@ -6,6 +6,7 @@ extension Covgate {
   /// with the documented exit code: 64 for usage, covgate's own codes otherwise; help and
   /// version still print in full.
   public static func runFromCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    InterruptSignals.install()
     do {
       var command = try parseAsRoot(arguments)
       try command.run()

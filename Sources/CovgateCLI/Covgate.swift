@@ -15,6 +15,8 @@ public struct Covgate: ParsableCommand {
         2   config, input or toolchain error (nothing measured)
         3   the build or the tests failed (reports are still written when there is coverage)
         64  command-line usage error
+        130 interrupted by SIGINT (Ctrl-C): tests stopped, nothing half-written
+        143 interrupted by SIGTERM: the same
       """,
     version: "0.1.0",
     subcommands: [
@@ -33,4 +35,5 @@ public enum CovgateExit {
   public static let inputError: Int32 = 2
   public static let testsFailed: Int32 = 3
   public static let usage: Int32 = 64
+  // 130 and 143 (128 + SIGINT, SIGTERM) are given by `Interruption.stop(signal:)`.
 }

@@ -4,8 +4,8 @@ import LLVMCoverage
 
 /// Where a command's coverage comes from: a test run, or exports made elsewhere.
 enum CoverageSource {
-  /// Run `swift test` with these extra arguments.
-  case tests(arguments: [String])
+  /// Run `swift test` with these extra arguments, stopping it after `timeout` seconds.
+  case tests(arguments: [String], timeout: Double? = nil)
   /// Read these llvm-cov export files (several are merged).
   case exports([String])
 }
@@ -19,13 +19,16 @@ extension Pipeline {
       let markers = try exclusionMarkers(package: package, config: config)
       let data = try load(exports: paths, functions: !markers.isEmpty)
       return (try evaluate(data, package: package, config: config, tests: nil, markers: markers), config)
-    case .tests(let arguments):
+    case .tests(let arguments, let timeout):
       let toolchain = try platform.locateToolchain()
       let (package, config) = try prepare(root: root, swift: toolchain.swift)
       let acquisition = try TestRunner(
         toolchain: toolchain, platform: platform, onPhase: { [terminal] in terminal.phase($0) }
-      ).run(root: root, packageName: package.name, arguments: arguments)
-      let tests = TestOutcome(passed: acquisition.testExitCode == 0, exitCode: acquisition.testExitCode)
+      ).run(root: root, packageName: package.name, arguments: arguments, timeout: timeout)
+      if let timedOut = acquisition.timeout { terminal.error(timedOut.description) }
+      let tests = TestOutcome(
+        passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
+        exitCode: acquisition.testExitCode)
       let markers = try exclusionMarkers(package: package, config: config)
       let data = try load(exports: [acquisition.exportPath], functions: !markers.isEmpty)
       return (try evaluate(data, package: package, config: config, tests: tests, markers: markers), config)

@@ -79,12 +79,15 @@ struct Pipeline {
     let context = RenderContext(sources: PackageSources(root: report.packageRoot))
     let files = try formats.flatMap { try $0.renderer(context).render(report) }
     let folder = options.outputFolder(root: root)
-    for file in files {
-      let path = (folder as NSString).appendingPathComponent(file.path)
-      do {
-        try AtomicFile.write(Data(file.contents.utf8), to: path)
-      } catch {
-        throw OutputError(path: path, reason: describeError(error))
+    // An interruption (Ctrl-C) waits until every report is written: all new or all old.
+    try Interruption.shared.whileWriting {
+      for file in files {
+        let path = (folder as NSString).appendingPathComponent(file.path)
+        do {
+          try AtomicFile.write(Data(file.contents.utf8), to: path)
+        } catch {
+          throw OutputError(path: path, reason: describeError(error))
+        }
       }
     }
     if !options.quiet {
@@ -117,7 +120,8 @@ func describeError(_ error: Error) -> String {
   return nsError.localizedDescription
 }
 
-/// Runs `body`, turning covgate's errors into one line on stderr and exit code 2.
+/// Runs `body`, turning covgate's errors into one line on stderr and exit code 2 (3 for tests
+/// that timed out before writing any coverage).
 func reportingErrors(_ terminal: Terminal, _ body: () throws -> Int32) throws {
   let code: Int32
   do {
@@ -126,6 +130,13 @@ func reportingErrors(_ terminal: Terminal, _ body: () throws -> Int32) throws {
     throw error
   } catch let error as ValidationError {
     throw error
+  } catch let error as TestTimeout {
+    terminal.error(error.description)
+    throw ExitCode(CovgateExit.testsFailed)
+  } catch ToolchainError.commandFailed(let command, let status, let detail) where command == "swift test" {
+    // The build or the tests failed before any coverage was written: exit 3, as documented.
+    terminal.error(ToolchainError.commandFailed(command: command, exitCode: status, detail: detail).description)
+    throw ExitCode(CovgateExit.testsFailed)
   } catch {
     terminal.error(String(describing: error))
     throw ExitCode(CovgateExit.inputError)

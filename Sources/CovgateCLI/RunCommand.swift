@@ -10,6 +10,8 @@ struct RunCommand: ParsableCommand {
 
   @OptionGroup var options: CommonOptions
 
+  @OptionGroup var testRun: TestRunOptions
+
   @Argument(parsing: .postTerminator, help: "Arguments after -- go to `swift test` (e.g. --filter, --parallel).")
   var swiftTestArguments: [String] = []
 
@@ -18,7 +20,8 @@ struct RunCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let pipeline = Pipeline(options: options, terminal: terminal, platform: currentPlatform())
       let root = options.packageRoot
-      let (report, config) = try pipeline.report(from: .tests(arguments: swiftTestArguments), root: root)
+      let (report, config) = try pipeline.report(
+        from: .tests(arguments: swiftTestArguments, timeout: testRun.limit), root: root)
       return try pipeline.finish(report, config: config, root: root)
     }
   }

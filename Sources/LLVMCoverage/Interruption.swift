@@ -68,9 +68,13 @@ public final class Interruption: @unchecked Sendable {
     }
     for pid in running {
       ProcessTree.terminate(root: pid, signal: received, grace: Self.grace)
+      // Reap it here, as the thread waiting for it may be parked already: no zombie is left.
+      var status: Int32 = 0
+      _ = waitpid(pid, &status, WNOHANG)
     }
     writing.lock()
-    let name = received == SIGINT ? "SIGINT" : received == SIGTERM ? "SIGTERM" : "signal \(received)"
+    let name =
+      received == SIGINT ? "SIGINT" : received == SIGTERM ? "SIGTERM" : "signal \(received)"
     let message =
       "covgate: error: interrupted by \(name); stopped the processes covgate started, and no report was left half-written\n"
     FileHandle.standardError.write(Data(message.utf8))

@@ -94,11 +94,12 @@ final class SpawnedProcess: @unchecked Sendable {
     if let directory {
       let code = addChdir(&actions, directory)
       guard code == 0 else {
-        throw ToolchainError.cannotRun(tool: executable, reason: "cannot enter \(directory): \(String(cString: strerror(code)))")
+        throw ToolchainError.cannotRun(
+          tool: executable, reason: "cannot enter \(directory): \(String(cString: strerror(code)))")
       }
     }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid = pid_t()
     let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
     guard code == 0 else {

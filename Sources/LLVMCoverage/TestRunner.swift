@@ -6,10 +6,14 @@ public struct Acquisition: Sendable, Equatable {
   public var exportPath: String
   /// `swift test`'s exit code (0 when the tests passed).
   public var testExitCode: Int32
+  /// Set when the tests ran past `--timeout` and were stopped; the export then holds the
+  /// coverage of the test processes that finished.
+  public var timeout: TestTimeout?
 
-  public init(exportPath: String, testExitCode: Int32) {
+  public init(exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil) {
     self.exportPath = exportPath
     self.testExitCode = testExitCode
+    self.timeout = timeout
   }
 }
 
@@ -42,14 +46,23 @@ public struct TestRunner: Sendable {
 
   /// Builds and runs the tests of the package at `root`, streaming their output.
   ///
-  /// - Parameter arguments: passed to `swift test` as they are (`--filter`, `--parallel`, ...).
-  public func run(root: String, packageName: String, arguments: [String]) throws -> Acquisition {
+  /// - Parameters:
+  ///   - arguments: passed to `swift test` as they are (`--filter`, `--parallel`, ...).
+  ///   - timeout: seconds after which `swift test` and every process it started are stopped;
+  ///     the profiles of the test processes that finished are still merged and exported.
+  /// - Throws: `TestTimeout` when the tests timed out before any coverage was written.
+  public func run(
+    root: String, packageName: String, arguments: [String], timeout: TimeInterval? = nil
+  ) throws -> Acquisition {
     let binPath = try binPath(root: root, arguments: arguments)
     onPhase(.test)
-    let exitCode = try runner.stream(
-      toolchain.swift, ["test", "--enable-code-coverage"] + arguments, in: root)
+    let result = try runner.stream(
+      toolchain.swift, ["test", "--enable-code-coverage"] + arguments, in: root, timeout: timeout)
+    let timedOut = result.timedOut ? TestTimeout(seconds: timeout ?? 0) : nil
+    let exitCode = result.exitCode
     let codecov = "\(binPath)/codecov"
-    if exitCode != 0, Self.files(in: codecov, withExtension: "profraw").isEmpty {
+    if exitCode != 0 || timedOut != nil, Self.files(in: codecov, withExtension: "profraw").isEmpty {
+      if let timedOut { throw timedOut }
       throw ToolchainError.commandFailed(
         command: "swift test", exitCode: exitCode, detail: "the build or the tests failed before any coverage was written; see the output above")
     }
@@ -57,11 +70,13 @@ public struct TestRunner: Sendable {
 
     // SwiftPM's own export is reusable when the tests passed and one test binary covers it all.
     let swiftPMExport = "\(codecov)/\(packageName).json"
-    if exitCode == 0, binaries.count == 1, Self.isFile(swiftPMExport, newerThanAll: profiles) {
+    if exitCode == 0, timedOut == nil, binaries.count == 1,
+      Self.isFile(swiftPMExport, newerThanAll: profiles)
+    {
       return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode)
     }
     let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: codecov)
-    return Acquisition(exportPath: exportPath, testExitCode: exitCode)
+    return Acquisition(exportPath: exportPath, testExitCode: exitCode, timeout: timedOut)
   }
 
   /// The coverage of tests that already ran in the build folder `binPath` (e.g. `.build/debug`):
@@ -74,13 +89,22 @@ public struct TestRunner: Sendable {
   }
 
   /// The raw profiles and the test executables of a build folder.
+  ///
+  /// - Throws: `ToolchainError.staleProfile` when a test executable is newer than a profile:
+  ///   it was rebuilt after the tests ran. llvm-cov cannot tell: its own "profile data may be
+  ///   out of date" check compares the executable with the merged profile, which is always
+  ///   newer, and it silently leaves out the functions whose code changed.
   private func coverageInputs(binPath: String) throws -> (profiles: [String], binaries: [String]) {
     let codecov = "\(binPath)/codecov"
     let profiles = Self.files(in: codecov, withExtension: "profraw")
     guard !profiles.isEmpty else { throw ToolchainError.noProfiles(directory: codecov) }
     let bundles = Self.files(in: binPath, withExtension: "xctest")
     guard !bundles.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
-    return (profiles, bundles.map(platform.testExecutable(ofBundle:)))
+    let binaries = bundles.map(platform.testExecutable(ofBundle:))
+    let oldestProfile = profiles.compactMap(Self.modificationDate).min() ?? .distantFuture
+    let rebuilt = binaries.first { (Self.modificationDate($0) ?? .distantPast) > oldestProfile }
+    if let rebuilt { throw ToolchainError.staleProfile(binary: rebuilt) }
+    return (profiles, binaries)
   }
 
   /// Merges the profiles and exports the binaries into `codecov`; returns the export's path.
@@ -105,6 +129,16 @@ public struct TestRunner: Sendable {
         index += 1
       }
       index += 1
+    }
+    // SwiftPM keeps `.build/debug` pointing at the default bin folder: asking it costs a
+    // quarter of a second, so only ask when the flags move the build elsewhere.
+    if passed.isEmpty {
+      let link = URL(fileURLWithPath: root).appendingPathComponent(".build/debug")
+      var isFolder: ObjCBool = false
+      let resolved = link.resolvingSymlinksInPath().path
+      if FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue {
+        return resolved
+      }
     }
     let result = try runner.capture(toolchain.swift, ["build", "--show-bin-path"] + passed, in: root)
     let path = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
@@ -152,10 +186,11 @@ public struct TestRunner: Sendable {
   }
 
   static func isFile(_ path: String, newerThanAll others: [String]) -> Bool {
-    func modified(_ path: String) -> Date? {
-      (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    }
-    guard let date = modified(path) else { return false }
-    return others.allSatisfy { (modified($0) ?? .distantFuture) <= date }
+    guard let date = modificationDate(path) else { return false }
+    return others.allSatisfy { (modificationDate($0) ?? .distantFuture) <= date }
+  }
+
+  static func modificationDate(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
   }
 }

@@ -15,6 +15,6 @@ public struct TestTimeout: Error, Equatable, CustomStringConvertible {
     let limit =
       seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%g", seconds)
     return
-      "the tests timed out after \(limit) s, so covgate stopped `swift test` and every process it started; find the test that hangs (the last one the output above starts) or raise --timeout"
+      "the tests timed out after \(limit) s, so covgate stopped `swift test` and every process it started; find the test that hangs, or raise --timeout"
   }
 }

@@ -153,4 +153,15 @@ final class RatchetEndToEndTests: XCTestCase {
     XCTAssertEqual(broken.exitCode, 2)
     XCTAssertTrue(broken.stderr.contains("Sources/Pricing/Tax.swift:1: covgate:ignore-start needs a reason"), broken.stderr)
   }
+
+  /// A build that fails before any test ran gives no coverage: one line and exit 3.
+  func testABuildFailureExitsThree() throws {
+    let broken = "\(package)/Sources/Pricing/Broken.swift"
+    try "let x: Int = \"not a number\"\n".write(toFile: broken, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: broken) }
+    let result = try covgate(["run", "--output", "\(package)/out-broken-build", "--quiet", "--no-history"])
+    XCTAssertEqual(result.exitCode, 3, result.stderr)
+    XCTAssertTrue(result.stderr.contains("covgate: error: `swift test` failed"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/out-broken-build/covgate.json"))
+  }
 }

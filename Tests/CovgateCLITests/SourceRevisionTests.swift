@@ -21,8 +21,9 @@ final class SourceRevisionTests: XCTestCase {
       return result
     }
 
-    func stream(_ executable: String, _ arguments: [String], in directory: String?) throws -> Int32
-    { 0 }
+    func stream(
+      _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+    ) throws -> StreamResult { StreamResult(exitCode: 0) }
   }
 
   func testGitGivesTheCommitAndBranchOfThePackageFolder() {

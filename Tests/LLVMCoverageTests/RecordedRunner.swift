@@ -5,16 +5,18 @@ import LLVMCoverage
 final class RecordedRunner: CommandRunning, @unchecked Sendable {
   private let lock = NSLock()
   private let captures: [String: CommandResult]
-  private let streamExitCode: Int32
+  private let streamResult: StreamResult
   private let onStream: @Sendable () -> Void
   private(set) var commands: [String] = []
+  /// The `timeout` of each streamed command.
+  private(set) var timeouts: [TimeInterval?] = []
 
   init(
-    captures: [String: CommandResult], streamExitCode: Int32 = 0,
+    captures: [String: CommandResult], streamExitCode: Int32 = 0, streamTimedOut: Bool = false,
     onStream: @escaping @Sendable () -> Void = {}
   ) {
     self.captures = captures
-    self.streamExitCode = streamExitCode
+    self.streamResult = StreamResult(exitCode: streamExitCode, timedOut: streamTimedOut)
     self.onStream = onStream
   }
 
@@ -29,9 +31,14 @@ final class RecordedRunner: CommandRunning, @unchecked Sendable {
     return CommandResult(exitCode: 127, stderr: "not recorded: \(command)")
   }
 
-  func stream(_ executable: String, _ arguments: [String], in directory: String?) throws -> Int32 {
-    lock.withLock { commands.append(([executable] + arguments).joined(separator: " ")) }
+  func stream(
+    _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+  ) throws -> StreamResult {
+    lock.withLock {
+      commands.append(([executable] + arguments).joined(separator: " "))
+      timeouts.append(timeout)
+    }
     onStream()
-    return streamExitCode
+    return streamResult
   }
 }

@@ -16,16 +16,23 @@ final class TestRunnerTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: (bin as NSString).deletingLastPathComponent)
   }
 
-  private func runner(testExit: Int32, export: CommandResult = CommandResult(exitCode: 0, stdout: "{}"), writeSwiftPMExport: Bool = false) -> RecordedRunner {
+  private func runner(
+    testExit: Int32, timedOut: Bool = false, writeProfile: Bool = true,
+    export: CommandResult = CommandResult(exitCode: 0, stdout: "{}"),
+    writeSwiftPMExport: Bool = false
+  ) -> RecordedRunner {
     let bin = self.bin
     return RecordedRunner(
       captures: [
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
         "llvm-cov export": export,
-      ], streamExitCode: testExit,
+      ], streamExitCode: testExit, streamTimedOut: timedOut,
       onStream: {
-        _ = FileManager.default.createFile(atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
+        if writeProfile {
+          _ = FileManager.default.createFile(
+            atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
+        }
         if writeSwiftPMExport {
           _ = FileManager.default.createFile(atPath: "\(bin)/codecov/Pkg.json", contents: Data("{}".utf8))
         }
@@ -108,6 +115,61 @@ final class TestRunnerTests: XCTestCase {
         "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata",
         "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest",
       ])
+  }
+
+  /// `swift test` stopped at the time limit: the profiles of the test processes that finished
+  /// are merged and exported (SwiftPM's export is never reused), and the timeout is reported.
+  func testATimeoutStillMergesAndExportsTheProfilesThatExist() throws {
+    let runner = runner(testExit: 143, timedOut: true, writeSwiftPMExport: true)
+    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .run(root: "/p", packageName: "Pkg", arguments: [], timeout: 5)
+    XCTAssertEqual(
+      result,
+      Acquisition(
+        exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 143,
+        timeout: TestTimeout(seconds: 5)))
+    XCTAssertEqual(runner.timeouts, [5])
+    XCTAssertEqual(runner.commands.count, 4, "\(runner.commands)")
+    XCTAssertTrue(runner.commands[2].hasPrefix("llvm-profdata merge -sparse"), runner.commands[2])
+    XCTAssertTrue(runner.commands[3].hasPrefix("llvm-cov export"), runner.commands[3])
+  }
+
+  func testATimeoutBeforeAnyCoverageIsATestTimeout() {
+    let runner = runner(testExit: 143, timedOut: true, writeProfile: false)
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+        .run(root: "/p", packageName: "Pkg", arguments: [], timeout: 5)
+    ) { error in
+      XCTAssertEqual(error as? TestTimeout, TestTimeout(seconds: 5))
+      XCTAssertTrue("\(error)".hasPrefix("the tests timed out after 5 s"), "\(error)")
+      XCTAssertFalse("\(error)".contains("\n"))
+    }
+    XCTAssertEqual(runner.commands.count, 2, "nothing to merge: \(runner.commands)")
+  }
+
+  func testWithoutATimeoutNoneIsPassedOn() throws {
+    let runner = runner(testExit: 0, writeSwiftPMExport: true)
+    _ = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .run(root: "/p", packageName: "Pkg", arguments: [])
+    XCTAssertEqual(runner.timeouts, [nil])
+  }
+
+  /// A test binary rebuilt after the tests ran: llvm-cov would drop the changed functions
+  /// without a word (its own check sees only the freshly merged profile), so covgate refuses.
+  func testATestBinaryNewerThanAProfileIsStale() throws {
+    let profile = "\(bin)/codecov/XCTest1.1.profraw"
+    _ = FileManager.default.createFile(atPath: profile, contents: Data([1]))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: profile)
+    let runner = runner(testExit: 0)
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+        .exportBuild(binPath: bin)
+    ) { error in
+      XCTAssertEqual(
+        error as? ToolchainError, .staleProfile(binary: "\(bin)/PkgPackageTests.xctest"))
+    }
+    XCTAssertEqual(runner.commands, [], "nothing is merged from stale profiles")
   }
 
   func testABuildFolderWithoutProfilesIsAnError() {

@@ -22,4 +22,20 @@ final class PriceTests: XCTestCase {
   func testFailsWhenAsked() {
     XCTAssertNil(ProcessInfo.processInfo.environment["SAMPLE_FAIL"], "SAMPLE_FAIL is set")
   }
+
+  /// Hangs on demand (SAMPLE_HANG set), so covgate's tests can check `--timeout` and Ctrl-C;
+  /// returns at once otherwise. With SAMPLE_HANG_MARK set, first writes that file, so a test
+  /// knows the hang began. The loop waits for a deadline an hour away and checks nothing else.
+  func testHangsWhenAsked() throws {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["SAMPLE_HANG"] != nil else { return }
+    if let mark = environment["SAMPLE_HANG_MARK"] {
+      try "\(ProcessInfo.processInfo.processIdentifier)\n".write(
+        toFile: mark, atomically: true, encoding: .utf8)
+    }
+    let deadline = Date().addingTimeInterval(3600)
+    while Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+  }
 }
