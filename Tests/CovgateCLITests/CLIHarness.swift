@@ -23,6 +23,12 @@ enum CLIHarness {
 
   static var covgate: String { productsFolder.appendingPathComponent("covgate").path }
 
+  /// The real Yams export kept with the LLVMCoverage tests: an export of other code.
+  static var yamsExport: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../LLVMCoverageTests/Fixtures/yams/swiftpm-export.json").standardized.path
+  }
+
   /// The toolchain folder of the `swift` on PATH (where llvm-cov lives).
   static var toolchainBin: String {
     let swift = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")

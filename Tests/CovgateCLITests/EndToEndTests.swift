@@ -135,7 +135,7 @@ final class EndToEndTests: XCTestCase {
   }
 
   func testAnExportOfOtherCodeIsAnError() throws {
-    let yams = Bundle.module.url(forResource: "Fixtures/yams-export.json", withExtension: nil)!.path
+    let yams = CLIHarness.yamsExport
     let result = try covgate(["check", "--input", yams])
     XCTAssertEqual(result.exitCode, 2)
     XCTAssertTrue(result.stderr.contains("covers none of the package's sources"), result.stderr)

@@ -69,7 +69,7 @@ final class HostileInputTests: XCTestCase {
       Case(name: "missing input", arguments: ["check", "--input", "nowhere.json"], exitCode: 2, message: "no such file"),
       Case(name: "input is a folder", arguments: ["check", "--input", "Sources"], exitCode: 2, message: "it is a folder"),
       Case(
-        name: "export of other code", arguments: ["check", "--input", Bundle.module.url(forResource: "Fixtures/yams-export.json", withExtension: nil)!.path],
+        name: "export of other code", arguments: ["check", "--input", CLIHarness.yamsExport],
         exitCode: 2, message: "covers none of the package's sources"),
     ]
   }
