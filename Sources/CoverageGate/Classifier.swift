@@ -78,9 +78,15 @@ public struct Classifier: Sendable {
 }
 
 /// Counts the lines of a source file (0 when unreadable).
-enum SourceLines {
-  static func count(_ path: String) -> Int {
-    guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return 0 }
+public enum SourceLines {
+  /// The lines of the file at `path` (0 when unreadable).
+  public static func count(_ path: String) -> Int {
+    FileManager.default.contents(atPath: path).map(count(in:)) ?? 0
+  }
+
+  /// The lines of `data`: a last line without a newline counts too.
+  public static func count(in data: Data) -> Int {
+    guard !data.isEmpty else { return 0 }
     let newlines = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     return data.last == UInt8(ascii: "\n") ? newlines : newlines + 1
   }

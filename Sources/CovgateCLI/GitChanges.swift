@@ -37,8 +37,7 @@ struct GitChanges {
     let listed = try git(["ls-files", "--others", "--exclude-standard", "-z"])
     guard listed.exitCode == 0 else { return [] }
     return listed.stdout.split(separator: "\0").map { path in
-      let text = (try? String(contentsOfFile: "\(root)/\(path)", encoding: .utf8)) ?? ""
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+      let lines = SourceLines.count("\(root)/\(path)")
       return ChangedFile(path: String(path), addedLines: lines > 0 ? Array(1...lines) : [])
     }
   }

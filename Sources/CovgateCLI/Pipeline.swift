@@ -112,14 +112,6 @@ struct OutputError: Error, CustomStringConvertible {
   var description: String { "cannot write \(path): \(reason); choose a writable --output folder" }
 }
 
-func describeError(_ error: Error) -> String {
-  let nsError = error as NSError
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-    return underlying.localizedDescription
-  }
-  return nsError.localizedDescription
-}
-
 /// Runs `body`, turning covgate's errors into one line on stderr and exit code 2 (3 for tests
 /// that timed out before writing any coverage).
 func reportingErrors(_ terminal: Terminal, _ body: () throws -> Int32) throws {

@@ -82,7 +82,7 @@ public struct LiveCommandRunner: CommandRunning {
     do {
       try process.run()
     } catch {
-      throw ToolchainError.cannotRun(tool: executable, reason: describe(error))
+      throw ToolchainError.cannotRun(tool: executable, reason: describeError(error))
     }
   }
 }

@@ -197,9 +197,11 @@ public enum ExportReader {
   }
 }
 
-func describe(_ error: Error) -> String {
-  if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
+/// The most specific text of a Foundation error: its underlying error's when there is one.
+public func describeError(_ error: Error) -> String {
+  let nsError = error as NSError
+  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
     return underlying.localizedDescription
   }
-  return (error as NSError).localizedDescription
+  return nsError.localizedDescription
 }
