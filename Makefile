@@ -33,7 +33,7 @@ fuzz: deps
 
 ## The benchmark: covgate against orjson, llvm-cov report/show and genhtml, ratios printed.
 bench: deps
-	$(SWIFT) build -c release --product covgate
+	$(SWIFT) build -c release --static-swift-stdlib --product covgate
 	python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet orjson
 	python3 bench/bench.py
 

@@ -87,7 +87,9 @@ public enum SourceLines {
   /// The lines of `data`: a last line without a newline counts too.
   public static func count(in data: Data) -> Int {
     guard !data.isEmpty else { return 0 }
-    let newlines = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    let newlines = data.withUnsafeBytes { bytes in
+      bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
     return data.last == UInt8(ascii: "\n") ? newlines : newlines + 1
   }
 }

@@ -1,181 +1,217 @@
 import CoverageModel
-import Foundation
 
 /// `covgate.json`: the machine-readable report (schema in `docs/covgate-report.schema.json`).
+///
+/// Written by `JSONWriter` straight into bytes, keys in sorted order: a report of thousands of
+/// files costs its output's size in memory and nothing more.
 public struct JSONReport: ReportRenderer {
   public static let fileName = "covgate.json"
   public static let schemaVersion = 1
 
   public init() {}
 
-  public func render(_ report: CoverageReport) throws -> [RenderedFile] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(Document(report))
-    return [RenderedFile(path: Self.fileName, contents: String(decoding: data, as: UTF8.self) + "\n")]
-  }
-
-  struct Document: Encodable {
-    var schemaVersion = JSONReport.schemaVersion
-    var package: String
-    var totals: SummaryJSON
-    var layers: [LayerJSON]
-    var files: [FileJSON]
-    var targetsWithoutData: [TargetWithoutData]
-    var excludedFiles: [ExcludedFile]
-    var gate: GateJSON
-    var tests: TestOutcome?
-    var patch: PatchJSON?
-    var exclusions: [Exclusion]
-
-    init(_ report: CoverageReport) {
-      package = report.packageName
-      totals = SummaryJSON(report.totals)
-      layers = report.layers.map(LayerJSON.init)
-      files = report.files.map(FileJSON.init)
-      targetsWithoutData = report.targetsWithoutData
-      excludedFiles = report.excludedFiles
-      gate = GateJSON(passed: report.gate.passed, verdicts: report.gate.verdicts.map(VerdictJSON.init))
-      tests = report.tests
-      patch = report.patch.map(PatchJSON.init)
-      exclusions = report.exclusions
-    }
-  }
-
-  struct PatchJSON: Encodable {
-    var base: String
-    var baseCommit: String
-    var lines: MetricJSON
-    var files: [PatchFileJSON]
-    var unmeasured: [ExcludedFile]
-
-    init(_ patch: PatchCoverage) {
-      base = patch.base
-      baseCommit = patch.baseCommit
-      lines = MetricJSON(patch.lines)
-      files = patch.files.map {
-        PatchFileJSON(path: $0.path, lines: MetricJSON($0.lines), changedLines: $0.changedLines, uncoveredLines: $0.uncoveredLines)
+  public func render(_ report: CoverageReport) -> [RenderedFile] {
+    var json = JSONWriter(capacity: 4096 + report.files.count * 700)
+    json.object { json in
+      json.key("excludedFiles")
+      json.array(report.excludedFiles, Self.excludedFile)
+      json.key("exclusions")
+      json.array(report.exclusions, Self.exclusion)
+      json.key("files")
+      json.array(report.files, Self.file)
+      json.key("gate")
+      json.object { json in
+        json.key("passed")
+        json.bool(report.gate.passed)
+        json.key("verdicts")
+        json.array(report.gate.verdicts, Self.verdict)
       }
-      unmeasured = patch.unmeasured
+      json.key("layers")
+      json.array(report.layers, Self.layer)
+      json.key("package")
+      json.string(report.packageName)
+      if let patch = report.patch {
+        json.key("patch")
+        Self.patch(&json, patch)
+      }
+      json.key("schemaVersion")
+      json.int(Self.schemaVersion)
+      json.key("targetsWithoutData")
+      json.array(report.targetsWithoutData, Self.targetWithoutData)
+      if let tests = report.tests {
+        json.key("tests")
+        json.object { json in
+          json.key("exitCode")
+          json.int(tests.exitCode)
+          json.key("passed")
+          json.bool(tests.passed)
+        }
+      }
+      json.key("totals")
+      Self.summary(&json, report.totals)
+    }
+    return [RenderedFile(path: Self.fileName, contents: String(decoding: json.bytes, as: UTF8.self) + "\n")]
+  }
+
+  private static func file(_ json: inout JSONWriter, _ file: ScopedFile) {
+    json.object { json in
+      json.key("layer")
+      json.string(file.layer)
+      json.key("path")
+      json.string(file.path)
+      json.key("summary")
+      summary(&json, file.summary)
+      json.key("target")
+      json.string(file.target)
     }
   }
 
-  struct PatchFileJSON: Encodable {
-    var path: String
-    var lines: MetricJSON
-    var changedLines: [Int]
-    var uncoveredLines: [Int]
-  }
-
-  struct MetricJSON: Encodable {
-    var covered: Int
-    var count: Int
-    /// Truncated to two decimals; `null` when there is nothing to measure.
-    var percent: Double?
-
-    init(_ metric: Metric) {
-      covered = metric.covered
-      count = metric.count
-      percent = metric.truncatedPercent
-    }
-
-    func encode(to encoder: Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(covered, forKey: .covered)
-      try container.encode(count, forKey: .count)
-      try container.encode(percent, forKey: .percent)
-    }
-
-    enum CodingKeys: String, CodingKey { case covered, count, percent }
-  }
-
-  struct SummaryJSON: Encodable {
-    var lines, functions, instantiations, regions, branches: MetricJSON
-
-    init(_ summary: Summary) {
-      lines = MetricJSON(summary.lines)
-      functions = MetricJSON(summary.functions)
-      instantiations = MetricJSON(summary.instantiations)
-      regions = MetricJSON(summary.regions)
-      branches = MetricJSON(summary.branches)
+  private static func summary(_ json: inout JSONWriter, _ summary: Summary) {
+    json.object { json in
+      for kind in MetricKind.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+        json.key(kind.rawValue)
+        metric(&json, summary[kind])
+      }
     }
   }
 
-  struct LayerJSON: Encodable {
-    var name: String
-    var gated: Bool
-    var thresholds: [String: Threshold]
-    var totals: SummaryJSON
-    var targets: [TargetJSON]
-
-    init(_ layer: LayerReport) {
-      name = layer.name
-      gated = layer.gated
-      thresholds = Dictionary(uniqueKeysWithValues: layer.thresholds.map { ($0.key.rawValue, $0.value) })
-      totals = SummaryJSON(layer.totals)
-      targets = layer.targets.map { TargetJSON(name: $0.name, files: $0.fileCount, totals: SummaryJSON($0.totals)) }
+  /// Covered, count and the percent truncated to two decimals (`null` with nothing to measure).
+  private static func metric(_ json: inout JSONWriter, _ metric: Metric) {
+    json.object { json in
+      json.key("count")
+      json.int(metric.count)
+      json.key("covered")
+      json.int(metric.covered)
+      json.key("percent")
+      json.optional(metric.truncatedPercent) { $0.double($1) }
     }
   }
 
-  struct TargetJSON: Encodable {
-    var name: String
-    var files: Int
-    var totals: SummaryJSON
-  }
-
-  struct FileJSON: Encodable {
-    var path: String
-    var target: String
-    var layer: String
-    var summary: SummaryJSON
-
-    init(_ file: ScopedFile) {
-      path = file.path
-      target = file.target
-      layer = file.layer
-      summary = SummaryJSON(file.summary)
+  private static func layer(_ json: inout JSONWriter, _ layer: LayerReport) {
+    json.object { json in
+      json.key("gated")
+      json.bool(layer.gated)
+      json.key("name")
+      json.string(layer.name)
+      json.key("targets")
+      json.array(layer.targets) { json, target in
+        json.object { json in
+          json.key("files")
+          json.int(target.fileCount)
+          json.key("name")
+          json.string(target.name)
+          json.key("totals")
+          summary(&json, target.totals)
+        }
+      }
+      json.key("thresholds")
+      json.object { json in
+        for (kind, threshold) in layer.thresholds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+          json.key(kind.rawValue)
+          json.object { json in
+            if let minimum = threshold.minimum {
+              json.key("minimum")
+              json.double(minimum)
+            }
+            if let target = threshold.target {
+              json.key("target")
+              json.double(target)
+            }
+          }
+        }
+      }
+      json.key("totals")
+      summary(&json, layer.totals)
     }
   }
 
-  struct GateJSON: Encodable {
-    var passed: Bool
-    var verdicts: [VerdictJSON]
+  private static func verdict(_ json: inout JSONWriter, _ verdict: Verdict) {
+    json.object { json in
+      json.key("actual")
+      json.optional(verdict.actual) { metric(&$0, $1) }
+      json.key("message")
+      json.string(verdict.message)
+      json.key("metric")
+      json.optional(verdict.metric) { $0.string($1.rawValue) }
+      json.key("required")
+      json.optional(verdict.required) { $0.double($1) }
+      json.key("rule")
+      json.string(verdict.rule.rawValue)
+      json.key("scope")
+      json.string(verdict.scope)
+      json.key("scopeKind")
+      json.string(verdict.scopeKind.rawValue)
+      json.key("status")
+      json.string(verdict.status.rawValue)
+    }
   }
 
-  struct VerdictJSON: Encodable {
-    var rule: String
-    var scopeKind: String
-    var scope: String
-    var metric: String?
-    var actual: MetricJSON?
-    var required: Double?
-    var status: String
-    var message: String
-
-    init(_ verdict: Verdict) {
-      rule = verdict.rule.rawValue
-      scopeKind = verdict.scopeKind.rawValue
-      scope = verdict.scope
-      metric = verdict.metric?.rawValue
-      actual = verdict.actual.map(MetricJSON.init)
-      required = verdict.required
-      status = verdict.status.rawValue
-      message = verdict.message
+  private static func patch(_ json: inout JSONWriter, _ patch: PatchCoverage) {
+    json.object { json in
+      json.key("base")
+      json.string(patch.base)
+      json.key("baseCommit")
+      json.string(patch.baseCommit)
+      json.key("files")
+      json.array(patch.files) { json, file in
+        json.object { json in
+          json.key("changedLines")
+          json.array(file.changedLines) { $0.int($1) }
+          json.key("lines")
+          metric(&json, file.lines)
+          json.key("path")
+          json.string(file.path)
+          json.key("uncoveredLines")
+          json.array(file.uncoveredLines) { $0.int($1) }
+        }
+      }
+      json.key("lines")
+      metric(&json, patch.lines)
+      json.key("unmeasured")
+      json.array(patch.unmeasured, excludedFile)
     }
+  }
 
-    func encode(to encoder: Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(rule, forKey: .rule)
-      try container.encode(scopeKind, forKey: .scopeKind)
-      try container.encode(scope, forKey: .scope)
-      try container.encode(metric, forKey: .metric)
-      try container.encode(actual, forKey: .actual)
-      try container.encode(required, forKey: .required)
-      try container.encode(status, forKey: .status)
-      try container.encode(message, forKey: .message)
+  private static func excludedFile(_ json: inout JSONWriter, _ file: ExcludedFile) {
+    json.object { json in
+      json.key("path")
+      json.string(file.path)
+      json.key("reason")
+      json.string(file.reason)
     }
+  }
 
-    enum CodingKeys: String, CodingKey { case rule, scopeKind, scope, metric, actual, required, status, message }
+  private static func exclusion(_ json: inout JSONWriter, _ exclusion: Exclusion) {
+    json.object { json in
+      json.key("firstLine")
+      json.int(exclusion.firstLine)
+      json.key("lastLine")
+      json.int(exclusion.lastLine)
+      json.key("path")
+      json.string(exclusion.path)
+      json.key("ranAnyway")
+      json.bool(exclusion.ranAnyway)
+      json.key("reason")
+      json.string(exclusion.reason)
+      json.key("wholeFile")
+      json.bool(exclusion.wholeFile)
+    }
+  }
+
+  private static func targetWithoutData(_ json: inout JSONWriter, _ target: TargetWithoutData) {
+    json.object { json in
+      json.key("layer")
+      json.string(target.layer)
+      json.key("name")
+      json.string(target.name)
+      json.key("path")
+      json.string(target.path)
+      json.key("reason")
+      json.string(target.reason)
+      json.key("sourceFiles")
+      json.int(target.sourceFiles)
+      json.key("sourceLines")
+      json.int(target.sourceLines)
+    }
   }
 }
-

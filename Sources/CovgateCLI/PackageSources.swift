@@ -3,24 +3,75 @@ import Foundation
 
 /// Reads source files for reports, only from inside the package: a path that leaves the root
 /// (`..`, an absolute path, a symlink pointing out) reads as missing.
+///
+/// Each folder is resolved once (`realpath`), and a file is opened without following a
+/// symlink; only a symlinked file is resolved on its own. Reports read hundreds of files.
 struct PackageSources: SourceProviding {
   let root: String
+  private let folders = ResolvedFolders()
 
   init(root: String) {
-    self.root = Self.realPath(root) ?? root
+    self.root = realPath(root) ?? root
   }
 
   func source(ofRelativePath path: String) -> String? {
-    guard !path.hasPrefix("/"), let resolved = Self.realPath("\(root)/\(path)"),
-      resolved.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: resolved)
+    guard !path.hasPrefix("/") else { return nil }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { "\(root)/\(path[..<$0])" } ?? root
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard !name.isEmpty, name != ".", name != "..", let resolved = folders.resolve(folder), isInside(resolved)
     else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    let file = "\(resolved)/\(name)"
+    var descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    if descriptor < 0, errno == ELOOP, let target = realPath(file), isInside(target) {
+      descriptor = open(target, O_RDONLY | O_CLOEXEC)
+    }
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    return readText(descriptor)
   }
 
-  /// The path with `.`, `..` and every symlink resolved (`realpath(3)`), or `nil` if it does not exist.
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+  private func isInside(_ resolved: String) -> Bool {
+    resolved == root || resolved.hasPrefix(root + "/")
   }
+
+  /// The whole file as UTF-8 text (invalid bytes repaired), or `nil` if it is not a regular file.
+  private func readText(_ descriptor: Int32) -> String? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let size = Int(status.st_size)
+    var failed = false
+    let text = String(unsafeUninitializedCapacity: size) { buffer in
+      var done = 0
+      while done < size {
+        let count = read(descriptor, buffer.baseAddress! + done, size - done)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        done += count
+      }
+      failed = done < size
+      return done
+    }
+    return failed ? nil : text
+  }
+}
+
+/// Folders already resolved with `realpath`, shared by the threads rendering pages.
+private final class ResolvedFolders: @unchecked Sendable {
+  private let lock = NSLock()
+  private var resolved: [String: String?] = [:]
+
+  func resolve(_ folder: String) -> String? {
+    if let known = lock.withLock({ resolved[folder] }) { return known }
+    let path = realPath(folder)
+    lock.withLock { resolved[folder] = path }
+    return path
+  }
+}
+
+/// The path with `.`, `..` and every symlink resolved (`realpath(3)`), or `nil` if it does not exist.
+private func realPath(_ path: String) -> String? {
+  guard let resolved = realpath(path, nil) else { return nil }
+  defer { free(resolved) }
+  return String(cString: resolved)
 }

@@ -80,15 +80,12 @@ struct Pipeline {
     let files = try formats.flatMap { try $0.renderer(context).render(report) }
     let folder = options.outputFolder(root: root)
     // An interruption (Ctrl-C) waits until every report is written: all new or all old.
-    try Interruption.shared.whileWriting {
-      for file in files {
-        let path = (folder as NSString).appendingPathComponent(file.path)
-        do {
-          try AtomicFile.write(Data(file.contents.utf8), to: path)
-        } catch {
-          throw OutputError(path: path, reason: describeError(error))
-        }
-      }
+    do {
+      try AtomicFile.write(files.map { ("\(folder)/\($0.path)", $0.contents) })
+    } catch let error as AtomicFileError {
+      throw OutputError(path: error.path, reason: error.description)
+    } catch {
+      throw OutputError(path: folder, reason: describeError(error))
     }
     if !options.quiet {
       print(TextReport(useColor: terminal.useColor).text(report), terminator: "")

@@ -28,19 +28,29 @@ public struct Demangler: Sendable {
         "/bin/sh", ["-c", "exec \"$0\" --compact --simplified < \"$1\"", executable, list], in: nil),
       output.exitCode == 0
     else { return result }
-    let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = output.stdout.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     guard lines.count >= unique.count else { return result }
     for (name, line) in zip(unique, lines) where !line.isEmpty {
-      result[name] = String(line)
+      result[name] = String(decoding: line, as: UTF8.self)
     }
     return result
   }
 
   /// Private functions are exported as `File.swift:$s...`; the symbol is after the last colon.
   static func symbol(of name: String) -> String {
-    guard let colon = name.range(of: ":$s", options: .backwards) ?? name.range(of: ":_$s", options: .backwards) else {
-      return name
+    var name = name
+    let start = name.withUTF8 { bytes in
+      lastOffset(of: Array(":$s".utf8), in: bytes) ?? lastOffset(of: Array(":_$s".utf8), in: bytes)
     }
-    return String(name[name.index(after: colon.lowerBound)...])
+    guard let start else { return name }
+    return String(decoding: name.utf8.dropFirst(start + 1), as: UTF8.self)
+  }
+
+  /// Where the last occurrence of `needle` starts in `bytes` (byte comparison, no Foundation).
+  private static func lastOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    return stride(from: bytes.count - needle.count, through: 0, by: -1).first { start in
+      bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
+    }
   }
 }

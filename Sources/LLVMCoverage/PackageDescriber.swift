@@ -101,9 +101,8 @@ public struct PackageDescriber: Sendable {
 
 /// FNV-1a: a stable 64-bit fingerprint for cache keys (not for security).
 func fingerprint(_ data: Data) -> String {
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in data {
-    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+  let hash = data.withUnsafeBytes { bytes in
+    bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
   }
   return String(hash, radix: 16)
 }

@@ -46,6 +46,11 @@ final class ExclusionMarkersTests: XCTestCase {
   func testTheCheapCheckFindsMarkers() {
     XCTAssertTrue(ExclusionMarkers.mayContainMarkers("x // covgate:ignore-file y"))
     XCTAssertFalse(ExclusionMarkers.mayContainMarkers("let covgate = 1"))
+    XCTAssertTrue(ExclusionMarkers.mayContainMarkers("covgate:ignore"), "the whole text")
+    XCTAssertTrue(ExclusionMarkers.mayContainMarkers("ccovgate:covgate:ignore"), "after a partial match")
+    XCTAssertTrue(ExclusionMarkers.mayContainMarkers("é // covgate:ignore-start x"), "after non-ASCII text")
+    XCTAssertFalse(ExclusionMarkers.mayContainMarkers("covgate:ignor"), "one byte short")
+    XCTAssertFalse(ExclusionMarkers.mayContainMarkers(""))
   }
 }
 

@@ -93,4 +93,15 @@ final class DemanglerTests: XCTestCase {
     XCTAssertEqual(names["Sources/Yams/Mark.swift:$s4Yams4MarkV7snippet4fromS2S_tF"], "Mark.snippet(from:)")
     XCTAssertEqual(names["not_mangled"], "not_mangled")
   }
+
+  /// The symbol handed to swift-demangle: after the file prefix of a private function.
+  func testTheSymbolFollowsTheLastFilePrefix() {
+    XCTAssertEqual(Demangler.symbol(of: "$s4Yams4MarkV"), "$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "Sources/Yams/Mark.swift:$s4Yams4MarkV"), "$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "Sources/é:x/Mark.swift:$s4Yams4MarkV"), "$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "a.swift:_$s4Yams4MarkV"), "_$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "a:$s1:_$s2"), "$s1:_$s2", "':$s' wins over a later ':_$s'")
+    XCTAssertEqual(Demangler.symbol(of: ":$"), ":$")
+    XCTAssertEqual(Demangler.symbol(of: ""), "")
+  }
 }

@@ -25,21 +25,20 @@ public struct HTMLReport: ReportRenderer {
     let changed = Dictionary(
       (report.patch?.files ?? []).map { ($0.path, Set($0.changedLines)) },
       uniquingKeysWith: { $0.union($1) })
-    var files = [
-      RenderedFile(
-        path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names).html())
-    ]
+    let index = RenderedFile(
+      path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names).html())
     var written = Set<String>()
-    for file in report.files {
-      guard let path = names.relativePath(of: file.path), written.insert(path).inserted else {
-        continue
-      }
+    let pages = report.files.compactMap { file in
+      names.relativePath(of: file.path).flatMap { written.insert($0).inserted ? (file, $0) : nil }
+    }
+    // Pages are independent: they are rendered on every core.
+    let files = pages.concurrentMap { file, path in
       let page = FilePage(
         file: file, packageName: report.packageName, gated: gated.contains(file.layer),
         source: sources.source(ofRelativePath: file.path),
         exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [])
-      files.append(RenderedFile(path: path, contents: page.html()))
+      return RenderedFile(path: path, contents: page.html())
     }
-    return files + HTMLAssets.files
+    return [index] + files + HTMLAssets.files
   }
 }

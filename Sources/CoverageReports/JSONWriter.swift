@@ -1,0 +1,108 @@
+/// Writes pretty-printed JSON straight into bytes, in the layout of Foundation's
+/// `JSONEncoder` with `.prettyPrinted` (`"key" : value`, two-space indent, `[\n\n]` when empty).
+/// Callers write keys in sorted order. No intermediate tree: memory is the output alone.
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
+  private var depth = 0
+  /// Whether the innermost open container has no member yet.
+  private var empty = true
+
+  init(capacity: Int = 1 << 16) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// An object; `body` writes its members with `key(_:)` followed by a value.
+  mutating func object(_ body: (inout JSONWriter) -> Void) {
+    open(UInt8(ascii: "{"))
+    body(&self)
+    close(UInt8(ascii: "}"))
+  }
+
+  /// An array of `elements`, each written by `element`.
+  mutating func array<S: Sequence>(_ elements: S, _ element: (inout JSONWriter, S.Element) -> Void) {
+    open(UInt8(ascii: "["))
+    for item in elements {
+      newMember()
+      element(&self, item)
+    }
+    close(UInt8(ascii: "]"))
+  }
+
+  /// Starts an object member: the value follows.
+  mutating func key(_ name: String) {
+    newMember()
+    string(name)
+    bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+  }
+
+  mutating func string(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+      case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  mutating func int<I: BinaryInteger>(_ value: I) {
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  /// Whole numbers without a fraction (`80`, as JSONEncoder writes them), others shortest.
+  mutating func double(_ value: Double) {
+    if value == value.rounded(), abs(value) < 1e15 {
+      int(Int64(value))
+    } else {
+      bytes.append(contentsOf: value.description.utf8)
+    }
+  }
+
+  mutating func bool(_ value: Bool) {
+    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
+  mutating func null() {
+    bytes.append(contentsOf: "null".utf8)
+  }
+
+  /// `value` written by `write`, or `null`.
+  mutating func optional<T>(_ value: T?, _ write: (inout JSONWriter, T) -> Void) {
+    if let value { write(&self, value) } else { null() }
+  }
+
+  private mutating func open(_ bracket: UInt8) {
+    bytes.append(bracket)
+    depth += 1
+    empty = true
+  }
+
+  private mutating func close(_ bracket: UInt8) {
+    depth -= 1
+    if empty { bytes.append(0x0A) }
+    newline()
+    bytes.append(bracket)
+    empty = false
+  }
+
+  private mutating func newMember() {
+    if !empty { bytes.append(UInt8(ascii: ",")) }
+    empty = false
+    newline()
+  }
+
+  private mutating func newline() {
+    bytes.append(0x0A)
+    bytes.append(contentsOf: repeatElement(0x20, count: depth * 2))
+  }
+}
