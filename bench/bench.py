@@ -112,10 +112,14 @@ def main():
                             "--output", os.path.join(WORK, "out-large")], runs=max(1, RUNS if size < 500 else 3))
         orjson, orjson_peak = timed([sys.executable, "-c", ORJSON_WALK, path], runs=max(1, RUNS if size < 500 else 3))
         throughput.append((megabytes, ours, peak))
+        # The issue sets the memory goal for large exports; below 100 MB the process's own
+        # code and runtime (about 20 MB resident) outweigh the input.
+        large = megabytes >= 100
+        goal = ">= 4x throughput, peak < input" if large else ">= 4x throughput"
         rows.append((f"ingest + gate + JSON, {megabytes:.0f} MB export", f"{ours:.3f} s ({megabytes / ours:.0f} MB/s, peak {peak:.0f} MB)",
                      "orjson loads + walk", f"{orjson:.3f} s ({megabytes / orjson:.0f} MB/s, peak {orjson_peak:.0f} MB)",
-                     f"{orjson / ours:.1f}x faster", ">= 4x throughput, peak < input",
-                     "met" if orjson / ours >= 4 and peak < megabytes else "NOT MET"))
+                     f"{orjson / ours:.1f}x faster", goal,
+                     "met" if orjson / ours >= 4 and (peak < megabytes or not large) else "NOT MET"))
         print(f"  {megabytes:.0f} MB: covgate {ours:.3f} s peak {peak:.0f} MB; orjson {orjson:.3f} s -> {orjson / ours:.1f}x", flush=True)
 
     # 2. check (text + json) against llvm-cov report, same package, package description included.
@@ -126,18 +130,22 @@ def main():
     row("covgate check, text + json (swift-collections)", ours, "llvm-cov report", report, 0.5)
 
     # 3. HTML against llvm-cov show -format=html and genhtml.
+    # Each HTML run writes into an empty folder, as on a fresh CI machine (replacing hundreds of
+    # files costs the file system more than writing them, for every tool alike).
     html_out = os.path.join(WORK, "out-html")
     ours, _ = timed([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "html",
-                     "--quiet", "--no-history", "--output", html_out])
+                     "--quiet", "--no-history", "--output", html_out], before=lambda: shutil.rmtree(html_out, True))
     show_out = os.path.join(WORK, "llvm-cov-html")
     show, _ = timed([cov, "show", "-format=html", f"-instr-profile={profile}", binary,
-                     f"-ignore-filename-regex=^{re.escape(collections)}/(\\.build|Tests|Benchmarks)/", f"-output-dir={show_out}"])
+                     f"-ignore-filename-regex=^{re.escape(collections)}/(\\.build|Tests|Benchmarks)/", f"-output-dir={show_out}"],
+                    before=lambda: shutil.rmtree(show_out, True))
     row("covgate check --format html (swift-collections)", ours, "llvm-cov show -format=html", show, 0.5)
     lcov_out = os.path.join(WORK, "out-lcov")
     sh([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "lcov", "--quiet",
         "--no-history", "--output", lcov_out])
-    genhtml, _ = timed(["genhtml", "--quiet", "--output-directory", os.path.join(WORK, "genhtml"),
-                        os.path.join(lcov_out, "coverage.lcov")], cwd=collections)
+    genhtml_out = os.path.join(WORK, "genhtml")
+    genhtml, _ = timed(["genhtml", "--quiet", "--output-directory", genhtml_out,
+                        os.path.join(lcov_out, "coverage.lcov")], cwd=collections, before=lambda: shutil.rmtree(genhtml_out, True))
     row("covgate check --format html (swift-collections)", ours, "genhtml (same data as LCOV)", genhtml, 0.1)
 
     # 4. covgate run against swift test --enable-code-coverage, warm build (Yams).

@@ -15,9 +15,15 @@ extension Pipeline {
   func report(from source: CoverageSource, root: String) throws -> (CoverageReport, GateConfig) {
     switch source {
     case .exports(let paths):
+      // The exports are read on the other core while the package and its sources are read;
+      // errors still come in the same order (config and package first).
+      let early = Background { try load(exports: paths) }
       let (package, config) = try prepare(root: root, swift: try platform.locateSwift())
       let markers = try exclusionMarkers(package: package, config: config)
-      let data = try load(exports: paths, functions: !markers.isEmpty)
+      var data = try early.value()
+      if !markers.isEmpty, !readsFunctions(exports: paths) {
+        data = try load(exports: paths, functions: true)
+      }
       return (try evaluate(data, package: package, config: config, tests: nil, markers: markers), config)
     case .tests(let arguments, let timeout):
       let toolchain = try platform.locateToolchain()

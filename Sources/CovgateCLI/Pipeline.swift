@@ -32,7 +32,7 @@ struct Pipeline {
   /// - Parameter functions: read function records even if no format needs them (exclusions do).
   func load(exports paths: [String], functions: Bool = false) throws -> CoverageData {
     let formats = try options.reportFormats()
-    let needsFunctions = functions || paths.count > 1 || formats.contains(where: \.needsFunctions)
+    let needsFunctions = functions || readsFunctions(exports: paths)
     let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: .init(functions: needsFunctions))) }
     var data = try ExportMerger.merge(exports)
     if formats.contains(where: \.needsFunctions) {
@@ -40,6 +40,12 @@ struct Pipeline {
       FileDetails.attach(to: &data) { names[$0] ?? $0 }
     }
     return data
+  }
+
+  /// Whether `load` reads function records without being asked: merging several exports
+  /// and formats that show functions need them.
+  func readsFunctions(exports paths: [String]) -> Bool {
+    paths.count > 1 || ((try? options.reportFormats()) ?? []).contains(where: \.needsFunctions)
   }
 
   /// Readable function names from the toolchain's `swift-demangle`; mangled ones without it.

@@ -1,4 +1,3 @@
-import CoverageModel
 import Foundation
 
 /// Writes files so that readers see the old content or the new, never half of either.
@@ -15,11 +14,11 @@ public enum AtomicFile {
     try text.withUTF8 { bytes in try write(UnsafeRawBufferPointer(bytes), to: path) }
   }
 
-  /// Writes several files atomically, on every core. An interruption waits for all of them.
-  /// If writes fail, the error of the first failing file (in order) is thrown.
+  /// Writes several files atomically; an interruption waits for all of them. One thread:
+  /// files created in one folder take the folder's lock, so a second thread only waits.
   public static func write(_ files: [(path: String, contents: String)]) throws {
     try Interruption.shared.whileWriting {
-      _ = try files.concurrentMap { file in
+      for file in files {
         var text = file.contents
         try text.withUTF8 { bytes in try writeNow(UnsafeRawBufferPointer(bytes), to: file.path) }
       }

@@ -13,6 +13,19 @@ final class HTMLEscapingTests: XCTestCase {
     XCTAssertEqual(HTMLEscaping.escape(""), "")
   }
 
+  /// Bytes of source lines: invalid UTF-8 becomes U+FFFD exactly as text decoding would.
+  func testEscapesBytesAsTheDecodedText() {
+    let samples: [[UInt8]] = [
+      Array("a < b && c".utf8), [0xC3, UInt8(ascii: "&"), 0x80], [0xFF, 0, UInt8(ascii: "'")],
+      Array("é\"✓".utf8), [], [0xE2, 0x9C],
+    ]
+    for bytes in samples {
+      XCTAssertEqual(
+        HTMLEscaping.escape(utf8: bytes), HTMLEscaping.escape(String(decoding: bytes, as: UTF8.self)),
+        "\(bytes)")
+    }
+  }
+
   /// A report whose every string from the data or the repository is hostile.
   static let hostile: (report: CoverageReport, sources: [String: String]) = {
     let evilPath = "Sources/Evil/<img src=x onerror=alert(1)>.swift"

@@ -7,20 +7,27 @@ enum HTMLEscaping {
   /// U+FFFD as a browser would read it.
   static func escape(_ text: String) -> String {
     guard text.utf8.contains(where: needsEscaping) else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      case "\u{0}": result += "\u{FFFD}"
-      default: result.unicodeScalars.append(scalar)
+    return escape(utf8: text.utf8)
+  }
+
+  /// UTF-8 bytes escaped as text (invalid sequences become U+FFFD, as `String(decoding:)` does).
+  /// Works on bytes: every character that needs escaping is ASCII.
+  static func escape<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> String {
+    guard bytes.contains(where: needsEscaping) else { return String(decoding: bytes, as: UTF8.self) }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 32)
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+      case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+      case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+      case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+      case 0: result.append(contentsOf: "\u{FFFD}".utf8)
+      default: result.append(byte)
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 
   private static func needsEscaping(_ byte: UInt8) -> Bool {

@@ -50,14 +50,14 @@ struct MissedSpans: Sendable {
   /// A boundary that falls inside a multi-byte character moves to the character's end, so a
   /// character is never split.
   static func html(line bytes: [UInt8], missed: [Range<Int>]) -> String {
-    guard !missed.isEmpty else { return String(decoding: bytes, as: UTF8.self).htmlEscaped }
+    guard !missed.isEmpty else { return HTMLEscaping.escape(utf8: bytes) }
     func boundary(_ offset: Int) -> Int {
       var offset = min(offset, bytes.count)
       while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
       return offset
     }
     func text(_ lower: Int, _ upper: Int) -> String {
-      lower < upper ? String(decoding: bytes[lower..<upper], as: UTF8.self).htmlEscaped : ""
+      lower < upper ? HTMLEscaping.escape(utf8: bytes[lower..<upper]) : ""
     }
     var html = ""
     var position = 0

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Work started on its own thread at once; `value()` waits for its result. Lets an export be
+/// read on one core while the package and its sources are read on the other.
+final class Background<T>: @unchecked Sendable {
+  private let finished = DispatchSemaphore(value: 0)
+  private var result: Result<T, any Error>?
+  /// Touched by the work's thread only, until `finished` is signalled.
+  private var work: (() throws -> T)?
+
+  init(_ work: @escaping () throws -> T) {
+    self.work = work
+    let thread = Thread { [self] in
+      result = Result { try self.work!() }
+      self.work = nil
+      finished.signal()
+    }
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  /// The work's result, or its error; waits until it is done.
+  func value() throws -> T {
+    finished.wait()
+    finished.signal()
+    return try result!.get()
+  }
+}
