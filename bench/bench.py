@@ -80,6 +80,24 @@ print(total)
 """
 
 
+ORJSON_IN_PROCESS = """
+import orjson, sys, time
+data = open(sys.argv[1], 'rb').read()
+best = None
+for _ in range(int(sys.argv[2])):
+    start = time.perf_counter()
+    parsed = orjson.loads(data)
+    total = 0
+    for f in parsed['data'][0]['files']:
+        for s in f['segments']:
+            total += s[2]
+    elapsed = time.perf_counter() - start
+    del parsed
+    best = elapsed if best is None else min(best, elapsed)
+print(best)
+"""
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     rows = []
@@ -111,16 +129,20 @@ def main():
                             "--package-path", large_root, "--format", "json", "--quiet", "--no-history",
                             "--output", os.path.join(WORK, "out-large")], runs=max(1, RUNS if size < 500 else 3))
         orjson, orjson_peak = timed([sys.executable, "-c", ORJSON_WALK, path], runs=max(1, RUNS if size < 500 else 3))
+        # orjson's best run inside one warm interpreter, file already read: the strictest anchor.
+        warm = float(sh([sys.executable, "-c", ORJSON_IN_PROCESS, path, str(RUNS if size < 500 else 2)]).stdout)
         throughput.append((megabytes, ours, peak))
         # The issue sets the memory goal for large exports; below 100 MB the process's own
         # code and runtime (about 20 MB resident) outweigh the input.
         large = megabytes >= 100
-        goal = ">= 4x throughput, peak < input" if large else ">= 4x throughput"
+        goal = ">= 4x warm orjson, peak < input" if large else ">= 4x warm orjson (a small export: fixed costs)"
         rows.append((f"ingest + gate + JSON, {megabytes:.0f} MB export", f"{ours:.3f} s ({megabytes / ours:.0f} MB/s, peak {peak:.0f} MB)",
-                     "orjson loads + walk", f"{orjson:.3f} s ({megabytes / orjson:.0f} MB/s, peak {orjson_peak:.0f} MB)",
-                     f"{orjson / ours:.1f}x faster", goal,
-                     "met" if orjson / ours >= 4 and (peak < megabytes or not large) else "NOT MET"))
-        print(f"  {megabytes:.0f} MB: covgate {ours:.3f} s peak {peak:.0f} MB; orjson {orjson:.3f} s -> {orjson / ours:.1f}x", flush=True)
+                     "orjson loads + walk (process; warm in-process best)",
+                     f"{orjson:.3f} s ({megabytes / orjson:.0f} MB/s, peak {orjson_peak:.0f} MB); {warm:.3f} s ({megabytes / warm:.0f} MB/s)",
+                     f"{orjson / ours:.1f}x; {warm / ours:.1f}x vs warm", goal,
+                     "met" if warm / ours >= 4 and (peak < megabytes or not large) else "NOT MET"))
+        print(f"  {megabytes:.0f} MB: covgate {ours:.3f} s peak {peak:.0f} MB; orjson {orjson:.3f} s -> {orjson / ours:.1f}x;"
+              f" warm orjson {warm:.3f} s -> {warm / ours:.1f}x", flush=True)
 
     # 2. check (text + json) against llvm-cov report, same package, package description included.
     cov = toolchain("llvm-cov")
@@ -151,8 +173,12 @@ def main():
     # 4. covgate run against swift test --enable-code-coverage, warm build (Yams).
     yams, _, _, _ = package("jpsim/Yams", "6.2.2")
     sh(["swift", "build", "--build-tests", "--enable-code-coverage"], cwd=yams)
-    plain, _ = timed(["swift", "test", "--enable-code-coverage"], cwd=yams)
-    ours, _ = timed([COVGATE, "run", "--package-path", yams, "--quiet", "--output", os.path.join(WORK, "out-run")])
+    # swift test alone varies by a tenth of a second run to run: the two alternate, twice as often.
+    plain_times, our_times = [], []
+    for _ in range(2 * RUNS):
+        plain_times.append(timed(["swift", "test", "--enable-code-coverage"], cwd=yams, runs=1)[0])
+        our_times.append(timed([COVGATE, "run", "--package-path", yams, "--quiet", "--output", os.path.join(WORK, "out-run")], runs=1)[0])
+    plain, ours = statistics.median(plain_times), statistics.median(our_times)
     row("covgate run (Yams, warm build)", ours, "swift test --enable-code-coverage", plain, 1.05)
 
     if len(throughput) > 1:
