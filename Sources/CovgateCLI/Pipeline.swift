@@ -36,8 +36,12 @@ struct Pipeline {
     let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: .init(functions: needsFunctions))) }
     var data = try ExportMerger.merge(exports)
     if formats.contains(where: \.needsFunctions) {
-      let names = demangledNames(data.functions.map(\.name))
-      FileDetails.attach(to: &data) { names[$0] ?? $0 }
+      // The names are demangled on the other core while functions are attached to files.
+      let functionNames = data.functions.map(\.name)
+      let names = Background { demangledNames(functionNames) }
+      FileDetails.attach(to: &data)
+      let readable = try names.value()
+      FileDetails.name(&data) { readable[$0] ?? $0 }
     }
     return data
   }
@@ -48,11 +52,13 @@ struct Pipeline {
     paths.count > 1 || ((try? options.reportFormats()) ?? []).contains(where: \.needsFunctions)
   }
 
-  /// Readable function names from the toolchain's `swift-demangle`; mangled ones without it.
+  /// Readable function names from the toolchain's `swift-demangle` (cached in the package's
+  /// `.build/covgate-cache`); mangled ones without it.
   private func demangledNames(_ names: [String]) -> [String: String] {
     guard let toolchain = try? platform.locateToolchain() else { return [:] }
     let folder = (toolchain.llvmCov as NSString).deletingLastPathComponent
-    return Demangler(toolchainFolder: folder).demangle(names)
+    return Demangler(toolchainFolder: folder, cacheFolder: "\(options.packageRoot)/.build/covgate-cache")
+      .demangle(names)
   }
 
   /// Scopes, classifies and evaluates the data.

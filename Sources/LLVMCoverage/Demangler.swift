@@ -1,39 +1,80 @@
+import CoverageModel
 import Foundation
 
 /// Turns Swift's mangled function names into readable ones with the toolchain's `swift-demangle`.
+///
+/// Readable names are kept between runs in `cacheFolder` (keyed by the demangler's identity),
+/// so a run demangles only names it has not seen; a large batch is split over two processes.
 public struct Demangler: Sendable {
   let executable: String
+  let cacheFolder: String?
   let runner: any CommandRunning
 
   /// The demangler beside the toolchain's `swift` (its llvm-cov folder).
-  public init(toolchainFolder: String, runner: any CommandRunning = LiveCommandRunner()) {
+  public init(toolchainFolder: String, cacheFolder: String? = nil, runner: any CommandRunning = LiveCommandRunner()) {
     self.executable = "\(toolchainFolder)/swift-demangle"
+    self.cacheFolder = cacheFolder
     self.runner = runner
   }
 
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
-  ///
-  /// One `swift-demangle` process reads all names from a file on its standard input (it
-  /// demangles line by line), however many there are.
   public func demangle(_ names: [String]) -> [String: String] {
     let unique = Array(Set(names)).sorted()
-    var result = Dictionary(uniqueKeysWithValues: unique.map { ($0, $0) })
-    guard !unique.isEmpty else { return result }
+    guard !unique.isEmpty else { return [:] }
+    let cacheFile = cacheFolder.flatMap { folder in cacheKey().map { "\(folder)/demangled-\($0).tsv" } }
+    var known = cacheFile.map(Self.readCache) ?? [:]
+    let missing = unique.filter { known[$0] == nil }
+    if !missing.isEmpty {
+      let half = (missing.count + 1) / 2
+      let batches = missing.count > 4000 ? [Array(missing[..<half]), Array(missing[half...])] : [missing]
+      let results = batches.concurrentMap { demangleNow($0) }
+      for result in results { known.merge(result ?? [:]) { old, _ in old } }
+      if let cacheFile, results.allSatisfy({ $0 != nil }) {
+        let lines = unique.compactMap { name in known[name].map { "\(name)\t\($0)\n" } }
+        try? AtomicFile.write(lines.joined(), to: cacheFile)
+      }
+    }
+    return Dictionary(uniqueKeysWithValues: unique.map { ($0, known[$0] ?? $0) })
+  }
+
+  /// One `swift-demangle` process reading `names` from a file on its standard input (it
+  /// demangles line by line); `nil` if it failed.
+  private func demangleNow(_ names: [String]) -> [String: String]? {
     let list = FileManager.default.temporaryDirectory
       .appendingPathComponent("covgate-names-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))").path
     defer { try? FileManager.default.removeItem(atPath: list) }
-    let symbols = unique.map(Self.symbol(of:)).joined(separator: "\n") + "\n"
+    let symbols = names.map(Self.symbol(of:)).joined(separator: "\n") + "\n"
     guard FileManager.default.createFile(atPath: list, contents: Data(symbols.utf8)),
       let output = try? runner.capture(
         "/bin/sh", ["-c", "exec \"$0\" --compact --simplified < \"$1\"", executable, list], in: nil),
       output.exitCode == 0
-    else { return result }
+    else { return nil }
     let lines = output.stdout.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    guard lines.count >= unique.count else { return result }
-    for (name, line) in zip(unique, lines) where !line.isEmpty {
-      result[name] = String(decoding: line, as: UTF8.self)
+    guard lines.count >= names.count else { return nil }
+    var result: [String: String] = [:]
+    for (name, line) in zip(names, lines) {
+      result[name] = line.isEmpty ? name : String(decoding: line, as: UTF8.self)
     }
     return result
+  }
+
+  /// The demangler's identity (path, size, modification time): another toolchain, another cache.
+  private func cacheKey() -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: executable),
+      let size = attributes[.size], let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+    else { return nil }
+    return fingerprint(Data("\(executable)|\(size)|\(modified)".utf8))
+  }
+
+  /// `mangled<TAB>readable` lines; a damaged or missing cache reads as empty.
+  static func readCache(_ path: String) -> [String: String] {
+    guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+    var names: [String: String] = [:]
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+      guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { continue }
+      names[String(decoding: line[..<tab], as: UTF8.self)] = String(decoding: line[(tab + 1)...], as: UTF8.self)
+    }
+    return names
   }
 
   /// Private functions are exported as `File.swift:$s...`; the symbol is after the last colon.

@@ -32,4 +32,13 @@ public enum FileDetails {
       data.files[index].missedRegions = (regionsByFile[path] ?? [:]).filter { $0.value == 0 }.keys.sorted()
     }
   }
+
+  /// Sets the readable name of every attached function (`attach` first, names when ready).
+  public static func name(_ data: inout CoverageData, displayName: (String) -> String) {
+    for file in data.files.indices {
+      for function in data.files[file].functions.indices {
+        data.files[file].functions[function].displayName = displayName(data.files[file].functions[function].name)
+      }
+    }
+  }
 }
