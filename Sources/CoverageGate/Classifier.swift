@@ -1,5 +1,5 @@
-import Foundation
 import CoverageModel
+import Foundation
 
 /// Why files cannot be put into layers.
 public struct ClassifyError: Error, Equatable, CustomStringConvertible {
@@ -26,13 +26,17 @@ public struct Classifier: Sendable {
     if matching.count > 1 {
       let names = matching.map { "'\($0.name)'" }.joined(separator: " and ")
       throw ClassifyError(
-        message: "\(config.source ?? "the config"): \(file ?? "target \(target.name)") is in both layers \(names); make the layers' targets, paths and kinds disjoint")
+        message:
+          "\(config.source ?? "the config"): \(file ?? "target \(target.name)") is in both layers \(names); make the layers' targets, paths and kinds disjoint"
+      )
     }
     return matching.first?.name ?? config.layers.first(where: \.isDefault)?.name ?? Self.unassigned
   }
 
   /// Assigns layers to the scoped files and describes the targets without data.
-  public func classify(_ scope: ScopeResult) throws -> (files: [ScopedFile], targetsWithoutData: [TargetWithoutData]) {
+  public func classify(_ scope: ScopeResult) throws -> (
+    files: [ScopedFile], targetsWithoutData: [TargetWithoutData]
+  ) {
     let targets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     // Without path globs a file's layer is its target's: decide once per target.
     let byPath = config.layers.contains { !$0.paths.isEmpty }
@@ -66,12 +70,15 @@ public struct Classifier: Sendable {
     let measured = package.measuredTargets(naming: config.namedTargets)
     for layer in config.layers where !layer.isDefault {
       let matches = measured.contains { target in
-        layer.matches(target: target, file: nil) || target.sources.contains { layer.matches(target: target, file: $0) }
+        layer.matches(target: target, file: nil)
+          || target.sources.contains { layer.matches(target: target, file: $0) }
       }
       if !matches {
         let names = measured.map(\.name).joined(separator: ", ")
         throw ClassifyError(
-          message: "\(config.source ?? "the config"): layer '\(layer.name)' matches no measured target or file; the measured targets are \(names)")
+          message:
+            "\(config.source ?? "the config"): layer '\(layer.name)' matches no measured target or file; the measured targets are \(names)"
+        )
       }
     }
   }

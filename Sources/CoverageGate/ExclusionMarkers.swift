@@ -37,29 +37,43 @@ public enum ExclusionMarkers {
     for (index, content) in lines.enumerated() {
       guard let (directive, reason) = marker(in: content) else { continue }
       let line = index + 1
-      func fail(_ message: String) -> ExclusionError { ExclusionError(path: path, line: line, message: message) }
+      func fail(_ message: String) -> ExclusionError {
+        ExclusionError(path: path, line: line, message: message)
+      }
       guard directives.contains(directive) else {
-        throw fail("unknown marker 'covgate:\(directive)'; valid markers: \(directives.map { "covgate:\($0)" }.joined(separator: ", "))")
+        throw fail(
+          "unknown marker 'covgate:\(directive)'; valid markers: \(directives.map { "covgate:\($0)" }.joined(separator: ", "))"
+        )
       }
       if directive != "ignore-end", reason.isEmpty {
-        throw fail("covgate:\(directive) needs a reason, e.g. `// covgate:\(directive) generated code`")
+        throw fail(
+          "covgate:\(directive) needs a reason, e.g. `// covgate:\(directive) generated code`")
       }
       switch directive {
       case "ignore-next-line":
-        markers.append(ExclusionMarker(lines: (line + 1)...(line + 1), reason: reason, markerLine: line))
+        markers.append(
+          ExclusionMarker(lines: (line + 1)...(line + 1), reason: reason, markerLine: line))
       case "ignore-start":
-        if let open = openStart { throw fail("covgate:ignore-start inside the one opened at line \(open.line); close it first") }
+        if let open = openStart {
+          throw fail(
+            "covgate:ignore-start inside the one opened at line \(open.line); close it first")
+        }
         openStart = (line, reason)
       case "ignore-end":
-        guard let open = openStart else { throw fail("covgate:ignore-end without a covgate:ignore-start") }
-        markers.append(ExclusionMarker(lines: open.line...line, reason: open.reason, markerLine: open.line))
+        guard let open = openStart else {
+          throw fail("covgate:ignore-end without a covgate:ignore-start")
+        }
+        markers.append(
+          ExclusionMarker(lines: open.line...line, reason: open.reason, markerLine: open.line))
         openStart = nil
       default:
         markers.append(ExclusionMarker(lines: nil, reason: reason, markerLine: line))
       }
     }
     if let open = openStart {
-      throw ExclusionError(path: path, line: open.line, message: "covgate:ignore-start is never closed; add `// covgate:ignore-end`")
+      throw ExclusionError(
+        path: path, line: open.line,
+        message: "covgate:ignore-start is never closed; add `// covgate:ignore-end`")
     }
     return markers
   }
@@ -74,7 +88,8 @@ public enum ExclusionMarkers {
     guard body.hasPrefix(token) else { return nil }
     let rest = body.dropFirst(token.count)
     let directive = rest.prefix { $0.isLetter || $0 == "-" }
-    guard !directive.isEmpty, rest.dropFirst(directive.count).first.map({ $0 == " " || $0 == "\t" || $0 == "\r" }) ?? true
+    guard !directive.isEmpty,
+      rest.dropFirst(directive.count).first.map({ $0 == " " || $0 == "\t" || $0 == "\r" }) ?? true
     else { return nil }
     let reason = rest.dropFirst(directive.count).trimmingCharacters(in: .whitespaces)
     return (String(directive), reason)
@@ -92,7 +107,9 @@ public enum ExclusionMarkers {
         continue
       }
       if character == "\"" { inString.toggle() }
-      if !inString, character == "/", line.index(after: index) < line.endIndex, line[line.index(after: index)] == "/" {
+      if !inString, character == "/", line.index(after: index) < line.endIndex,
+        line[line.index(after: index)] == "/"
+      {
         return index
       }
       index = line.index(after: index)

@@ -12,12 +12,6 @@ extension Array where Element: Sendable {
     }
     return slots.buffer.map { $0! }
   }
-
-  /// `concurrentMap` of a throwing `transform`: if calls throw, the error of the first such
-  /// element is rethrown.
-  public func concurrentMap<T>(_ transform: @Sendable (Element) throws -> T) throws -> [T] {
-    try concurrentMap { element in Result { try transform(element) } }.map { try $0.get() }
-  }
 }
 
 /// One result slot per element; each index is written by exactly one thread.

@@ -50,7 +50,10 @@ public struct JSONReport: ReportRenderer {
       json.key("totals")
       Self.summary(&json, report.totals)
     }
-    return [RenderedFile(path: Self.fileName, contents: String(decoding: json.bytes, as: UTF8.self) + "\n")]
+    return [
+      RenderedFile(
+        path: Self.fileName, contents: String(decoding: json.bytes, as: UTF8.self) + "\n")
+    ]
   }
 
   private static func file(_ json: inout JSONWriter, _ file: ScopedFile) {
@@ -106,7 +109,8 @@ public struct JSONReport: ReportRenderer {
       }
       json.key("thresholds")
       json.object { json in
-        for (kind, threshold) in layer.thresholds.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (kind, threshold) in layer.thresholds.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        {
           json.key(kind.rawValue)
           json.object { json in
             if let minimum = threshold.minimum {

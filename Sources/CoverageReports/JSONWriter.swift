@@ -19,7 +19,8 @@ struct JSONWriter {
   }
 
   /// An array of `elements`, each written by `element`.
-  mutating func array<S: Sequence>(_ elements: S, _ element: (inout JSONWriter, S.Element) -> Void) {
+  mutating func array<S: Sequence>(_ elements: S, _ element: (inout JSONWriter, S.Element) -> Void)
+  {
     open(UInt8(ascii: "["))
     for item in elements {
       newMember()

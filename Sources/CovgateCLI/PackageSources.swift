@@ -19,7 +19,8 @@ struct PackageSources: SourceProviding {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { "\(root)/\(path[..<$0])" } ?? root
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    guard !name.isEmpty, name != ".", name != "..", let resolved = folders.resolve(folder), isInside(resolved)
+    guard !name.isEmpty, name != ".", name != "..", let resolved = folders.resolve(folder),
+      isInside(resolved)
     else { return nil }
     let file = "\(resolved)/\(name)"
     var descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)

@@ -24,7 +24,9 @@ extension Pipeline {
       if !markers.isEmpty, !readsFunctions(exports: paths) {
         data = try load(exports: paths, functions: true)
       }
-      return (try evaluate(data, package: package, config: config, tests: nil, markers: markers), config)
+      return (
+        try evaluate(data, package: package, config: config, tests: nil, markers: markers), config
+      )
     case .tests(let arguments, let timeout):
       let toolchain = try platform.locateToolchain()
       let (package, config) = try prepare(root: root, swift: toolchain.swift)
@@ -37,7 +39,9 @@ extension Pipeline {
         exitCode: acquisition.testExitCode)
       let markers = try exclusionMarkers(package: package, config: config)
       let data = try load(exports: [acquisition.exportPath], functions: !markers.isEmpty)
-      return (try evaluate(data, package: package, config: config, tests: tests, markers: markers), config)
+      return (
+        try evaluate(data, package: package, config: config, tests: tests, markers: markers), config
+      )
     }
   }
 

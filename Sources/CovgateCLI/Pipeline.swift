@@ -16,7 +16,9 @@ struct Pipeline {
 
   /// The package's targets and the config that applies to it. `swift` is located only when
   /// no `--package-description` file gives the targets.
-  func prepare(root: String, swift: @autoclosure () throws -> String) throws -> (PackageInfo, GateConfig) {
+  func prepare(root: String, swift: @autoclosure () throws -> String) throws -> (
+    PackageInfo, GateConfig
+  ) {
     let (path, required) = options.configPath(root: root)
     let config = try ConfigLoader.load(path: path, required: required) ?? .defaults
     let package =
@@ -33,7 +35,9 @@ struct Pipeline {
   func load(exports paths: [String], functions: Bool = false) throws -> CoverageData {
     let formats = try options.reportFormats()
     let needsFunctions = functions || readsFunctions(exports: paths)
-    let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: .init(functions: needsFunctions))) }
+    let exports = try paths.map {
+      ($0, try ExportReader.read(path: $0, options: .init(functions: needsFunctions)))
+    }
     var data = try ExportMerger.merge(exports)
     if formats.contains(where: \.needsFunctions) {
       // The names are demangled on the other core while functions are attached to files.
@@ -57,8 +61,10 @@ struct Pipeline {
   private func demangledNames(_ names: [String]) -> [String: String] {
     guard let toolchain = try? platform.locateToolchain() else { return [:] }
     let folder = (toolchain.llvmCov as NSString).deletingLastPathComponent
-    return Demangler(toolchainFolder: folder, cacheFolder: "\(options.packageRoot)/.build/covgate-cache")
-      .demangle(names)
+    return Demangler(
+      toolchainFolder: folder, cacheFolder: "\(options.packageRoot)/.build/covgate-cache"
+    )
+    .demangle(names)
   }
 
   /// Scopes, classifies and evaluates the data.
@@ -67,7 +73,8 @@ struct Pipeline {
     markers: [String: [ExclusionMarker]] = [:]
   ) throws -> CoverageReport {
     terminal.phase(.evaluate)
-    let scoper = Scoper(package: package, exclude: config.exclude, namedTargets: config.namedTargets)
+    let scoper = Scoper(
+      package: package, exclude: config.exclude, namedTargets: config.namedTargets)
     var scope = try scoper.scope(data, pathMaps: try options.parsedPathMaps())
     let applied = try ExclusionApplier.apply(markers, to: scope.files, functions: data.functions)
     scope.files = applied.files
@@ -134,9 +141,12 @@ func reportingErrors(_ terminal: Terminal, _ body: () throws -> Int32) throws {
   } catch let error as TestTimeout {
     terminal.error(error.description)
     throw ExitCode(CovgateExit.testsFailed)
-  } catch ToolchainError.commandFailed(let command, let status, let detail) where command == "swift test" {
+  } catch ToolchainError.commandFailed(let command, let status, let detail)
+    where command == "swift test"
+  {
     // The build or the tests failed before any coverage was written: exit 3, as documented.
-    terminal.error(ToolchainError.commandFailed(command: command, exitCode: status, detail: detail).description)
+    terminal.error(
+      ToolchainError.commandFailed(command: command, exitCode: status, detail: detail).description)
     throw ExitCode(CovgateExit.testsFailed)
   } catch {
     terminal.error(String(describing: error))

@@ -14,13 +14,20 @@ public enum AtomicFile {
     try text.withUTF8 { bytes in try write(UnsafeRawBufferPointer(bytes), to: path) }
   }
 
-  /// Writes several files atomically; an interruption waits for all of them. One thread:
-  /// files created in one folder take the folder's lock, so a second thread only waits.
+  /// Writes several files atomically; an interruption waits for all of them.
+  ///
+  /// The files of a folder that does not exist yet (the pages of a first HTML report) are
+  /// written into a hidden folder beside it, renamed into place once complete: one rename
+  /// instead of one per file. Any other file gets its own temporary file and rename. One
+  /// thread: files created in one folder take the folder's lock, so a second thread only waits.
   public static func write(_ files: [(path: String, contents: String)]) throws {
     try Interruption.shared.whileWriting {
-      for file in files {
-        var text = file.contents
-        try text.withUTF8 { bytes in try writeNow(UnsafeRawBufferPointer(bytes), to: file.path) }
+      let byFolder = Dictionary(grouping: files, by: { split($0.path).folder })
+      for (folder, group) in byFolder.sorted(by: { $0.key < $1.key }) {
+        if group.count > 1, try writeNewFolder(folder, group) { continue }
+        for file in group {
+          try withBytes(of: file.contents) { try writeNow($0, to: file.path) }
+        }
       }
     }
   }
@@ -29,18 +36,63 @@ public enum AtomicFile {
     try Interruption.shared.whileWriting { try writeNow(bytes, to: path) }
   }
 
-  /// Plain POSIX calls: a report folder holds hundreds of pages, and Foundation's file
-  /// APIs cost several system calls each.
+  /// A temporary file beside `path`, renamed into place. Plain POSIX calls: a report folder
+  /// holds hundreds of pages, and Foundation's file APIs cost several system calls each.
   private static func writeNow(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
-    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let (folder, name) = split(path)
     let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    if descriptor < 0, errno == ENOENT, !folder.isEmpty {
+    do {
+      try create(temporary, with: bytes)
+    } catch let error as AtomicFileError where error.code == ENOENT {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      try create(temporary, with: bytes)
+    } catch let error as AtomicFileError {
+      throw AtomicFileError(path: path, code: error.code)
     }
+    guard rename(temporary, path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw AtomicFileError(path: path, code: code)
+    }
+  }
+
+  /// Writes `files`, all in `folder`, into a new hidden folder renamed to `folder` when
+  /// complete; `false` (nothing left behind) when `folder` exists or appears meanwhile.
+  private static func writeNewFolder(_ folder: String, _ files: [(path: String, contents: String)])
+    throws -> Bool
+  {
+    var status = stat()
+    guard lstat(folder, &status) != 0, errno == ENOENT else { return false }
+    let (parent, name) = split(folder)
+    guard !parent.isEmpty else { return false }
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    let staging = "\(parent)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    guard mkdir(staging, 0o777) == 0 else { throw AtomicFileError(path: folder, code: errno) }
+    do {
+      for file in files {
+        do {
+          try withBytes(of: file.contents) {
+            try create("\(staging)/\(split(file.path).name)", with: $0)
+          }
+        } catch let error as AtomicFileError {
+          throw AtomicFileError(path: file.path, code: error.code)
+        }
+      }
+      // Replaces nothing but an empty folder made meanwhile; a filled one makes this fail.
+      guard rename(staging, folder) == 0 else {
+        try? FileManager.default.removeItem(atPath: staging)
+        return false
+      }
+      return true
+    } catch {
+      try? FileManager.default.removeItem(atPath: staging)
+      throw error
+    }
+  }
+
+  /// Creates `path`, which must not exist, with `bytes`.
+  private static func create(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw AtomicFileError(path: path, code: errno) }
     var written = 0
     while written < bytes.count {
@@ -49,16 +101,29 @@ public enum AtomicFile {
       guard result > 0 else {
         let code = errno
         close(descriptor)
-        unlink(temporary)
+        unlink(path)
         throw AtomicFileError(path: path, code: code)
       }
       written += result
     }
-    guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+    guard close(descriptor) == 0 else {
       let code = errno
-      unlink(temporary)
+      unlink(path)
       throw AtomicFileError(path: path, code: code)
     }
+  }
+
+  private static func withBytes(of text: String, _ body: (UnsafeRawBufferPointer) throws -> Void)
+    throws
+  {
+    var text = text
+    try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The folder (`.` when none) and the name of a path.
+  private static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    return (String(path[..<slash]), String(path[path.index(after: slash)...]))
   }
 }
 

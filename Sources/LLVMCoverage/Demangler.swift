@@ -11,7 +11,10 @@ public struct Demangler: Sendable {
   let runner: any CommandRunning
 
   /// The demangler beside the toolchain's `swift` (its llvm-cov folder).
-  public init(toolchainFolder: String, cacheFolder: String? = nil, runner: any CommandRunning = LiveCommandRunner()) {
+  public init(
+    toolchainFolder: String, cacheFolder: String? = nil,
+    runner: any CommandRunning = LiveCommandRunner()
+  ) {
     self.executable = "\(toolchainFolder)/swift-demangle"
     self.cacheFolder = cacheFolder
     self.runner = runner
@@ -19,14 +22,17 @@ public struct Demangler: Sendable {
 
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
   public func demangle(_ names: [String]) -> [String: String] {
-    let unique = Array(Set(names)).sorted()
+    let unique = Array(Set(names))
     guard !unique.isEmpty else { return [:] }
-    let cacheFile = cacheFolder.flatMap { folder in cacheKey().map { "\(folder)/demangled-\($0).tsv" } }
+    let cacheFile = cacheFolder.flatMap { folder in
+      cacheKey().map { "\(folder)/demangled-\($0).tsv" }
+    }
     var known = cacheFile.map(Self.readCache) ?? [:]
     let missing = unique.filter { known[$0] == nil }
     if !missing.isEmpty {
       let half = (missing.count + 1) / 2
-      let batches = missing.count > 4000 ? [Array(missing[..<half]), Array(missing[half...])] : [missing]
+      let batches =
+        missing.count > 4000 ? [Array(missing[..<half]), Array(missing[half...])] : [missing]
       let results = batches.concurrentMap { demangleNow($0) }
       for result in results { known.merge(result ?? [:]) { old, _ in old } }
       if let cacheFile, results.allSatisfy({ $0 != nil }) {
@@ -41,7 +47,9 @@ public struct Demangler: Sendable {
   /// demangles line by line); `nil` if it failed.
   private func demangleNow(_ names: [String]) -> [String: String]? {
     let list = FileManager.default.temporaryDirectory
-      .appendingPathComponent("covgate-names-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))").path
+      .appendingPathComponent(
+        "covgate-names-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+      ).path
     defer { try? FileManager.default.removeItem(atPath: list) }
     let symbols = names.map(Self.symbol(of:)).joined(separator: "\n") + "\n"
     guard FileManager.default.createFile(atPath: list, contents: Data(symbols.utf8)),
@@ -49,7 +57,8 @@ public struct Demangler: Sendable {
         "/bin/sh", ["-c", "exec \"$0\" --compact --simplified < \"$1\"", executable, list], in: nil),
       output.exitCode == 0
     else { return nil }
-    let lines = output.stdout.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let lines = output.stdout.utf8.split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     guard lines.count >= names.count else { return nil }
     var result: [String: String] = [:]
     for (name, line) in zip(names, lines) {
@@ -61,7 +70,8 @@ public struct Demangler: Sendable {
   /// The demangler's identity (path, size, modification time): another toolchain, another cache.
   private func cacheKey() -> String? {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: executable),
-      let size = attributes[.size], let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+      let size = attributes[.size],
+      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
     else { return nil }
     return fingerprint(Data("\(executable)|\(size)|\(modified)".utf8))
   }
@@ -69,12 +79,22 @@ public struct Demangler: Sendable {
   /// `mangled<TAB>readable` lines; a damaged or missing cache reads as empty.
   static func readCache(_ path: String) -> [String: String] {
     guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-    var names: [String: String] = [:]
-    for line in data.split(separator: UInt8(ascii: "\n")) {
-      guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { continue }
-      names[String(decoding: line[..<tab], as: UTF8.self)] = String(decoding: line[(tab + 1)...], as: UTF8.self)
+    return data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var names: [String: String] = [:]
+      var start = 0
+      while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        if let tab = bytes[start..<end].firstIndex(of: UInt8(ascii: "\t")) {
+          let name = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<tab]), as: UTF8.self)
+          names[name] = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)
+        }
+        start = end + 1
+      }
+      return names
     }
-    return names
   }
 
   /// Private functions are exported as `File.swift:$s...`; the symbol is after the last colon.

@@ -18,10 +18,12 @@ public enum FileDetails {
             column: first.columnStart, count: record.count))
       }
       // Identical ranges (instantiations of one generic) ran if any of them ran.
-      for region in record.regions where region.kind == .code && record.filenames.indices.contains(region.fileID) {
+      for region in record.regions
+      where region.kind == .code && record.filenames.indices.contains(region.fileID) {
         let range = SourceRange(start: region.start, end: region.end)
         let file = record.filenames[region.fileID]
-        regionsByFile[file, default: [:]][range] = max(regionsByFile[file]?[range] ?? 0, region.count)
+        regionsByFile[file, default: [:]][range] = max(
+          regionsByFile[file]?[range] ?? 0, region.count)
       }
     }
     for index in data.files.indices {
@@ -29,7 +31,8 @@ public enum FileDetails {
       data.files[index].functions = (functionsByFile[path] ?? []).sorted {
         ($0.line, $0.column, $0.name) < ($1.line, $1.column, $1.name)
       }
-      data.files[index].missedRegions = (regionsByFile[path] ?? [:]).filter { $0.value == 0 }.keys.sorted()
+      data.files[index].missedRegions = (regionsByFile[path] ?? [:]).filter { $0.value == 0 }.keys
+        .sorted()
     }
   }
 
@@ -37,7 +40,8 @@ public enum FileDetails {
   public static func name(_ data: inout CoverageData, displayName: (String) -> String) {
     for file in data.files.indices {
       for function in data.files[file].functions.indices {
-        data.files[file].functions[function].displayName = displayName(data.files[file].functions[function].name)
+        data.files[file].functions[function].displayName = displayName(
+          data.files[file].functions[function].name)
       }
     }
   }

@@ -40,7 +40,9 @@ public struct PackageDescriber: Sendable {
 
   private func manifestContents(root: String) throws -> Data {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-    let manifests = names.filter { $0 == "Package.swift" || ($0.hasPrefix("Package@") && $0.hasSuffix(".swift")) }.sorted()
+    let manifests = names.filter {
+      $0 == "Package.swift" || ($0.hasPrefix("Package@") && $0.hasSuffix(".swift"))
+    }.sorted()
     guard manifests.contains("Package.swift") else {
       throw ToolchainError.describeFailed(packagePath: root, detail: "there is no Package.swift")
     }
@@ -55,7 +57,9 @@ public struct PackageDescriber: Sendable {
   private func runDescribe(root: String) throws -> PackageInfo {
     let result = try runner.capture(swift, ["package", "describe", "--type", "json"], in: root)
     guard result.exitCode == 0 else {
-      let detail = result.stderr.split(separator: "\n").first { $0.contains("error") } ?? "exit \(result.exitCode)"
+      let detail =
+        result.stderr.split(separator: "\n").first { $0.contains("error") }
+        ?? "exit \(result.exitCode)"
       throw ToolchainError.describeFailed(packagePath: root, detail: String(detail))
     }
     return try Self.parse(Data(result.stdout.utf8), root: root)
@@ -69,7 +73,8 @@ public struct PackageDescriber: Sendable {
     do {
       described = try JSONDecoder().decode(Described.self, from: data[start...])
     } catch {
-      throw ToolchainError.describeFailed(packagePath: root, detail: "unexpected `swift package describe` output")
+      throw ToolchainError.describeFailed(
+        packagePath: root, detail: "unexpected `swift package describe` output")
     }
     let targets = described.targets.map { target in
       TargetInfo(
@@ -102,7 +107,9 @@ public struct PackageDescriber: Sendable {
 /// FNV-1a: a stable 64-bit fingerprint for cache keys (not for security).
 func fingerprint(_ data: Data) -> String {
   let hash = data.withUnsafeBytes { bytes in
-    bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in
+      (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
   }
   return String(hash, radix: 16)
 }

@@ -28,7 +28,9 @@ enum SourceLister {
       }
       if isFolder {
         _ = walk("\(path)/\(name)", relative: "\(relative)/\(name)", into: &found)
-      } else if let dot = name.lastIndex(of: "."), extensions.contains(name[name.index(after: dot)...]) {
+      } else if let dot = name.lastIndex(of: "."),
+        extensions.contains(name[name.index(after: dot)...])
+      {
         found.append("\(relative)/\(name)")
       }
     }

@@ -21,7 +21,8 @@ final class HTMLEscapingTests: XCTestCase {
     ]
     for bytes in samples {
       XCTAssertEqual(
-        HTMLEscaping.escape(utf8: bytes), HTMLEscaping.escape(String(decoding: bytes, as: UTF8.self)),
+        HTMLEscaping.escape(utf8: bytes),
+        HTMLEscaping.escape(String(decoding: bytes, as: UTF8.self)),
         "\(bytes)")
     }
   }

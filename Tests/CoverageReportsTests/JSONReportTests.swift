@@ -86,13 +86,21 @@ final class JSONReportTests: XCTestCase {
     report.packageName = "Dé\"mo\\ \n\t\u{1}\u{1F}/\u{2028}"
     report.tests = TestOutcome(passed: false, exitCode: 3)
     report.exclusions = [
-      Exclusion(path: "Sources/Core/Engine.swift", firstLine: 3, lastLine: 9, wholeFile: false, reason: "glue \"code\"", ranAnyway: true)
+      Exclusion(
+        path: "Sources/Core/Engine.swift", firstLine: 3, lastLine: 9, wholeFile: false,
+        reason: "glue \"code\"", ranAnyway: true)
     ]
     report.patch = PatchCoverage(
       base: "origin/main", baseCommit: "abc123", lines: Metric(covered: 2, count: 3),
-      files: [PatchFile(path: "Sources/Core/Engine.swift", changedLines: [4, 5, 6], lines: Metric(covered: 2, count: 3), uncoveredLines: [6])],
+      files: [
+        PatchFile(
+          path: "Sources/Core/Engine.swift", changedLines: [4, 5, 6],
+          lines: Metric(covered: 2, count: 3), uncoveredLines: [6])
+      ],
       unmeasured: [ExcludedFile(path: "README.md", reason: "not a source")])
-    report.layers[0].thresholds = [.lines: Threshold(minimum: 60.5, target: 70), .regions: Threshold(target: 0.01)]
+    report.layers[0].thresholds = [
+      .lines: Threshold(minimum: 60.5, target: 70), .regions: Threshold(target: 0.01),
+    ]
     return report
   }
 
@@ -101,7 +109,8 @@ final class JSONReportTests: XCTestCase {
     for report in [SampleReport.report, richReport] {
       let text = try json(report)
       let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
-      let again = try JSONSerialization.data(withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      let again = try JSONSerialization.data(
+        withJSONObject: parsed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
       XCTAssertEqual(text, String(decoding: again, as: UTF8.self) + "\n")
     }
   }
@@ -119,7 +128,8 @@ final class JSONReportTests: XCTestCase {
     XCTAssertEqual(exclusion["ranAnyway"] as? Bool, true)
     let layer = try XCTUnwrap((document["layers"] as? [[String: Any]])?.first)
     let thresholds = try XCTUnwrap(layer["thresholds"] as? [String: [String: Double]])
-    XCTAssertEqual(thresholds, ["lines": ["minimum": 60.5, "target": 70], "regions": ["target": 0.01]])
+    XCTAssertEqual(
+      thresholds, ["lines": ["minimum": 60.5, "target": 70], "regions": ["target": 0.01]])
   }
 
   func testValidatesAgainstSchema() throws {
@@ -138,7 +148,10 @@ final class JSONReportTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     var withTests = SampleReport.report
     withTests.tests = TestOutcome(passed: true, exitCode: 0)
-    for (name, report) in [("report.json", SampleReport.report), ("with-tests.json", withTests), ("rich.json", richReport)] {
+    for (name, report) in [
+      ("report.json", SampleReport.report), ("with-tests.json", withTests),
+      ("rich.json", richReport),
+    ] {
       let url = folder.appendingPathComponent(name)
       try Data(try json(report).utf8).write(to: url)
       let result = run([

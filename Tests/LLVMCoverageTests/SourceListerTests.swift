@@ -4,11 +4,14 @@ import XCTest
 
 final class SourceListerTests: XCTestCase {
   func testListsSourcesSortedAndSkipsHiddenAndOtherFiles() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("source-lister-\(UUID())").path
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "source-lister-\(UUID())"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: root) }
     for file in [
       "Sources/A/b.swift", "Sources/A/Nested/Deeper/a.swift", "Sources/A/c.c", "Sources/A/asm.S",
-      "Sources/A/README.md", "Sources/A/Makefile", "Sources/A/.hidden.swift", "Sources/A/.git/x.swift",
+      "Sources/A/README.md", "Sources/A/Makefile", "Sources/A/.hidden.swift",
+      "Sources/A/.git/x.swift",
       "Sources/A/Resources/data.json",
     ] {
       let path = "\(root)/\(file)"

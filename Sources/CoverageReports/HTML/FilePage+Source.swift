@@ -34,6 +34,9 @@ extension FilePage {
     html += "<div class=\"scroll\"><table class=\"code\">\n<tbody>\n"
     let partial = Set(file.coverage.partialLines)
     let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: partial)
+    // A row per line: built as bytes, the hot loop of the HTML report.
+    var rows: [UInt8] = []
+    rows.reserveCapacity(source.utf8.count * 2 + lines.count * 110)
     for (index, bytes) in lines.enumerated() {
       let number = index + 1
       let count = view?.count(line: number)
@@ -44,14 +47,17 @@ extension FilePage {
         classes.append(count > 0 ? "covered" : "uncovered")
       }
       if changedLines.contains(number) { classes.append("changed") }
-      let state = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
-      html +=
-        "<tr id=\"L\(number)\"\(state)><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>"
-      html += countCell(count) + "<td class=\"src\">"
-      html += MissedSpans.html(line: bytes, missed: spans.byteRanges(line: number, in: bytes))
-      html += "</td></tr>\n"
+      rows.append(contentsOf: "<tr id=\"L\(number)\"".utf8)
+      if !classes.isEmpty {
+        rows.append(contentsOf: " class=\"\(classes.joined(separator: " "))\"".utf8)
+      }
+      rows.append(contentsOf: "><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>".utf8)
+      rows.append(contentsOf: countCell(count).utf8)
+      rows.append(contentsOf: "<td class=\"src\">".utf8)
+      MissedSpans.append(line: bytes, missed: spans.byteRanges(line: number, in: bytes), to: &rows)
+      rows.append(contentsOf: "</td></tr>\n".utf8)
     }
-    return html + "</tbody>\n</table></div>\n</section>\n"
+    return html + String(decoding: rows, as: UTF8.self) + "</tbody>\n</table></div>\n</section>\n"
   }
 
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;

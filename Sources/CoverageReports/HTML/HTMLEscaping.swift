@@ -11,11 +11,19 @@ enum HTMLEscaping {
   }
 
   /// UTF-8 bytes escaped as text (invalid sequences become U+FFFD, as `String(decoding:)` does).
-  /// Works on bytes: every character that needs escaping is ASCII.
   static func escape<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> String {
-    guard bytes.contains(where: needsEscaping) else { return String(decoding: bytes, as: UTF8.self) }
+    guard bytes.contains(where: needsEscaping) else {
+      return String(decoding: bytes, as: UTF8.self)
+    }
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count + 32)
+    append(escaping: bytes, to: &result)
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// Appends UTF-8 bytes escaped. Works on bytes: every character that needs escaping is
+  /// ASCII; invalid sequences are left for the final decoding to repair.
+  static func append<Bytes: Collection<UInt8>>(escaping bytes: Bytes, to result: inout [UInt8]) {
     for byte in bytes {
       switch byte {
       case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
@@ -27,7 +35,6 @@ enum HTMLEscaping {
       default: result.append(byte)
       }
     }
-    return String(decoding: result, as: UTF8.self)
   }
 
   private static func needsEscaping(_ byte: UInt8) -> Bool {

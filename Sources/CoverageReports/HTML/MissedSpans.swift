@@ -50,26 +50,30 @@ struct MissedSpans: Sendable {
   /// A boundary that falls inside a multi-byte character moves to the character's end, so a
   /// character is never split.
   static func html(line bytes: [UInt8], missed: [Range<Int>]) -> String {
-    guard !missed.isEmpty else { return HTMLEscaping.escape(utf8: bytes) }
+    var html: [UInt8] = []
+    append(line: bytes, missed: missed, to: &html)
+    return String(decoding: html, as: UTF8.self)
+  }
+
+  /// `html(line:missed:)` appended to a page's bytes.
+  static func append(line bytes: [UInt8], missed: [Range<Int>], to html: inout [UInt8]) {
     func boundary(_ offset: Int) -> Int {
       var offset = min(offset, bytes.count)
       while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
       return offset
     }
-    func text(_ lower: Int, _ upper: Int) -> String {
-      lower < upper ? HTMLEscaping.escape(utf8: bytes[lower..<upper]) : ""
-    }
-    var html = ""
     var position = 0
     for range in missed {
       let lower = max(boundary(range.lowerBound), position)
       let upper = boundary(range.upperBound)
       guard lower < upper else { continue }
-      html += text(position, lower)
-      html += "<span class=\"missed\">" + text(lower, upper) + "</span>"
+      HTMLEscaping.append(escaping: bytes[position..<lower], to: &html)
+      html.append(contentsOf: "<span class=\"missed\">".utf8)
+      HTMLEscaping.append(escaping: bytes[lower..<upper], to: &html)
+      html.append(contentsOf: "</span>".utf8)
       position = upper
     }
-    return html + text(position, bytes.count)
+    HTMLEscaping.append(escaping: bytes[position...], to: &html)
   }
 
   private func isBlank(_ byte: UInt8) -> Bool {
