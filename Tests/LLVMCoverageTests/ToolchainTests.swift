@@ -90,14 +90,7 @@ final class ToolchainTests: XCTestCase {
 final class DemanglerTests: XCTestCase {
   /// The toolchain's own swift-demangle, fed through its standard input.
   func testDemanglesWithTheToolchainsSwiftDemangle() throws {
-    let swift = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    let folder = try XCTUnwrap(
-      swift.map {
-        (URL(fileURLWithPath: $0).resolvingSymlinksInPath().path as NSString)
-          .deletingLastPathComponent
-      })
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "\(folder)/swift-demangle"))
+    let folder = try toolchainFolder()
     let names = Demangler(toolchainFolder: folder).demangle([
       "$s4Yams4MarkV11descriptionSSvg", "Sources/Yams/Mark.swift:$s4Yams4MarkV7snippet4fromS2S_tF",
       "not_mangled",
