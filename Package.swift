@@ -21,18 +21,27 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
-    // covgate: one stage per module.
+    // covgate: one stage per module, in pipeline order.
+    // acquire → ingest → scope, classify, evaluate → report → record; CovgateKit runs them.
     .target(name: "CoverageModel"),
+    .target(name: "CoverageAcquisition", dependencies: ["CoverageModel"]),
     .target(name: "LLVMCoverage", dependencies: ["CoverageModel"]),
-    .target(name: "CoverageGate", dependencies: ["CoverageModel", "Yams"]),
+    .target(name: "CoverageGate", dependencies: ["CoverageModel", "LLVMCoverage", "Yams"]),
     .target(name: "CoverageReports", dependencies: ["CoverageModel"]),
     .target(
       name: "CoverageHistory",
       dependencies: ["CoverageModel", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
+      name: "CovgateKit",
+      dependencies: [
+        "CoverageModel", "CoverageAcquisition", "LLVMCoverage", "CoverageGate", "CoverageReports",
+        "CoverageHistory",
+      ]),
+    .target(
       name: "CovgateCLI",
       dependencies: [
-        "CoverageModel", "LLVMCoverage", "CoverageGate", "CoverageReports", "CoverageHistory",
+        "CovgateKit", "CoverageModel", "CoverageAcquisition", "LLVMCoverage", "CoverageGate",
+        "CoverageReports", "CoverageHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(name: "covgate", dependencies: ["CovgateCLI"]),
@@ -64,12 +73,21 @@ let package = Package(
 
     .testTarget(name: "CoverageModelTests", dependencies: ["CoverageModel"]),
     .testTarget(
+      name: "CoverageAcquisitionTests", dependencies: ["CoverageAcquisition"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
       name: "LLVMCoverageTests", dependencies: ["LLVMCoverage"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
     .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate"], resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
-      name: "CovgateCLITests", dependencies: ["CovgateCLI", "Yams"], resources: [.copy("Fixtures")]),
+      name: "CovgateKitTests",
+      dependencies: [
+        "CovgateKit", "CoverageAcquisition", "CoverageGate", "CoverageModel", "CoverageReports",
+      ]),
+    .testTarget(
+      name: "CovgateCLITests", dependencies: ["CovgateCLI", "CovgateKit", "Yams"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "CoverageHistoryTests",
       dependencies: ["CoverageHistory", .product(name: "GRDB", package: "GRDB.swift")]),

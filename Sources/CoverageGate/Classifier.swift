@@ -60,27 +60,7 @@ public struct Classifier: Sendable {
           ? "C-family target: SwiftPM does not instrument it"
           : "no test links it, or its code is compiled out")
     }
-    try checkEveryLayerMatches()
     return (files, missing)
-  }
-
-  /// A layer from a config file that matches no measured target or source is a mistake.
-  private func checkEveryLayerMatches() throws {
-    guard config.layersFromFile else { return }
-    let measured = package.measuredTargets(naming: config.namedTargets)
-    for layer in config.layers where !layer.isDefault {
-      let matches = measured.contains { target in
-        layer.matches(target: target, file: nil)
-          || target.sources.contains { layer.matches(target: target, file: $0) }
-      }
-      if !matches {
-        let names = measured.map(\.name).joined(separator: ", ")
-        throw ClassifyError(
-          message:
-            "\(config.source ?? "the config"): layer '\(layer.name)' matches no measured target or file; the measured targets are \(names)"
-        )
-      }
-    }
   }
 }
 

@@ -50,8 +50,14 @@ public enum ConfigLoader {
 
   private static func yamlError(_ error: YamlError, file: String, text: String) -> ConfigError {
     switch error {
-    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-      .composer(_, let problem, let mark, _):
+    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      // An unclosed `{`, `[` or quote is found only where the file ends: point at its start.
+      if let context, let opened = unclosedConstruct(context.text) {
+        return ConfigError(
+          file: file, line: context.mark.line, column: context.mark.column,
+          message: "invalid YAML: the \(opened) that starts here is not closed (\(problem))")
+      }
       return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
@@ -64,6 +70,15 @@ public enum ConfigLoader {
       return ConfigError(file: file, message: "invalid YAML")
     }
   }
+}
+
+/// What a parser context names when it is something opened and never closed: `flow mapping`
+/// for "while parsing a flow mapping"; `nil` for other contexts.
+private func unclosedConstruct(_ context: String) -> String? {
+  for construct in ["flow mapping", "flow sequence", "quoted scalar"] where context.contains(construct) {
+    return construct == "flow mapping" ? "{ mapping" : construct == "flow sequence" ? "[ list" : "quoted text"
+  }
+  return nil
 }
 
 /// Line and column of the second line from `line` on that starts with `key:`.
@@ -94,7 +109,7 @@ struct ConfigParser {
         config.layers = try layers(value)
         config.layersFromFile = true
       case "exclude":
-        config.exclude = try strings(value, "exclude").map(Glob.init)
+        config.exclude = try strings(value, "exclude").map { Glob($0) }
       case "file_minimum":
         for (metric, number) in try mapping(value, "file_minimum", keys: MetricKind.allCases.map(\.rawValue)) {
           let kind = try metricKind(metric, number)
@@ -139,7 +154,9 @@ struct ConfigParser {
     var layers: [LayerConfig] = []
     for (nameNode, value) in mapping {
       guard let name = nameNode.string, !name.isEmpty else { throw error(nameNode, "a layer name must be text") }
-      layers.append(try layer(name, value))
+      var layer = try layer(name, value)
+      layer.location = nameNode.mark.map { SourceLocation(line: $0.line, column: $0.column) }
+      layers.append(layer)
     }
     guard layers.filter(\.isDefault).count <= 1 else {
       throw error(node, "only one layer can be `default: true`")
@@ -155,8 +172,8 @@ struct ConfigParser {
       switch key {
       case "gated": layer.gated = try bool(value, "\(context): gated")
       case "default": layer.isDefault = try bool(value, "\(context): default")
-      case "targets": layer.targets = try strings(value, "\(context): targets").map(Glob.init)
-      case "paths": layer.paths = try strings(value, "\(context): paths").map(Glob.init)
+      case "targets": layer.targets = try globs(value, "\(context): targets")
+      case "paths": layer.paths = try globs(value, "\(context): paths")
       case "kinds":
         layer.kinds = try strings(value, "\(context): kinds").map { kind in
           guard ConfigLoader.kindNames.contains(kind), let parsed = TargetInfo.Kind(rawValue: kind) else {
@@ -226,6 +243,16 @@ struct ConfigParser {
     return try sequence.map { item in
       guard case .scalar(let scalar) = item else { throw error(item, "\(context) must be a list of text") }
       return scalar.string
+    }
+  }
+
+  /// `strings`, each a glob that remembers where it was written.
+  private func globs(_ node: Node, _ context: String) throws -> [Glob] {
+    let items: [Node]
+    if case .sequence(let sequence) = node { items = Array(sequence) } else { items = [node] }
+    return try items.map { item in
+      guard case .scalar(let scalar) = item else { throw error(item, "\(context) must be a list of text") }
+      return Glob(scalar.string, location: item.mark.map { SourceLocation(line: $0.line, column: $0.column) })
     }
   }
 

@@ -61,13 +61,14 @@ public struct Evaluator: Sendable {
         let name = rule == .minimum ? "minimum" : "target"
         let status: Verdict.Status
         let message: String
-        if actual.count == 0 {
+        switch ThresholdJudgement(actual, required: required) {
+        case .nothingToMeasure:
           status = .notApplicable
           message = "\(scope): \(metric.rawValue) n/a (nothing to measure); the \(name) \(formatThreshold(required))% does not apply"
-        } else if actual.reaches(required) {
+        case .meets:
           status = .passed
           message = "\(shown) meets the \(name) \(formatThreshold(required))%"
-        } else {
+        case .below:
           status = rule == .minimum && gated ? .failed : .warning
           message = "\(shown) is below the \(name) \(formatThreshold(required))%" + (gated || rule == .target ? "" : " (layer not gated)")
         }

@@ -62,7 +62,7 @@ public struct GateConfig: Sendable, Equatable {
   /// Target names the layers spell out in full (no glob characters): always measured, even
   /// when they look like test support.
   public var namedTargets: Set<String> {
-    Set(layers.flatMap(\.targets).map(\.pattern).filter { !$0.contains(where: { "*?[".contains($0) }) })
+    Set(layers.flatMap(\.targets).filter(\.isLiteral).map(\.pattern))
   }
 
   /// The built-in config: business logic gated at 60% lines (target 70%), UI glue reported only.
@@ -71,7 +71,7 @@ public struct GateConfig: Sendable, Equatable {
       name: "logic", isDefault: true, thresholds: [.lines: Threshold(minimum: 60, target: 70)]),
     LayerConfig(
       name: "ui-glue", gated: false,
-      targets: ["*UI", "*App", "*View", "*Views", "*CLI"].map(Glob.init), kinds: [.executable]),
+      targets: ["*UI", "*App", "*View", "*Views", "*CLI"].map { Glob($0) }, kinds: [.executable]),
   ])
 }
 
@@ -89,6 +89,8 @@ public struct LayerConfig: Sendable, Equatable {
   /// The layer that takes every target no other layer matches.
   public var isDefault: Bool
   public var thresholds: Thresholds
+  /// Where the config file names the layer; not part of equality.
+  public var location: SourceLocation?
 
   public init(
     name: String, gated: Bool = true, targets: [Glob] = [], paths: [Glob] = [],
@@ -101,6 +103,12 @@ public struct LayerConfig: Sendable, Equatable {
     self.kinds = kinds
     self.isDefault = isDefault
     self.thresholds = thresholds
+  }
+
+  public static func == (lhs: LayerConfig, rhs: LayerConfig) -> Bool {
+    (lhs.name, lhs.gated, lhs.targets, lhs.paths, lhs.kinds, lhs.isDefault)
+      == (rhs.name, rhs.gated, rhs.targets, rhs.paths, rhs.kinds, rhs.isDefault)
+      && lhs.thresholds == rhs.thresholds
   }
 
   /// Whether the layer names this file or its target (the default layer names nothing).

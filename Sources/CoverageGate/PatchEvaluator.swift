@@ -44,13 +44,14 @@ public struct PatchEvaluator: Sendable {
     let shown = "patch: lines \(actual.formattedPercent) (\(actual.formattedRatio)) of changed executable lines"
     let status: Verdict.Status
     let message: String
-    if actual.count == 0 {
+    switch ThresholdJudgement(actual, required: minimum) {
+    case .nothingToMeasure:
       status = .notApplicable
       message = "patch: no executable line changed since \(patch.base); the minimum \(formatThreshold(minimum))% does not apply"
-    } else if actual.reaches(minimum) {
+    case .meets:
       status = .passed
       message = "\(shown) meets the minimum \(formatThreshold(minimum))%"
-    } else {
+    case .below:
       status = .failed
       let uncovered = patch.files.filter { !$0.uncoveredLines.isEmpty }
         .map { "\($0.path):\($0.uncoveredDescription)" }.joined(separator: "; ")

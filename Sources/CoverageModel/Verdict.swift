@@ -25,6 +25,16 @@ public struct Verdict: Hashable, Sendable, Codable {
     case passed, failed, warning
     /// The metric has nothing to measure (count 0): neither passed nor failed.
     case notApplicable = "n/a"
+
+    /// The order reports list verdicts in: failures, warnings, n/a, passes.
+    public var severityRank: Int {
+      switch self {
+      case .failed: 0
+      case .warning: 1
+      case .notApplicable: 2
+      case .passed: 3
+      }
+    }
   }
 
   public var rule: Rule

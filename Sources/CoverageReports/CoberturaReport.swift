@@ -23,7 +23,7 @@ public struct CoberturaReport: ReportRenderer {
 
   /// The whole document.
   public func xml(_ report: CoverageReport) -> String {
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    var out = XMLEscape.declaration
     out += "<!-- Cobertura coverage-04.dtd, written by covgate -->\n"
     let lines = report.files.map(Self.viewLines).reduce(Metric.zero, +)
     out +=

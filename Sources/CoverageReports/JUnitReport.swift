@@ -25,7 +25,7 @@ public struct JUnitReport: ReportRenderer {
     let counts =
       "tests=\"\(verdicts.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"0\""
     let suite = XMLEscape.attribute("covgate: \(report.packageName)")
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    var out = XMLEscape.declaration
     out += "<testsuites name=\"covgate\" \(counts)>\n"
     out += "  <testsuite name=\"\(suite)\" \(counts)>\n"
     for verdict in verdicts { out += testCase(verdict) }

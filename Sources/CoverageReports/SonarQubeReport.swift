@@ -16,7 +16,7 @@ public struct SonarQubeReport: ReportRenderer {
 
   /// The whole document.
   public func xml(_ report: CoverageReport) -> String {
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<coverage version=\"1\">\n"
+    var out = XMLEscape.declaration + "<coverage version=\"1\">\n"
     for file in report.files {
       out += "  <file path=\"\(XMLEscape.attribute(file.path))\">\n"
       if let view = file.coverage.lineView {

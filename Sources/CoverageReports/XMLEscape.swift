@@ -4,6 +4,9 @@
 /// entities, so neither markup nor `]]>` can appear; characters XML 1.0 cannot hold at all (most
 /// control characters, U+FFFE, U+FFFF) become U+FFFD.
 enum XMLEscape {
+  /// The XML declaration every document covgate writes starts with.
+  static let declaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
   /// `text` escaped for an attribute value in double quotes; line breaks and tabs become
   /// character references so that readers keep them instead of normalising them to spaces.
   static func attribute(_ text: String) -> String {

@@ -196,12 +196,3 @@ public enum ExportReader {
     return Metric(covered: covered, count: count)
   }
 }
-
-/// The most specific text of a Foundation error: its underlying error's when there is one.
-public func describeError(_ error: Error) -> String {
-  let nsError = error as NSError
-  if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-    return underlying.localizedDescription
-  }
-  return nsError.localizedDescription
-}

@@ -194,6 +194,17 @@ final class ConfigLoaderTests: XCTestCase {
       contains: ["invalid YAML: mapping values are not allowed"])
   }
 
+  /// A flow mapping left open on line 9 is reported where it opens, not at the end of the file.
+  func testAnUnclosedBraceIsReportedWhereItOpens() {
+    var lines = ["version: 1", "layers:", "  logic:", "    default: true", "", "  # glue", "  ui:", "    gated: false"]
+    lines.append("    targets: { minimum: 60")
+    lines += (10...28).map { "# filler \($0)" }
+    guard let error = error(lines.joined(separator: "\n") + "\n") else { return }
+    XCTAssertEqual(error.line, 9, "\(error)")
+    XCTAssertEqual(error.column, 14, "\(error)")
+    XCTAssertTrue(error.message.contains("not closed"), error.message)
+  }
+
   func testDuplicateKeysGiveLine() throws {
     guard
       let error = error(

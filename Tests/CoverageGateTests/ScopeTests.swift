@@ -8,7 +8,7 @@ final class ScopeTests: XCTestCase {
     _ data: CoverageData = TestPackage.data, exclude: [String] = [], pathMaps: [PathMap] = [],
     package: PackageInfo = TestPackage.package
   ) throws -> ScopeResult {
-    try Scoper(package: package, exclude: exclude.map(Glob.init)).scope(data, pathMaps: pathMaps)
+    try Scoper(package: package, exclude: exclude.map { Glob($0) }).scope(data, pathMaps: pathMaps)
   }
 
   private func reasons(_ result: ScopeResult) -> [String: String] {

@@ -91,6 +91,13 @@ final class TextReportTests: XCTestCase {
     XCTAssertTrue(colored.contains("\u{1B}[32mPASS\u{1B}[0m"))
   }
 
+  /// llvm-cov rounds, covgate truncates: said once, last, so the last digit surprises nobody.
+  func testTheLastLineSaysPercentagesAreTruncated() {
+    let text = TextReport(useColor: false).text(SampleReport.report)
+    XCTAssertTrue(text.hasSuffix("\n\n" + TextReport.truncationNote + "\n"), text)
+    XCTAssertEqual(text.components(separatedBy: "truncated").count, 2)
+  }
+
   func testWorstFilesListsOnlyGatedLayersWithMisses() {
     var report = SampleReport.report
     let full = SampleReport.file(
@@ -100,6 +107,7 @@ final class TextReportTests: XCTestCase {
     report.files.append(full)
     let text = TextReport(useColor: false).text(report)
     let worst = text.components(separatedBy: "Least-covered files of gated layers (lines):\n")
+      .map { $0.replacingOccurrences(of: "\n" + TextReport.truncationNote + "\n", with: "") }
     XCTAssertEqual(worst.count, 2)
     XCTAssertEqual(
       worst.last,

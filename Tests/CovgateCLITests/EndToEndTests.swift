@@ -152,6 +152,30 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(try covgate(["init", "--force"]).exitCode, 0)
   }
 
+  /// `init` keeps the run history out of git: once, and says so.
+  func testInitGitIgnoresTheHistoryFolderOnce() throws {
+    let ignore = "\(package)/.gitignore"
+    try? FileManager.default.removeItem(atPath: ignore)
+    try "/.build\n".write(toFile: ignore, atomically: true, encoding: .utf8)
+    let first = try covgate(["init", "--force"])
+    XCTAssertEqual(first.exitCode, 0, first.stderr)
+    XCTAssertTrue(first.stdout.contains("added .covgate/ to \(ignore)"), first.stdout)
+    XCTAssertEqual(
+      try String(contentsOfFile: ignore, encoding: .utf8),
+      "/.build\n# covgate's run history (covgate init)\n.covgate/\n")
+    let again = try covgate(["init", "--force"])
+    XCTAssertFalse(again.stdout.contains("added"), again.stdout)
+    XCTAssertEqual(try String(contentsOfFile: ignore, encoding: .utf8).components(separatedBy: ".covgate/").count, 2)
+  }
+
+  func testInitWritesTheConfigNamedWithConfig() throws {
+    let result = try covgate(["init", "--config", "ci/covgate.yml"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertEqual(result.stdout.split(separator: "\n").first, "wrote \(package)/ci/covgate.yml")
+    let check = try covgate(["check", "--input", try exportOfAPassingRun(), "--config", "ci/covgate.yml", "--output", "\(package)/out-ci"])
+    XCTAssertEqual(check.exitCode, 0, check.stderr)
+  }
+
   func testTheJSONReportMatchesItsSchema() throws {
     let output = "\(package)/out-schema"
     XCTAssertEqual(try covgate(["check", "--input", try exportOfAPassingRun(), "--output", output]).exitCode, 0)

@@ -89,6 +89,15 @@ final class HostileInputTests: XCTestCase {
       config("overlapping layers", "layers:\n  a:\n    targets: [Pricing]\n  b:\n    targets: [\"Pric*\"]\n", "is in both layers 'a' and 'b'"),
       config("layer matching nothing", "layers:\n  logic:\n    default: true\n  views:\n    targets: [\"*Views\"]\n", "layer 'views' matches no measured target"),
       config("invalid YAML", "layers:\n  logic: [\n", "invalid YAML"),
+      config(
+        "unclosed brace", "layers:\n  logic:\n    lines: { minimum: 60\n    default: true\n# one\n# two\n",
+        "bad.yml:3:12: invalid YAML: the { mapping that starts here is not closed"),
+      config(
+        "misspelled target", "layers:\n  logic:\n    targets: [Pricng]\n",
+        "bad.yml:3:15: layer 'logic': target 'Pricng' is not a target of the package (did you mean 'Pricing'?)"),
+      Case(
+        name: "misspelled target before the build", files: ["bad.yml": Data("layers:\n  logic:\n    targets: [Pricng]\n".utf8)],
+        arguments: ["run", "--config", "bad.yml"], exitCode: 2, message: "bad.yml:3:15: layer 'logic': target 'Pricng'"),
       config("duplicate keys", "layers:\n  a:\n    default: true\n  a:\n    gated: false\n", "duplicate key 'a'"),
       config("layers not a mapping", "layers: [logic]\n", "layers must be a mapping"),
       config("bad policy", "targets_without_data: maybe\n", "must be one of ignore, warn, fail"),
@@ -109,6 +118,7 @@ final class HostileInputTests: XCTestCase {
       Case(name: "timeout not a number", arguments: ["run", "--timeout", "soon"], exitCode: 64, message: "'soon' is invalid for '--timeout"),
       Case(name: "timeout on check", arguments: ["check", "--input", Self.export, "--timeout", "5"], exitCode: 64, message: "Unknown option '--timeout'"),
       Case(name: "output is a file", files: ["taken": Data("x".utf8)], arguments: ["check", "--input", Self.export, "--output", "taken"], exitCode: 2, message: "cannot write"),
+      Case(name: "package path missing", arguments: ["check", "--input", Self.export, "--package-path", "nowhere"], exitCode: 2, message: "nowhere: no such folder; pass the folder that holds the package's Package.swift"),
       Case(name: "base outside git", arguments: ["check", "--input", Self.export, "--base", "origin/main"], exitCode: 2, message: "not in a git repository"),
       Case(name: "corrupt baseline", files: [".covgate-baseline.json": Data("{oops".utf8)], arguments: ["check", "--input", Self.export], exitCode: 2, message: "is not a covgate baseline"),
     ]

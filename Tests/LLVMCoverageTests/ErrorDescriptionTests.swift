@@ -13,20 +13,6 @@ final class ErrorDescriptionTests: XCTestCase {
     }
   }
 
-  func testToolchainErrors() {
-    let errors: [ToolchainError] = [
-      .swiftNotFound, .toolMissing(tool: "llvm-cov", swift: "/usr/bin/swift"),
-      .cannotRun(tool: "/x/llvm-cov", reason: "No such file"),
-      .profileVersionMismatch(tool: "/usr/bin/llvm-cov", swift: "/opt/swift/usr/bin/swift"),
-      .staleProfile(binary: "/p/.build/debug/PPackageTests.xctest"), .noProfiles(directory: "/p/codecov"),
-      .noTestBinary(directory: "/p/.build/debug"), .commandFailed(command: "swift test", exitCode: 1, detail: "boom"),
-      .describeFailed(packagePath: "/p", detail: "there is no Package.swift"),
-    ]
-    assertOneLineWithFix(errors)
-    XCTAssertTrue(ToolchainError.profileVersionMismatch(tool: "/usr/bin/llvm-cov", swift: "/opt/swift/usr/bin/swift").description.contains("/usr/bin/llvm-cov"))
-    XCTAssertTrue(ToolchainError.profileVersionMismatch(tool: "/usr/bin/llvm-cov", swift: "/opt/swift/usr/bin/swift").description.contains("/opt/swift/usr/bin/swift"))
-  }
-
   func testExportErrors() {
     let errors: [ExportError] = [
       .unreadable(path: "a.json", reason: "No such file"), .empty(path: "a.json"),

@@ -62,7 +62,7 @@ struct IndexPage {
     } else {
       html +=
         "<details class=\"all-verdicts\"><summary>All checks (\(gate.verdicts.count))</summary>\n"
-      html += verdictList(gate.verdicts.sorted { order($0.status) < order($1.status) })
+      html += verdictList(gate.verdicts.sorted { $0.status.severityRank < $1.status.severityRank })
       html += "</details>\n"
     }
     return html + "</section>\n"
@@ -79,14 +79,6 @@ struct IndexPage {
     return html + "</ul>\n"
   }
 
-  private func order(_ status: Verdict.Status) -> Int {
-    switch status {
-    case .failed: 0
-    case .warning: 1
-    case .notApplicable: 2
-    case .passed: 3
-    }
-  }
 
   private func label(_ status: Verdict.Status) -> (String, String) {
     switch status {

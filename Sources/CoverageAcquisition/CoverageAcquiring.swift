@@ -1,0 +1,81 @@
+import CoverageModel
+import Foundation
+
+/// Everything covgate asks of the toolchain and the processes it starts: the seam that the
+/// pipeline's unit tests replace with a fake.
+public protocol CoverageAcquiring: Sendable {
+  /// The `swift` and its own llvm tools; the first thing a test run looks for.
+  func locateToolchain() throws -> Toolchain
+  /// Just `swift`, for work that needs no llvm tool.
+  func locateSwift() throws -> String
+  /// The package's targets, from `swift package describe`.
+  func describePackage(root: String, swift: String) throws -> PackageInfo
+  /// Runs the tests with coverage and exports every test binary.
+  func runTests(
+    _ request: TestRunRequest, toolchain: Toolchain,
+    onStep: @escaping @Sendable (AcquisitionStep) -> Void
+  ) throws -> Acquisition
+  /// Exports the coverage of tests that already ran in a build folder.
+  func exportBuild(
+    binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
+  ) throws -> String
+  /// Readable function names (a name maps to itself when it cannot be demangled).
+  func demangle(_ names: [String], cacheFolder: String) -> [String: String]
+}
+
+/// What `swift test` is asked to do.
+public struct TestRunRequest: Sendable, Equatable {
+  public var root: String
+  public var packageName: String
+  /// Passed to `swift test` as they are (`--filter`, `--parallel`, ...).
+  public var arguments: [String]
+  /// Seconds after which the tests and everything they started are stopped.
+  public var timeout: TimeInterval?
+
+  public init(root: String, packageName: String, arguments: [String], timeout: TimeInterval?) {
+    self.root = root
+    self.packageName = packageName
+    self.arguments = arguments
+    self.timeout = timeout
+  }
+}
+
+/// The real toolchain on this platform.
+public struct LiveAcquisition: CoverageAcquiring {
+  let platform: any Platform
+
+  public init(platform: any Platform = currentPlatform()) {
+    self.platform = platform
+  }
+
+  public func locateToolchain() throws -> Toolchain { try platform.locateToolchain() }
+
+  public func locateSwift() throws -> String { try platform.locateSwift() }
+
+  public func describePackage(root: String, swift: String) throws -> PackageInfo {
+    try PackageDescriber(swift: swift).describe(root: root)
+  }
+
+  public func runTests(
+    _ request: TestRunRequest, toolchain: Toolchain,
+    onStep: @escaping @Sendable (AcquisitionStep) -> Void
+  ) throws -> Acquisition {
+    try TestRunner(toolchain: toolchain, platform: platform, onStep: onStep).run(
+      root: request.root, packageName: request.packageName, arguments: request.arguments,
+      timeout: request.timeout)
+  }
+
+  public func exportBuild(
+    binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
+  ) throws -> String {
+    try TestRunner(toolchain: toolchain, platform: platform, onStep: onStep)
+      .exportBuild(binPath: binPath)
+  }
+
+  /// Demangles with the toolchain's `swift-demangle`; without a toolchain names stay mangled.
+  public func demangle(_ names: [String], cacheFolder: String) -> [String: String] {
+    guard let toolchain = try? platform.locateToolchain() else { return [:] }
+    let folder = (toolchain.llvmCov as NSString).deletingLastPathComponent
+    return Demangler(toolchainFolder: folder, cacheFolder: cacheFolder).demangle(names)
+  }
+}

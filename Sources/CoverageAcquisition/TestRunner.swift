@@ -1,0 +1,192 @@
+import Foundation
+
+/// A test run's coverage: where the export is and how the tests went.
+public struct Acquisition: Sendable, Equatable {
+  /// The llvm-cov export JSON covering every test binary.
+  public var exportPath: String
+  /// `swift test`'s exit code (0 when the tests passed).
+  public var testExitCode: Int32
+  /// Set when the tests ran past `--timeout` and were stopped; the export then holds the
+  /// coverage of the test processes that finished.
+  public var timeout: TestTimeout?
+
+  public init(exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil) {
+    self.exportPath = exportPath
+    self.testExitCode = testExitCode
+    self.timeout = timeout
+  }
+}
+
+/// The steps of acquiring coverage, announced as they begin.
+public enum AcquisitionStep: Sendable {
+  case test, merge, export
+}
+
+/// Runs `swift test --enable-code-coverage` and turns its profiles into one export, even when
+/// a test fails (SwiftPM then writes no export of its own).
+public struct TestRunner: Sendable {
+  let toolchain: Toolchain
+  let platform: any Platform
+  let runner: any CommandRunning
+  let onStep: @Sendable (AcquisitionStep) -> Void
+
+  public init(
+    toolchain: Toolchain, platform: any Platform, runner: any CommandRunning = LiveCommandRunner(),
+    onStep: @escaping @Sendable (AcquisitionStep) -> Void = { _ in }
+  ) {
+    self.toolchain = toolchain
+    self.platform = platform
+    self.runner = runner
+    self.onStep = onStep
+  }
+
+  /// Builds and runs the tests of the package at `root`, streaming their output.
+  ///
+  /// - Parameters:
+  ///   - arguments: passed to `swift test` as they are (`--filter`, `--parallel`, ...).
+  ///   - timeout: seconds after which `swift test` and every process it started are stopped;
+  ///     the profiles of the test processes that finished are still merged and exported.
+  /// - Throws: `TestTimeout` when the tests timed out, `TestRunFailure` when they failed, before
+  ///   any coverage was written.
+  public func run(
+    root: String, packageName: String, arguments: [String], timeout: TimeInterval? = nil
+  ) throws -> Acquisition {
+    let binPath = try binPath(root: root, arguments: arguments)
+    onStep(.test)
+    let result = try runner.stream(
+      toolchain.swift, ["test", "--enable-code-coverage"] + arguments, in: root, timeout: timeout)
+    let timedOut = result.timedOut ? TestTimeout(seconds: timeout ?? 0) : nil
+    let exitCode = result.exitCode
+    let codecov = "\(binPath)/codecov"
+    if exitCode != 0 || timedOut != nil, Self.files(in: codecov, withExtension: "profraw").isEmpty {
+      if let timedOut { throw timedOut }
+      throw TestRunFailure(exitCode: exitCode)
+    }
+    let (profiles, binaries) = try coverageInputs(binPath: binPath)
+
+    // SwiftPM's own export is reusable when the tests passed and one test binary covers it all.
+    let swiftPMExport = "\(codecov)/\(packageName).json"
+    if exitCode == 0, timedOut == nil, binaries.count == 1,
+      Self.isFile(swiftPMExport, newerThanAll: profiles)
+    {
+      return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode)
+    }
+    let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: codecov)
+    return Acquisition(exportPath: exportPath, testExitCode: exitCode, timeout: timedOut)
+  }
+
+  /// The coverage of tests that already ran in the build folder `binPath` (e.g. `.build/debug`):
+  /// merges `binPath/codecov/*.profraw` and exports every `binPath/*.xctest`, running no `swift`.
+  ///
+  /// - Returns: the path of the export JSON, in `binPath/codecov`.
+  public func exportBuild(binPath: String) throws -> String {
+    let (profiles, binaries) = try coverageInputs(binPath: binPath)
+    return try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
+  }
+
+  /// The raw profiles and the test executables of a build folder.
+  ///
+  /// - Throws: `ToolchainError.staleProfile` when a test executable is newer than a profile:
+  ///   it was rebuilt after the tests ran. llvm-cov cannot tell: its own "profile data may be
+  ///   out of date" check compares the executable with the merged profile, which is always
+  ///   newer, and it silently leaves out the functions whose code changed.
+  private func coverageInputs(binPath: String) throws -> (profiles: [String], binaries: [String]) {
+    let codecov = "\(binPath)/codecov"
+    let profiles = Self.files(in: codecov, withExtension: "profraw")
+    guard !profiles.isEmpty else { throw ToolchainError.noProfiles(directory: codecov) }
+    let bundles = Self.files(in: binPath, withExtension: "xctest")
+    guard !bundles.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
+    let binaries = bundles.map(platform.testExecutable(ofBundle:))
+    let oldestProfile = profiles.compactMap(Self.modificationDate).min() ?? .distantFuture
+    let rebuilt = binaries.first { (Self.modificationDate($0) ?? .distantPast) > oldestProfile }
+    if let rebuilt { throw ToolchainError.staleProfile(binary: rebuilt) }
+    return (profiles, binaries)
+  }
+
+  /// Merges the profiles and exports the binaries into `codecov`; returns the export's path.
+  private func mergeAndExport(profiles: [String], binaries: [String], codecov: String) throws -> String {
+    let profdata = "\(codecov)/covgate.profdata"
+    let exportPath = "\(codecov)/covgate-export.json"
+    onStep(.merge)
+    try merge(profiles, into: profdata)
+    onStep(.export)
+    try export(profdata: profdata, binaries: binaries, to: exportPath)
+    return exportPath
+  }
+
+  /// `swift build --show-bin-path`, honouring build-location flags given for `swift test`.
+  private func binPath(root: String, arguments: [String]) throws -> String {
+    let locationFlags: Set<String> = ["-c", "--configuration", "--scratch-path", "--build-path", "--triple"]
+    var passed: [String] = []
+    var index = 0
+    while index < arguments.count {
+      if locationFlags.contains(arguments[index]), index + 1 < arguments.count {
+        passed += arguments[index...index + 1]
+        index += 1
+      }
+      index += 1
+    }
+    // SwiftPM keeps `.build/debug` pointing at the default bin folder: asking it costs a
+    // quarter of a second, so only ask when the flags move the build elsewhere.
+    if passed.isEmpty {
+      let link = URL(fileURLWithPath: root).appendingPathComponent(".build/debug")
+      var isFolder: ObjCBool = false
+      let resolved = link.resolvingSymlinksInPath().path
+      if FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue {
+        return resolved
+      }
+    }
+    let result = try runner.capture(toolchain.swift, ["build", "--show-bin-path"] + passed, in: root)
+    let path = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    guard result.exitCode == 0, path.hasPrefix("/") else {
+      throw ToolchainError.commandFailed(
+        command: "swift build --show-bin-path", exitCode: result.exitCode,
+        detail: result.stderr.split(separator: "\n").first.map(String.init) ?? "no output")
+    }
+    return path
+  }
+
+  /// Merges raw profiles into one indexed profile.
+  public func merge(_ profiles: [String], into profdata: String) throws {
+    let result = try runner.capture(
+      toolchain.llvmProfdata, ["merge", "-sparse"] + profiles + ["-o", profdata], in: nil)
+    try check(result, tool: toolchain.llvmProfdata, command: "llvm-profdata merge")
+  }
+
+  /// Exports coverage of every test binary into one JSON file.
+  public func export(profdata: String, binaries: [String], to path: String) throws {
+    var arguments = ["export", "-instr-profile=\(profdata)", binaries[0]]
+    for binary in binaries.dropFirst() { arguments += ["-object", binary] }
+    let result = try runner.capture(toolchain.llvmCov, arguments, in: nil)
+    try check(result, tool: toolchain.llvmCov, command: "llvm-cov export")
+    if result.stderr.contains("profile data may be out of date") {
+      throw ToolchainError.staleProfile(binary: binaries[0])
+    }
+    try AtomicFile.write(Data(result.stdout.utf8), to: path)
+  }
+
+  private func check(_ result: CommandResult, tool: String, command: String) throws {
+    guard result.exitCode != 0 else { return }
+    if result.stderr.contains("unsupported instrumentation profile format version")
+      || result.stderr.contains("raw profile version mismatch")
+    {
+      throw ToolchainError.profileVersionMismatch(tool: tool, swift: toolchain.swift)
+    }
+    let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? "no output"
+    throw ToolchainError.commandFailed(command: command, exitCode: result.exitCode, detail: firstLine)
+  }
+
+  static func files(in folder: String, withExtension ext: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { ($0 as NSString).pathExtension == ext }.sorted().map { "\(folder)/\($0)" }
+  }
+
+  static func isFile(_ path: String, newerThanAll others: [String]) -> Bool {
+    guard let date = modificationDate(path) else { return false }
+    return others.allSatisfy { (modificationDate($0) ?? .distantFuture) <= date }
+  }
+
+  static func modificationDate(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+  }
+}

@@ -1,0 +1,51 @@
+import CoverageModel
+import LLVMCoverage
+
+/// Takes the lines of in-source exclusion markers out of kept files, recomputing their figures
+/// from the function records as llvm-cov would for the remaining code.
+public enum ExclusionApplier {
+  /// - Parameters:
+  ///   - markers: per package-relative path, the markers found in its source.
+  ///   - functions: the export's function records (needed for files with line markers).
+  /// - Returns: the files still kept, files excluded whole, and every exclusion with whether
+  ///   its code ran anyway.
+  public static func apply(
+    _ markers: [String: [ExclusionMarker]], to files: [ScopedFile], functions: [FunctionRecord]
+  ) throws -> (files: [ScopedFile], excludedFiles: [ExcludedFile], exclusions: [Exclusion]) {
+    var kept: [ScopedFile] = []
+    var excludedFiles: [ExcludedFile] = []
+    var exclusions: [Exclusion] = []
+    for file in files {
+      guard let found = markers[file.path], !found.isEmpty else {
+        kept.append(file)
+        continue
+      }
+      let view = file.coverage.lineView
+      if let whole = found.first(where: { $0.lines == nil }) {
+        excludedFiles.append(ExcludedFile(path: file.path, reason: "covgate:ignore-file: \(whole.reason)"))
+        exclusions.append(
+          Exclusion(
+            path: file.path, firstLine: 1, lastLine: view?.lineCount ?? 0, wholeFile: true, reason: whole.reason,
+            ranAnyway: file.summary.lines.covered > 0))
+        continue
+      }
+      var lines = Set<Int>()
+      for marker in found {
+        guard let range = marker.lines else { continue }
+        lines.formUnion(range)
+        let ran = range.contains { (view?.count(line: $0) ?? 0) > 0 }
+        exclusions.append(
+          Exclusion(
+            path: file.path, firstLine: range.lowerBound, lastLine: range.upperBound, wholeFile: false,
+            reason: marker.reason, ranAnyway: ran))
+      }
+      var recomputed = try FunctionSummarizer.fileCoverage(path: file.coverage.path, functions: functions, excluding: lines)
+      recomputed.functions = file.coverage.functions.filter { !lines.contains($0.line) }
+      recomputed.missedRegions = file.coverage.missedRegions.filter { !lines.contains($0.start.line) }
+      var updated = file
+      updated.coverage = recomputed
+      kept.append(updated)
+    }
+    return (kept, excludedFiles, exclusions)
+  }
+}

@@ -1,0 +1,37 @@
+import CoverageModel
+
+/// The gate's one entry point: scope, exclusions, classification, thresholds, patch and
+/// baseline, giving the complete report every format renders.
+public enum Gate {
+  public static func evaluate(_ input: GateInput) throws -> CoverageReport {
+    let config = input.config
+    let scoper = Scoper(
+      package: input.package, exclude: config.exclude, namedTargets: config.namedTargets)
+    var scope = try scoper.scope(input.data, pathMaps: input.pathMaps)
+    let applied = try ExclusionApplier.apply(
+      input.markers, to: scope.files, functions: input.data.functions)
+    scope.files = applied.files
+    scope.excluded = (scope.excluded + applied.excludedFiles).sorted { $0.path < $1.path }
+    let classified = try Classifier(config: config, package: input.package).classify(scope)
+    var report = Evaluator(config: config).evaluate(
+      package: input.package, files: classified.files,
+      targetsWithoutData: classified.targetsWithoutData, excluded: scope.excluded,
+      tests: input.tests)
+    report.exclusions = applied.exclusions
+    if let changes = input.changes {
+      let evaluator = PatchEvaluator()
+      let patch = evaluator.evaluate(
+        base: changes.base, baseCommit: changes.baseCommit, changes: changes.files,
+        files: report.files, unmeasuredReason: scoper.reasonUnmeasured)
+      report.patch = patch
+      if let minimum = config.patch.minimum {
+        report.gate.verdicts.append(evaluator.verdict(patch, minimum: minimum))
+      }
+    }
+    if let baseline = input.baseline {
+      report.gate.verdicts += BaselineRules(baseline: baseline, tolerance: config.baseline.tolerance)
+        .verdicts(for: report)
+    }
+    return report
+  }
+}

@@ -1,0 +1,48 @@
+import CoverageModel
+
+extension GateConfig {
+  /// Checks the config file's layers against the package's targets, before anything is built:
+  /// a target name that is not a measured target, or a layer that matches no measured target
+  /// or file, is an error at the line that wrote it.
+  public func check(against package: PackageInfo) throws {
+    guard layersFromFile else { return }
+    let measured = package.measuredTargets(naming: namedTargets)
+    let names = measured.map(\.name)
+    for layer in layers where !layer.isDefault {
+      for glob in layer.targets where glob.isLiteral && !names.contains(glob.pattern) {
+        let why =
+          package.targets.contains { $0.name == glob.pattern }
+          ? "is not a measured target (tests, plugins and macros are not measured)"
+          : "is not a target of the package" + didYouMean(glob.pattern, among: names)
+        throw error(
+          at: glob.location ?? layer.location,
+          "layer '\(layer.name)': target '\(glob.pattern)' \(why); the measured targets are \(names.joined(separator: ", "))"
+        )
+      }
+      let matches = measured.contains { target in
+        layer.matches(target: target, file: nil)
+          || target.sources.contains { layer.matches(target: target, file: $0) }
+      }
+      if !matches {
+        throw error(
+          at: layer.location,
+          "layer '\(layer.name)' matches no measured target or file; the measured targets are \(names.joined(separator: ", "))"
+        )
+      }
+    }
+  }
+
+  private func error(at location: SourceLocation?, _ message: String) -> ConfigError {
+    ConfigError(
+      file: source ?? ConfigLoader.fileName, line: location?.line, column: location?.column,
+      message: message)
+  }
+}
+
+/// ` (did you mean 'X'?)` when a name is within two edits of `given`.
+private func didYouMean(_ given: String, among names: [String]) -> String {
+  guard let closest = names.min(by: { editDistance($0, given) < editDistance($1, given) }),
+    editDistance(closest, given) <= 2
+  else { return "" }
+  return " (did you mean '\(closest)'?)"
+}

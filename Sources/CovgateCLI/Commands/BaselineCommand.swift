@@ -1,0 +1,45 @@
+import ArgumentParser
+import CovgateKit
+
+/// `covgate baseline`: manage the committed ratchet baseline.
+struct BaselineCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "baseline",
+    abstract: "Manage the coverage baseline that gated layers must not drop below.",
+    subcommands: [BaselineSaveCommand.self])
+}
+
+/// `covgate baseline save`: write `.covgate-baseline.json` from a test run or from exports.
+struct BaselineSaveCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "save",
+    abstract: "Run the tests (or read --input exports) and save the figures as the baseline.")
+
+  @Option(name: .customLong("input"), help: ArgumentHelp("An llvm-cov export instead of running the tests, repeatable.", valueName: "file"))
+  var inputs: [String] = []
+
+  @OptionGroup var options: CommonOptions
+
+  @OptionGroup var testRun: TestRunOptions
+
+  @Argument(parsing: .postTerminator, help: "Arguments after -- go to `swift test`.")
+  var swiftTestArguments: [String] = []
+
+  func run() throws {
+    let terminal = Terminal()
+    try reportingErrors(terminal) {
+      let source: CoverageSource =
+        inputs.isEmpty
+        ? .tests(arguments: swiftTestArguments, timeout: testRun.limit) : .exports(inputs)
+      let pipeline = try options.pipeline(source: source, observer: terminal)
+      let result = try pipeline.saveBaseline()
+      _ = ResultPresenter(terminal: terminal, quiet: options.quiet).present(result)
+      guard result.outcome != .testsFailed else {
+        terminal.error(
+          "the tests failed, so no baseline was saved; fix them and run `covgate baseline save` again")
+        return .testsFailed
+      }
+      return .success
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import CoverageAcquisition
+import CoverageGate
+import Foundation
+
+/// `covgate init`: write a commented starter `.covgate.yml` from the package's targets, and
+/// keep the run history out of git.
+struct InitCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "init", abstract: "Write a starter .covgate.yml for the package.")
+
+  @OptionGroup var package: PackageOptions
+
+  @Flag(help: "Overwrite an existing config file.")
+  var force = false
+
+  func run() throws {
+    let terminal = Terminal()
+    try reportingErrors(terminal) {
+      let root = try package.packageRoot()
+      let path = package.configPath(root: root).path
+      if FileManager.default.fileExists(atPath: path), !force {
+        throw InitError(path: path)
+      }
+      let acquisition = LiveAcquisition()
+      let described = try acquisition.describePackage(
+        root: root, swift: try acquisition.locateSwift())
+      try AtomicFile.write(Data(StarterConfig.text(for: described).utf8), to: path)
+      print("wrote \(path)")
+      let ignore = GitIgnore(path: "\(root)/.gitignore")
+      if try ignore.add(GitIgnore.historyFolder, comment: "covgate's run history (covgate init)") {
+        print("added \(GitIgnore.historyFolder) to \(ignore.path)")
+      }
+      return .success
+    }
+  }
+}
+
+struct InitError: Error, CustomStringConvertible {
+  var path: String
+  var description: String { "\(path) already exists; edit it, or pass --force to replace it" }
+}

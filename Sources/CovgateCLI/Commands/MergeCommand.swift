@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import CoverageAcquisition
+import LLVMCoverage
+
+/// `covgate merge`: combine the results of test shards into one.
+struct MergeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merge shard results: raw or indexed profiles into one .profdata, or exports into one export.",
+    discussion: """
+      Profiles (.profraw, .profdata) are merged by the toolchain's llvm-profdata; export the result \
+      with llvm-cov against the test binary. Exports (.json) of the same code are merged by adding \
+      region counts per function and recomputing summaries and line views as llvm-cov does; the \
+      result is an llvm-cov export that `covgate check --input` reads.
+      """)
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The merged file (.profdata or .json).", valueName: "file"))
+  var output: String
+
+  @Argument(help: ArgumentHelp("Shard results: all profiles or all exports.", valueName: "file"))
+  var inputs: [String]
+
+  func validate() throws {
+    guard inputs.count >= 1 else { throw ValidationError("merge needs at least one input") }
+    let kinds = Set(inputs.map(Self.kind))
+    guard kinds.count == 1, let kind = kinds.first, kind != .unknown else {
+      throw ValidationError("merge takes only profiles (.profraw, .profdata) or only exports (.json), not \(inputs.joined(separator: ", "))")
+    }
+    guard Self.kind(output) == (kind == .export ? .export : .profile) else {
+      throw ValidationError("--output must end in \(kind == .export ? ".json" : ".profdata") for these inputs")
+    }
+  }
+
+  func run() throws {
+    let terminal = Terminal()
+    try reportingErrors(terminal) {
+      if Self.kind(inputs[0]) == .export {
+        let exports = try inputs.map { ($0, try ExportReader.read(path: $0, options: .init(functions: true))) }
+        let merged = try ExportMerger.merge(exports)
+        guard !merged.functions.isEmpty || merged.files.isEmpty else {
+          throw MergeOutputError(reason: "the inputs carry no function records; export them without -skip-functions")
+        }
+        try AtomicFile.write(try ExportWriter.write(merged), to: output)
+      } else {
+        let toolchain = try currentPlatform().locateToolchain()
+        try TestRunner(toolchain: toolchain, platform: currentPlatform()).merge(inputs, into: output)
+      }
+      terminal.printError("covgate: merged \(inputs.count) files into \(output)")
+      return .success
+    }
+  }
+
+  enum Kind { case profile, export, unknown }
+
+  static func kind(_ path: String) -> Kind {
+    switch (path as NSString).pathExtension {
+    case "profraw", "profdata": .profile
+    case "json": .export
+    default: .unknown
+    }
+  }
+}
+
+struct MergeOutputError: Error, CustomStringConvertible {
+  var reason: String
+  var description: String { "cannot merge: \(reason)" }
+}

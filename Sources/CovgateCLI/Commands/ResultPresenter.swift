@@ -1,0 +1,29 @@
+import ArgumentParser
+import CoverageReports
+import CovgateKit
+
+/// Shows a finished run: the text report on standard output (unless `--quiet`), GitHub's
+/// annotations and job summary, and where the reports went.
+struct ResultPresenter {
+  let terminal: Terminal
+  let quiet: Bool
+  var gitHub = GitHubActions()
+
+  /// Shows `result` and gives the run's exit code.
+  func present(_ result: PipelineResult) -> ExitCode {
+    let report = result.report
+    if !quiet {
+      print(TextReport(useColor: terminal.useColor).text(report), terminator: "")
+    }
+    for annotation in gitHub.annotations(report) { print(annotation) }
+    do {
+      try gitHub.appendStepSummary(report)
+    } catch {
+      terminal.printError("covgate: warning: job summary not written: \(error)")
+    }
+    if !result.files.isEmpty {
+      terminal.printError("covgate: reports written to \(result.folder)")
+    }
+    return ExitCode(result.outcome)
+  }
+}

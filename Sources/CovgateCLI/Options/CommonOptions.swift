@@ -1,0 +1,94 @@
+import ArgumentParser
+import CoverageGate
+import CoverageReports
+import CovgateKit
+import Foundation
+
+/// Options shared by `run`, `check` and `baseline save`.
+struct CommonOptions: ParsableArguments {
+  @OptionGroup var package: PackageOptions
+
+  @Option(
+    name: .customLong("package-description"),
+    help: ArgumentHelp(
+      "Read the package's targets from this JSON file (the SwiftPM plugin writes it) instead of running `swift package describe`.",
+      valueName: "file"))
+  var packageDescription: String?
+
+  @Option(help: "The folder reports are written to (default: <package>/.build/covgate).")
+  var output: String?
+
+  @Option(
+    name: .customLong("format"),
+    help: ArgumentHelp(
+      "A report format, repeatable: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), or all.",
+      valueName: "format"))
+  var formats: [String] = ["text", "json"]
+
+  @Option(
+    name: .customLong("path-map"),
+    help: ArgumentHelp(
+      "Rewrite an exported path prefix, repeatable (found automatically when absent).",
+      valueName: "old=new"))
+  var pathMaps: [String] = []
+
+  @Flag(help: "Do not print the text report on standard output.")
+  var quiet = false
+
+  @Flag(name: .customLong("no-history"), help: "Do not record this run in the history database.")
+  var noHistory = false
+
+  @Option(
+    help: ArgumentHelp("Measure the lines changed since this git ref (patch coverage).", valueName: "ref"))
+  var base: String?
+
+  @Flag(
+    name: .customLong("update-baseline"), help: "Raise the baseline file wherever coverage rose.")
+  var updateBaseline = false
+
+  func validate() throws {
+    _ = try reportFormats()
+    _ = try parsedPathMaps()
+  }
+
+  /// The run's settings: the config is read here, once, before anything runs.
+  func settings(source: CoverageSource) throws -> RunSettings {
+    let root = try package.packageRoot()
+    let config = try package.loadConfig(root: root)
+    return RunSettings(
+      packageRoot: root, config: config, source: source,
+      packageDescriptionPath: packageDescription.map { absolute($0).path },
+      outputFolder: output.map { absolute($0).path }, formats: try reportFormats(),
+      pathMaps: try parsedPathMaps(), base: base, recordsHistory: !noHistory && config.history.enabled,
+      updatesBaseline: updateBaseline)
+  }
+
+  /// The pipeline of a run from `source`, with the live services.
+  func pipeline(source: CoverageSource, observer: any PipelineObserving) throws -> Pipeline {
+    let settings = try settings(source: source)
+    return Pipeline(
+      settings: settings, services: .live(root: settings.packageRoot, observer: observer))
+  }
+
+  func reportFormats() throws -> [ReportFormat] {
+    var result: [ReportFormat] = []
+    for name in formats {
+      if name == "all" { return ReportFormat.allCases }
+      guard let format = ReportFormat(rawValue: name) else {
+        throw ValidationError(
+          "unknown format '\(name)'; valid formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), all")
+      }
+      if !result.contains(format) { result.append(format) }
+    }
+    return result
+  }
+
+  func parsedPathMaps() throws -> [PathMap] {
+    try pathMaps.map { argument in
+      guard let map = PathMap(argument: argument) else {
+        throw ValidationError("--path-map takes OLD=NEW with both sides non-empty, got '\(argument)'")
+      }
+      return map
+    }
+  }
+}

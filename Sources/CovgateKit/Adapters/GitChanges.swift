@@ -1,0 +1,66 @@
+import CoverageGate
+import Foundation
+import CoverageAcquisition
+
+/// The lines changed since a base ref, from git: `git diff -U0` against `git merge-base`.
+public struct GitChanges: ChangeProviding {
+  let runner: any CommandRunning
+
+  public init(runner: any CommandRunning = LiveCommandRunner()) {
+    self.runner = runner
+  }
+
+  /// Changed files (paths relative to the package root) between the merge base and the work tree.
+  public func changes(since base: String, root: String) throws -> ChangeSet {
+    let inside = try git(["rev-parse", "--is-inside-work-tree"], root: root)
+    guard inside.exitCode == 0 else { throw PatchError.notARepository(root: root) }
+    let mergeBase = try git(["merge-base", base, "HEAD"], root: root)
+    guard mergeBase.exitCode == 0, let commit = mergeBase.stdout.split(separator: "\n").first else {
+      throw PatchError.baseNotFound(base: base)
+    }
+    // The work tree, so uncommitted changes count too; --relative keeps only files under the
+    // package and makes their paths package-relative.
+    let diff = try git([
+      "diff", "-U0", "-M", "--no-color", "--no-ext-diff", "--relative", "--src-prefix=a/", "--dst-prefix=b/",
+      String(commit),
+    ], root: root)
+    guard diff.exitCode == 0 else {
+      throw PatchError.diffFailed(detail: diff.stderr.split(separator: "\n").first.map(String.init) ?? "exit \(diff.exitCode)")
+    }
+    return ChangeSet(
+      base: base, baseCommit: String(commit),
+      files: try UnifiedDiff.parse(diff.stdout) + untrackedFiles(root: root))
+  }
+
+  /// New files not yet added to git are part of the change too: every line of them is new.
+  private func untrackedFiles(root: String) throws -> [ChangedFile] {
+    let listed = try git(["ls-files", "--others", "--exclude-standard", "-z"], root: root)
+    guard listed.exitCode == 0 else { return [] }
+    return listed.stdout.split(separator: "\0").map { path in
+      let lines = SourceLines.count("\(root)/\(path)")
+      return ChangedFile(path: String(path), addedLines: lines > 0 ? Array(1...lines) : [])
+    }
+  }
+
+  private func git(_ arguments: [String], root: String) throws -> CommandResult {
+    try runner.capture("/usr/bin/env", ["git", "-C", root] + arguments, in: nil)
+  }
+}
+
+/// Why patch coverage could not be measured.
+public enum PatchError: Error, Equatable, CustomStringConvertible {
+  case notARepository(root: String)
+  case baseNotFound(base: String)
+  case diffFailed(detail: String)
+
+  public var description: String {
+    switch self {
+    case .notARepository(let root):
+      "\(root) is not in a git repository; patch coverage (--base) needs the git history"
+    case .baseNotFound(let base):
+      "base '\(base)' not found or shares no history with HEAD; fetch it (e.g. `git fetch origin main`, or `fetch-depth: 0` in CI) or pass another --base"
+    case .diffFailed(let detail):
+      "`git diff` failed: \(detail); check the repository"
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import CoverageAcquisition
+import CoverageModel
+import Foundation
+
+/// The committed baseline file: sorted, indented JSON, meant to be diffed.
+struct BaselineFile {
+  let path: String
+
+  /// The baseline, or `nil` when there is no file.
+  func read() throws -> Baseline? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let baseline = try? JSONDecoder().decode(Baseline.self, from: data),
+      baseline.schemaVersion == Baseline.schemaVersion
+    else { throw BaselineError(path: path) }
+    return baseline
+  }
+
+  func write(_ baseline: Baseline) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    var data = try encoder.encode(baseline)
+    data.append(UInt8(ascii: "\n"))
+    try AtomicFile.write(data, to: path)
+  }
+}

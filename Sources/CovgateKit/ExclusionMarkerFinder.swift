@@ -1,0 +1,21 @@
+import CoverageGate
+import CoverageModel
+
+/// Finds the `// covgate:ignore-...` markers in the sources of the measured targets.
+enum ExclusionMarkerFinder {
+  /// The markers by package-relative path; a malformed marker is an error naming file and line.
+  static func markers(package: PackageInfo, config: GateConfig) throws -> [String: [ExclusionMarker]] {
+    let sources = PackageSources(root: package.root)
+    var markers: [String: [ExclusionMarker]] = [:]
+    for target in package.measuredTargets(naming: config.namedTargets) {
+      for path in target.sources where path.hasSuffix(".swift") {
+        guard let text = sources.source(ofRelativePath: path),
+          ExclusionMarkers.mayContainMarkers(text)
+        else { continue }
+        let found = try ExclusionMarkers.parse(text, path: path)
+        if !found.isEmpty { markers[path] = found }
+      }
+    }
+    return markers
+  }
+}

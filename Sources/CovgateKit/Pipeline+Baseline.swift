@@ -1,0 +1,35 @@
+import CoverageGate
+import CoverageModel
+import Foundation
+
+extension Pipeline {
+  /// With `--update-baseline`: raises the baseline where coverage rose (or writes a first one);
+  /// never from a red test run.
+  func updateBaselineIfAsked(_ report: CoverageReport) throws {
+    guard settings.updatesBaseline else { return }
+    guard report.tests?.passed ?? true else {
+      services.observer.notice("covgate: warning: the tests failed, so the baseline was not updated")
+      return
+    }
+    let file = BaselineFile(path: settings.baselinePath)
+    let current = try file.read()
+    let tolerance = settings.config.baseline.tolerance
+    let updated =
+      current.map { BaselineRules(baseline: $0, tolerance: tolerance).raised(by: report) }
+      ?? Baseline(report)
+    try file.write(updated)
+    services.observer.notice(
+      "covgate: baseline \(current == updated ? "unchanged" : "updated"): \(file.path)")
+  }
+
+  /// `covgate baseline save`: evaluates and publishes the run, then saves its figures as the
+  /// baseline, unless the tests failed.
+  public func saveBaseline() throws -> PipelineResult {
+    let result = try publish(try evaluatedReport())
+    guard result.outcome != .testsFailed else { return result }
+    let file = BaselineFile(path: settings.baselinePath)
+    try file.write(Baseline(result.report))
+    services.observer.notice("covgate: baseline saved to \(file.path)")
+    return result
+  }
+}

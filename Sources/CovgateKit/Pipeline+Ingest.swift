@@ -1,0 +1,25 @@
+import CoverageModel
+import LLVMCoverage
+
+extension Pipeline {
+  /// Reads the exports once, merging several, with function records when the formats, the
+  /// merge or the exclusion markers need them; names are demangled for formats that show them.
+  func ingest(_ paths: [String], functions hasMarkers: Bool) throws -> CoverageData {
+    let functions = settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers)
+    let exports = try paths.map {
+      ($0, try ExportReader.read(path: $0, options: .init(functions: functions)))
+    }
+    var data = try ExportMerger.merge(exports)
+    if settings.formats.contains(where: \.needsFunctions) {
+      // The names are demangled on the other core while functions are attached to files.
+      let functionNames = data.functions.map(\.name)
+      let acquisition = services.acquisition
+      let cacheFolder = settings.cacheFolder
+      let names = Background { acquisition.demangle(functionNames, cacheFolder: cacheFolder) }
+      FileDetails.attach(to: &data)
+      let readable = try names.value()
+      FileDetails.name(&data) { readable[$0] ?? $0 }
+    }
+    return data
+  }
+}

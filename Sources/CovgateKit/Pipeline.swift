@@ -1,0 +1,123 @@
+import CoverageAcquisition
+import CoverageGate
+import CoverageModel
+import CoverageReports
+import Foundation
+import LLVMCoverage
+
+/// covgate's run as a library: acquire → ingest → evaluate → publish → record, from one
+/// `RunSettings` value, reaching outside only through `PipelineServices`.
+public struct Pipeline: Sendable {
+  public let settings: RunSettings
+  public let services: PipelineServices
+
+  public init(settings: RunSettings, services: PipelineServices) {
+    self.settings = settings
+    self.services = services
+  }
+
+  /// The whole run: the report is evaluated, published (with the trend of earlier runs) and
+  /// recorded, and the baseline raised when asked.
+  public func run() throws -> PipelineResult {
+    let report = try evaluatedReport()
+    let written = try publishRecordingHistory(report)
+    try updateBaselineIfAsked(written.report)
+    return written
+  }
+
+  /// The evaluated report: the package and its markers first (config mistakes surface before
+  /// anything is built), then the coverage, read once with what the formats and markers need.
+  public func evaluatedReport() throws -> CoverageReport {
+    let root = settings.packageRoot
+    switch settings.source {
+    case .exports(let inputs, let buildFolder):
+      // The exports are read on the other core while the package and its sources are read;
+      // errors still come in the same order (package first).
+      let package = try describePackage(swift: try services.acquisition.locateSwift())
+      let markers = try ExclusionMarkerFinder.markers(package: package, config: settings.config)
+      let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
+      let data = try ingest(paths, functions: !markers.isEmpty)
+      return try evaluate(data, package: package, markers: markers, tests: nil)
+    case .tests(let arguments, let timeout):
+      let toolchain = try services.acquisition.locateToolchain()
+      let package = try describePackage(swift: toolchain.swift)
+      let markers = try ExclusionMarkerFinder.markers(package: package, config: settings.config)
+      let observer = services.observer
+      let acquisition = try services.acquisition.runTests(
+        TestRunRequest(root: root, packageName: package.name, arguments: arguments, timeout: timeout),
+        toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+      if let timedOut = acquisition.timeout { observer.notice("covgate: error: \(timedOut)") }
+      let tests = TestOutcome(
+        passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
+        exitCode: acquisition.testExitCode)
+      let data = try ingest([acquisition.exportPath], functions: !markers.isEmpty)
+      return try evaluate(data, package: package, markers: markers, tests: tests)
+    }
+  }
+
+  /// The package's targets (from the description file when given), checked against the
+  /// config's layers.
+  func describePackage(swift: @autoclosure () throws -> String) throws -> PackageInfo {
+    let root = settings.packageRoot
+    let package =
+      if let description = settings.packageDescriptionPath {
+        try PackageDescriptionFile(path: description).read(root: root)
+      } else {
+        try services.acquisition.describePackage(root: root, swift: try swift())
+      }
+    try settings.config.check(against: package)
+    return package
+  }
+
+  /// Scopes, classifies and evaluates the data into the complete report.
+  func evaluate(
+    _ data: CoverageData, package: PackageInfo, markers: [String: [ExclusionMarker]],
+    tests: TestOutcome?
+  ) throws -> CoverageReport {
+    services.observer.phase(.evaluate)
+    let changes = try settings.base.map {
+      try services.changes.changes(since: $0, root: settings.packageRoot)
+    }
+    return try Gate.evaluate(
+      GateInput(
+        data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
+        markers: markers, changes: changes, baseline: try BaselineFile(path: settings.baselinePath).read(),
+        tests: tests))
+  }
+
+  /// `--from-build`: exports the coverage of tests that already ran in `folder`.
+  private func exportBuildFolder(_ folder: String) throws -> String {
+    let binPath = URL(
+      fileURLWithPath: folder,
+      relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ).standardizedFileURL.resolvingSymlinksInPath().path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: binPath, isDirectory: &isFolder), isFolder.boolValue
+    else { throw BuildFolderError(path: binPath) }
+    let observer = services.observer
+    return try services.acquisition.exportBuild(
+      binPath: binPath, toolchain: try services.acquisition.locateToolchain(),
+      onStep: { observer.phase(Phase($0)) })
+  }
+}
+
+/// What a run produced: the published report and where it went.
+public struct PipelineResult: Sendable {
+  public var report: CoverageReport
+  /// The report files written, relative to `folder`.
+  public var files: [String]
+  public var folder: String
+
+  /// covgate's verdict on the run: failed tests first, then the gate.
+  public var outcome: RunOutcome {
+    if let tests = report.tests, !tests.passed { return .testsFailed }
+    return report.gate.passed ? .passed : .gateFailed
+  }
+}
+
+/// How a run ended, each with its documented exit code.
+public enum RunOutcome: Int32, Sendable {
+  case passed = 0
+  case gateFailed = 1
+  case testsFailed = 3
+}

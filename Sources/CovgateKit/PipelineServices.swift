@@ -1,0 +1,56 @@
+import CoverageAcquisition
+import CoverageGate
+import CoverageModel
+import CoverageReports
+
+/// What the pipeline reaches outside the process through: the toolchain, git, the history
+/// database, the output folder and whoever watches. The CLI passes the live ones; unit tests
+/// pass fakes.
+public struct PipelineServices: Sendable {
+  public var acquisition: any CoverageAcquiring
+  public var changes: any ChangeProviding
+  /// Opens the history database at a path.
+  public var openHistory: @Sendable (String) throws -> any HistoryStoring
+  public var output: any ReportOutput
+  public var observer: any PipelineObserving
+
+  public init(
+    acquisition: any CoverageAcquiring, changes: any ChangeProviding,
+    openHistory: @escaping @Sendable (String) throws -> any HistoryStoring,
+    output: any ReportOutput, observer: any PipelineObserving
+  ) {
+    self.acquisition = acquisition
+    self.changes = changes
+    self.openHistory = openHistory
+    self.output = output
+    self.observer = observer
+  }
+}
+
+/// The lines changed since a base (git, live).
+public protocol ChangeProviding: Sendable {
+  func changes(since base: String, root: String) throws -> ChangeSet
+}
+
+/// The runs recorded so far, and this one once it is published.
+public protocol HistoryStoring {
+  /// The latest `limit` earlier runs, oldest first.
+  func recentPoints(limit: Int) throws -> [HistoryPoint]
+  /// The point this run adds to the trend.
+  func point(for report: CoverageReport) -> HistoryPoint
+  /// Appends this run.
+  func record(_ report: CoverageReport) throws
+}
+
+/// Writes the rendered reports into a folder: all of them or none.
+public protocol ReportOutput: Sendable {
+  func write(_ files: [RenderedFile], to folder: String) throws
+}
+
+/// Hears what the pipeline does; the CLI prints it.
+public protocol PipelineObserving: Sendable {
+  /// A phase begins.
+  func phase(_ phase: Phase)
+  /// Something the user should know that does not change the outcome (a warning, a note).
+  func notice(_ message: String)
+}

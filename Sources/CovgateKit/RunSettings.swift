@@ -1,0 +1,71 @@
+import CoverageGate
+import CoverageModel
+import CoverageReports
+import Foundation
+
+/// Everything a run needs to know, decided once from the flags and the config before anything
+/// runs: later stages read it and never look at flags or the environment.
+public struct RunSettings: Sendable {
+  /// Absolute path of the package root.
+  public var packageRoot: String
+  /// The config that applies (the file's, or the built-in defaults).
+  public var config: GateConfig
+  /// Where the coverage comes from.
+  public var source: CoverageSource
+  /// A package description file to read instead of running `swift package describe`.
+  public var packageDescriptionPath: String?
+  /// The folder the reports are written to.
+  public var outputFolder: String
+  public var formats: [ReportFormat]
+  public var pathMaps: [PathMap]
+  /// The ref patch coverage is measured against, from the flag or the config.
+  public var base: String?
+  /// Whether this run is read from and recorded in the history database.
+  public var recordsHistory: Bool
+  /// Whether `--update-baseline` raises the baseline where coverage rose.
+  public var updatesBaseline: Bool
+
+  public init(
+    packageRoot: String, config: GateConfig, source: CoverageSource,
+    packageDescriptionPath: String? = nil, outputFolder: String? = nil,
+    formats: [ReportFormat] = [.text, .json], pathMaps: [PathMap] = [], base: String? = nil,
+    recordsHistory: Bool? = nil, updatesBaseline: Bool = false
+  ) {
+    self.packageRoot = packageRoot
+    self.config = config
+    self.source = source
+    self.packageDescriptionPath = packageDescriptionPath
+    self.outputFolder = outputFolder ?? "\(packageRoot)/.build/covgate"
+    self.formats = formats
+    self.pathMaps = pathMaps
+    self.base = base ?? config.patch.base
+    self.recordsHistory = recordsHistory ?? config.history.enabled
+    self.updatesBaseline = updatesBaseline
+  }
+
+  /// The history database's path.
+  public var historyPath: String { config.history.resolvedPath(root: packageRoot) }
+
+  /// The committed baseline file's path.
+  public var baselinePath: String {
+    (packageRoot as NSString).appendingPathComponent(config.baseline.file)
+  }
+
+  /// Where covgate keeps what it can reuse between runs (demangled names).
+  public var cacheFolder: String { "\(packageRoot)/.build/covgate-cache" }
+
+  /// Whether function records must be read: several exports are merged per function, some
+  /// formats show functions, and exclusion markers recompute figures from them.
+  func readsFunctions(exportCount: Int, hasMarkers: Bool) -> Bool {
+    exportCount > 1 || hasMarkers || formats.contains(where: \.needsFunctions)
+  }
+}
+
+/// Where a run's coverage comes from.
+public enum CoverageSource: Sendable, Equatable {
+  /// Run `swift test` with these extra arguments, stopping it after `timeout` seconds.
+  case tests(arguments: [String], timeout: TimeInterval? = nil)
+  /// Read these llvm-cov export files (several are merged); with `buildFolder`, first export
+  /// the coverage of tests that already ran there.
+  case exports([String], buildFolder: String? = nil)
+}

@@ -1,0 +1,70 @@
+import XCTest
+
+@testable import CoverageAcquisition
+
+final class AtomicFileTests: XCTestCase {
+  private func temporaryFolder() throws -> String {
+    let folder = NSTemporaryDirectory() + "covgate-atomic-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+    return folder
+  }
+
+  private func contents(_ folder: String) throws -> [String: String] {
+    var found: [String: String] = [:]
+    for name in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isFolder)
+      if !isFolder.boolValue {
+        found[name] = try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8)
+      }
+    }
+    return found
+  }
+
+  /// A new folder of pages appears whole, with nothing hidden left beside it.
+  func testANewFolderIsWrittenWholeWithoutLeftovers() throws {
+    let root = try temporaryFolder()
+    try AtomicFile.write([
+      ("\(root)/out/index.html", "index"), ("\(root)/out/files/a.html", "a"),
+      ("\(root)/out/files/b.html", "b"),
+      ("\(root)/out/files/c.html", ""),
+    ])
+    XCTAssertEqual(
+      try contents(root),
+      [
+        "out/index.html": "index", "out/files/a.html": "a", "out/files/b.html": "b",
+        "out/files/c.html": "",
+      ])
+  }
+
+  /// An existing folder gets each file replaced on its own; files not written again stay.
+  func testAnExistingFolderHasItsFilesReplaced() throws {
+    let root = try temporaryFolder()
+    try AtomicFile.write([("\(root)/files/a.html", "old a"), ("\(root)/files/old.html", "old")])
+    try AtomicFile.write([("\(root)/files/a.html", "new a"), ("\(root)/files/b.html", "new b")])
+    XCTAssertEqual(
+      try contents(root),
+      ["files/a.html": "new a", "files/b.html": "new b", "files/old.html": "old"])
+  }
+
+  /// A folder that cannot be made names the file and the system's reason, and leaves nothing.
+  func testAnUnwritableFolderIsAnErrorNamingTheFile() throws {
+    let root = try temporaryFolder()
+    try "a file".write(toFile: "\(root)/taken", atomically: true, encoding: .utf8)
+    XCTAssertThrowsError(
+      try AtomicFile.write([
+        ("\(root)/taken/files/a.html", "a"), ("\(root)/taken/files/b.html", "b"),
+      ])
+    ) { error in
+      XCTAssertTrue(
+        "\(error)".contains("taken") || (error as? AtomicFileError)?.path.contains("taken") == true,
+        "\(error)")
+    }
+    XCTAssertThrowsError(try AtomicFile.write([("\(root)/taken/index.html", "x")])) { error in
+      XCTAssertEqual((error as? AtomicFileError)?.path, "\(root)/taken/index.html")
+      XCTAssertEqual((error as? AtomicFileError)?.description, "Not a directory")
+    }
+    XCTAssertEqual(try contents(root), ["taken": "a file"])
+  }
+}

@@ -1,0 +1,182 @@
+import XCTest
+
+@testable import CoverageAcquisition
+
+final class TestRunnerTests: XCTestCase {
+  private let toolchain = Toolchain(swift: "swift", llvmCov: "llvm-cov", llvmProfdata: "llvm-profdata")
+  private var bin = ""
+
+  override func setUpWithError() throws {
+    bin = NSTemporaryDirectory() + "covgate-runner-\(UUID().uuidString)/debug"
+    try FileManager.default.createDirectory(atPath: "\(bin)/codecov", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: "\(bin)/PkgPackageTests.xctest", contents: Data())
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: (bin as NSString).deletingLastPathComponent)
+  }
+
+  private func runner(
+    testExit: Int32, timedOut: Bool = false, writeProfile: Bool = true,
+    export: CommandResult = CommandResult(exitCode: 0, stdout: "{}"),
+    writeSwiftPMExport: Bool = false
+  ) -> RecordedRunner {
+    let bin = self.bin
+    return RecordedRunner(
+      captures: [
+        "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
+        "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
+        "llvm-cov export": export,
+      ], streamExitCode: testExit, streamTimedOut: timedOut,
+      onStream: {
+        if writeProfile {
+          _ = FileManager.default.createFile(
+            atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
+        }
+        if writeSwiftPMExport {
+          _ = FileManager.default.createFile(atPath: "\(bin)/codecov/Pkg.json", contents: Data("{}".utf8))
+        }
+      })
+  }
+
+  func testReusesSwiftPMsExportWhenTheTestsPassed() throws {
+    let runner = runner(testExit: 0, writeSwiftPMExport: true)
+    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .run(root: "/p", packageName: "Pkg", arguments: ["--filter", "X"])
+    XCTAssertEqual(result, Acquisition(exportPath: "\(bin)/codecov/Pkg.json", testExitCode: 0))
+    XCTAssertEqual(runner.commands, ["swift build --show-bin-path", "swift test --enable-code-coverage --filter X"])
+  }
+
+  func testMergesAndExportsItselfWhenATestFailed() throws {
+    let runner = runner(testExit: 1)
+    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .run(root: "/p", packageName: "Pkg", arguments: [])
+    XCTAssertEqual(result, Acquisition(exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1))
+    XCTAssertEqual(runner.commands.count, 4)
+    XCTAssertEqual(
+      runner.commands[2],
+      "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata")
+    XCTAssertEqual(
+      runner.commands[3],
+      "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest")
+    XCTAssertEqual(try String(contentsOfFile: result.exportPath, encoding: .utf8), "{}")
+  }
+
+  func testPassesBuildLocationFlagsToShowBinPath() throws {
+    let runner = runner(testExit: 1)
+    _ = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .run(root: "/p", packageName: "Pkg", arguments: ["-c", "release", "--parallel", "--scratch-path", "/s"])
+    XCTAssertEqual(runner.commands[0], "swift build --show-bin-path -c release --scratch-path /s")
+  }
+
+  func testAStaleProfileIsAnError() {
+    let stale = CommandResult(
+      exitCode: 0, stdout: "{}",
+      stderr: "warning: \(bin)/PkgPackageTests.xctest: profile data may be out of date - object is newer\n")
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 1, export: stale))
+        .run(root: "/p", packageName: "Pkg", arguments: [])
+    ) { error in
+      XCTAssertEqual(error as? ToolchainError, .staleProfile(binary: "\(bin)/PkgPackageTests.xctest"))
+    }
+  }
+
+  func testAProfileFromAnotherLLVMNamesBothTools() {
+    let mismatch = CommandResult(
+      exitCode: 1, stderr: "error: Failed to load coverage: unsupported instrumentation profile format version\n")
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 1, export: mismatch))
+        .run(root: "/p", packageName: "Pkg", arguments: [])
+    ) { error in
+      XCTAssertEqual(error as? ToolchainError, .profileVersionMismatch(tool: "llvm-cov", swift: "swift"))
+    }
+  }
+
+  func testABuildFailureWithoutProfilesSaysTheTestsFailed() {
+    let bin = self.bin
+    let runner = RecordedRunner(
+      captures: ["swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n")], streamExitCode: 1)
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+        .run(root: "/p", packageName: "Pkg", arguments: [])
+    ) { error in
+      XCTAssertEqual(error as? TestRunFailure, TestRunFailure(exitCode: 1))
+    }
+  }
+
+  func testExportsABuildFolderWithoutRunningSwift() throws {
+    _ = FileManager.default.createFile(atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
+    let runner = runner(testExit: 0)
+    let path = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner).exportBuild(binPath: bin)
+    XCTAssertEqual(path, "\(bin)/codecov/covgate-export.json")
+    XCTAssertEqual(
+      runner.commands,
+      [
+        "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata",
+        "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest",
+      ])
+  }
+
+  /// `swift test` stopped at the time limit: the profiles of the test processes that finished
+  /// are merged and exported (SwiftPM's export is never reused), and the timeout is reported.
+  func testATimeoutStillMergesAndExportsTheProfilesThatExist() throws {
+    let runner = runner(testExit: 143, timedOut: true, writeSwiftPMExport: true)
+    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .run(root: "/p", packageName: "Pkg", arguments: [], timeout: 5)
+    XCTAssertEqual(
+      result,
+      Acquisition(
+        exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 143,
+        timeout: TestTimeout(seconds: 5)))
+    XCTAssertEqual(runner.timeouts, [5])
+    XCTAssertEqual(runner.commands.count, 4, "\(runner.commands)")
+    XCTAssertTrue(runner.commands[2].hasPrefix("llvm-profdata merge -sparse"), runner.commands[2])
+    XCTAssertTrue(runner.commands[3].hasPrefix("llvm-cov export"), runner.commands[3])
+  }
+
+  func testATimeoutBeforeAnyCoverageIsATestTimeout() {
+    let runner = runner(testExit: 143, timedOut: true, writeProfile: false)
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+        .run(root: "/p", packageName: "Pkg", arguments: [], timeout: 5)
+    ) { error in
+      XCTAssertEqual(error as? TestTimeout, TestTimeout(seconds: 5))
+      XCTAssertTrue("\(error)".hasPrefix("the tests timed out after 5 s"), "\(error)")
+      XCTAssertFalse("\(error)".contains("\n"))
+    }
+    XCTAssertEqual(runner.commands.count, 2, "nothing to merge: \(runner.commands)")
+  }
+
+  func testWithoutATimeoutNoneIsPassedOn() throws {
+    let runner = runner(testExit: 0, writeSwiftPMExport: true)
+    _ = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .run(root: "/p", packageName: "Pkg", arguments: [])
+    XCTAssertEqual(runner.timeouts, [nil])
+  }
+
+  /// A test binary rebuilt after the tests ran: llvm-cov would drop the changed functions
+  /// without a word (its own check sees only the freshly merged profile), so covgate refuses.
+  func testATestBinaryNewerThanAProfileIsStale() throws {
+    let profile = "\(bin)/codecov/XCTest1.1.profraw"
+    _ = FileManager.default.createFile(atPath: profile, contents: Data([1]))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: profile)
+    let runner = runner(testExit: 0)
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+        .exportBuild(binPath: bin)
+    ) { error in
+      XCTAssertEqual(
+        error as? ToolchainError, .staleProfile(binary: "\(bin)/PkgPackageTests.xctest"))
+    }
+    XCTAssertEqual(runner.commands, [], "nothing is merged from stale profiles")
+  }
+
+  func testABuildFolderWithoutProfilesIsAnError() {
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 0)).exportBuild(binPath: bin)
+    ) { error in
+      XCTAssertEqual(error as? ToolchainError, .noProfiles(directory: "\(bin)/codecov"))
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import XCTest
+
+@testable import CoverageAcquisition
+
+final class ToolchainTests: XCTestCase {
+  func testLinuxFindsTheToolsBesideTheRealSwiftNotOnPath() throws {
+    // /usr/bin holds Debian's older llvm-cov; swift links into the toolchain folder.
+    let files: Set<String> = [
+      "/usr/bin/swift", "/usr/bin/llvm-cov", "/opt/swift/usr/bin/llvm-cov",
+      "/opt/swift/usr/bin/llvm-profdata",
+    ]
+    let platform = LinuxPlatform(
+      environment: ["PATH": "/usr/local/bin:/usr/bin"], fileExists: { files.contains($0) },
+      resolveLinks: { $0 == "/usr/bin/swift" ? "/opt/swift/usr/bin/swift-driver" : $0 })
+    XCTAssertEqual(
+      try platform.locateToolchain(),
+      Toolchain(
+        swift: "/usr/bin/swift", llvmCov: "/opt/swift/usr/bin/llvm-cov",
+        llvmProfdata: "/opt/swift/usr/bin/llvm-profdata"))
+  }
+
+  func testLinuxNamesTheMissingToolAndTheSwiftItLookedBeside() {
+    let platform = LinuxPlatform(
+      environment: ["PATH": "/opt/swift/usr/bin"],
+      fileExists: { ["/opt/swift/usr/bin/swift", "/opt/swift/usr/bin/llvm-cov"].contains($0) },
+      resolveLinks: { $0 })
+    XCTAssertThrowsError(try platform.locateToolchain()) { error in
+      XCTAssertEqual(
+        error as? ToolchainError,
+        .toolMissing(tool: "llvm-profdata", swift: "/opt/swift/usr/bin/swift"))
+    }
+  }
+
+  func testLinuxWithoutSwiftSaysSo() {
+    let platform = LinuxPlatform(
+      environment: ["PATH": "/nowhere"], fileExists: { _ in false }, resolveLinks: { $0 })
+    XCTAssertThrowsError(try platform.locateToolchain()) { error in
+      XCTAssertEqual(error as? ToolchainError, .swiftNotFound)
+    }
+  }
+
+  func testLinuxHonoursAnExplicitSwift() throws {
+    let platform = LinuxPlatform(
+      environment: ["PATH": "/usr/bin", "COVGATE_SWIFT": "/tc/bin/swift"],
+      fileExists: { $0.hasPrefix("/tc/bin/") }, resolveLinks: { $0 })
+    XCTAssertEqual(try platform.locateToolchain().llvmCov, "/tc/bin/llvm-cov")
+  }
+
+  func testLinuxTestBinaryIsTheXCTestFileItself() {
+    XCTAssertEqual(
+      LinuxPlatform().testExecutable(ofBundle: "/p/.build/debug/PkgPackageTests.xctest"),
+      "/p/.build/debug/PkgPackageTests.xctest")
+  }
+
+  func testMacUsesXcrunAndTheBinaryInsideTheBundle() throws {
+    let xcode =
+      "/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/bin"
+    let runner = RecordedRunner(captures: [
+      "/usr/bin/xcrun --find swift": CommandResult(exitCode: 0, stdout: "\(xcode)/swift\n"),
+      "/usr/bin/xcrun --find llvm-cov": CommandResult(exitCode: 0, stdout: "\(xcode)/llvm-cov\n"),
+      "/usr/bin/xcrun --find llvm-profdata": CommandResult(
+        exitCode: 0, stdout: "\(xcode)/llvm-profdata\n"),
+    ])
+    let platform = MacPlatform(runner: runner)
+    XCTAssertEqual(
+      try platform.locateToolchain(),
+      Toolchain(
+        swift: "\(xcode)/swift", llvmCov: "\(xcode)/llvm-cov",
+        llvmProfdata: "\(xcode)/llvm-profdata"))
+    XCTAssertEqual(
+      platform.testExecutable(ofBundle: "/p/.build/debug/PkgPackageTests.xctest"),
+      "/p/.build/debug/PkgPackageTests.xctest/Contents/MacOS/PkgPackageTests")
+  }
+
+  func testMacReportsAMissingTool() {
+    let runner = RecordedRunner(captures: [
+      "/usr/bin/xcrun --find swift": CommandResult(exitCode: 0, stdout: "/x/swift\n"),
+      "/usr/bin/xcrun --find llvm-cov": CommandResult(
+        exitCode: 72,
+        stderr:
+          "xcrun: error: unable to find utility \"llvm-cov\", not a developer tool or in PATH\n"),
+    ])
+    XCTAssertThrowsError(try MacPlatform(runner: runner).locateToolchain()) { error in
+      XCTAssertEqual(
+        error as? ToolchainError, .toolMissing(tool: "llvm-cov", swift: "xcrun's active toolchain"))
+    }
+  }
+}
+
+final class DemanglerTests: XCTestCase {
+  /// The toolchain's own swift-demangle, fed through its standard input.
+  func testDemanglesWithTheToolchainsSwiftDemangle() throws {
+    let folder = try toolchainFolder()
+    let names = Demangler(toolchainFolder: folder).demangle([
+      "$s4Yams4MarkV11descriptionSSvg", "Sources/Yams/Mark.swift:$s4Yams4MarkV7snippet4fromS2S_tF",
+      "not_mangled",
+    ])
+    XCTAssertEqual(names["$s4Yams4MarkV11descriptionSSvg"], "Mark.description.getter")
+    XCTAssertEqual(
+      names["Sources/Yams/Mark.swift:$s4Yams4MarkV7snippet4fromS2S_tF"], "Mark.snippet(from:)")
+    XCTAssertEqual(names["not_mangled"], "not_mangled")
+  }
+
+  /// The toolchain folder holding `swift-demangle` (the test is skipped without one).
+  private func toolchainFolder() throws -> String {
+    let swift = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    let folder = try XCTUnwrap(
+      swift.map {
+        (URL(fileURLWithPath: $0).resolvingSymlinksInPath().path as NSString)
+          .deletingLastPathComponent
+      })
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "\(folder)/swift-demangle"))
+    return folder
+  }
+
+  private func temporaryFolder() throws -> String {
+    let folder = NSTemporaryDirectory() + "covgate-demangle-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+    return folder
+  }
+
+  /// A second run reads the names from the cache and starts no process.
+  func testCachedNamesNeedNoProcess() throws {
+    let folder = try toolchainFolder()
+    let cache = try temporaryFolder()
+    let names = [
+      "$s4Yams4MarkV11descriptionSSvg", "Sources/Yams/Mark.swift:$s4Yams4MarkV7snippet4fromS2S_tF",
+      "main",
+    ]
+    let first = Demangler(toolchainFolder: folder, cacheFolder: cache).demangle(names)
+    XCTAssertEqual(first["$s4Yams4MarkV11descriptionSSvg"], "Mark.description.getter")
+    let files = try FileManager.default.contentsOfDirectory(atPath: cache)
+    XCTAssertEqual(files.count, 1, "\(files)")
+    let failing = RecordedRunner(captures: [:])
+    let second = Demangler(toolchainFolder: folder, cacheFolder: cache, runner: failing).demangle(
+      names)
+    XCTAssertEqual(second, first)
+    XCTAssertEqual(failing.commands, [], "every name came from the cache")
+    // A new name is demangled; a damaged line is ignored and its name demangled again.
+    try ("garbage without a tab\n" + "main\tmain\n").write(
+      toFile: "\(cache)/\(files[0])", atomically: true, encoding: .utf8)
+    let third = Demangler(toolchainFolder: folder, cacheFolder: cache).demangle(
+      names + ["$s4Yams4MarkV4lineSivg"])
+    XCTAssertEqual(third["$s4Yams4MarkV11descriptionSSvg"], "Mark.description.getter")
+    XCTAssertEqual(third["$s4Yams4MarkV4lineSivg"], "Mark.line.getter")
+  }
+
+  /// Without the demangler names stay as they are, and nothing is cached.
+  func testAFailedDemanglerLeavesNamesAndNoCache() throws {
+    let folder = try toolchainFolder()
+    let cache = try temporaryFolder()
+    let names = Demangler(
+      toolchainFolder: folder, cacheFolder: cache, runner: RecordedRunner(captures: [:])
+    )
+    .demangle(["$s4Yams4MarkV11descriptionSSvg"])
+    XCTAssertEqual(names, ["$s4Yams4MarkV11descriptionSSvg": "$s4Yams4MarkV11descriptionSSvg"])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache), [])
+  }
+
+  /// A large batch is split over two processes; every name keeps its own readable name.
+  func testALargeBatchIsDemangledInTwoProcessesWithoutMixingNames() throws {
+    let folder = try toolchainFolder()
+    let plain = (0..<5000).map { "plain_function_\($0)" }
+    let mangled = [
+      "$s4Yams4MarkV11descriptionSSvg": "Mark.description.getter",
+      "$s4Yams4MarkV4lineSivg": "Mark.line.getter",
+    ]
+    let runner = CountingRunner()
+    let names = Demangler(toolchainFolder: folder, runner: runner).demangle(plain + mangled.keys)
+    XCTAssertEqual(runner.count, 2)
+    XCTAssertEqual(names.count, 5002)
+    for name in plain { XCTAssertEqual(names[name], name) }
+    for (name, readable) in mangled { XCTAssertEqual(names[name], readable) }
+  }
+
+  /// The symbol handed to swift-demangle: after the file prefix of a private function.
+  func testTheSymbolFollowsTheLastFilePrefix() {
+    XCTAssertEqual(Demangler.symbol(of: "$s4Yams4MarkV"), "$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "Sources/Yams/Mark.swift:$s4Yams4MarkV"), "$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "Sources/é:x/Mark.swift:$s4Yams4MarkV"), "$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "a.swift:_$s4Yams4MarkV"), "_$s4Yams4MarkV")
+    XCTAssertEqual(Demangler.symbol(of: "a:$s1:_$s2"), "$s1:_$s2", "':$s' wins over a later ':_$s'")
+    XCTAssertEqual(Demangler.symbol(of: ":$"), ":$")
+    XCTAssertEqual(Demangler.symbol(of: ""), "")
+  }
+}
+
+/// The live runner, counting the commands it ran.
+private final class CountingRunner: CommandRunning, @unchecked Sendable {
+  private let lock = NSLock()
+  private var runs = 0
+  var count: Int { lock.withLock { runs } }
+
+  func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
+    -> CommandResult
+  {
+    lock.withLock { runs += 1 }
+    return try LiveCommandRunner().capture(executable, arguments, in: directory)
+  }
+
+  func stream(
+    _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+  ) throws -> StreamResult {
+    try LiveCommandRunner().stream(executable, arguments, in: directory, timeout: timeout)
+  }
+}

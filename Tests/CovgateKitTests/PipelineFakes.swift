@@ -1,0 +1,126 @@
+import CoverageAcquisition
+import CoverageModel
+import CoverageReports
+import CovgateKit
+import Foundation
+
+@testable import CoverageGate
+
+/// What the fakes saw, in order, across all of them.
+final class EventLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [String] = []
+
+  func add(_ event: String) { lock.withLock { entries.append(event) } }
+  var events: [String] { lock.withLock { entries } }
+}
+
+/// The toolchain and processes: answers from memory, records every call.
+struct FakeAcquisition: CoverageAcquiring {
+  let log: EventLog
+  var package: PackageInfo
+  /// The export a test run leaves, and how `swift test` ended.
+  var exportPath: String
+  var testExitCode: Int32 = 0
+  var missingToolchain: ToolchainError?
+  let toolchain = Toolchain(swift: "/t/swift", llvmCov: "/t/llvm-cov", llvmProfdata: "/t/llvm-profdata")
+
+  func locateToolchain() throws -> Toolchain {
+    log.add("locate toolchain")
+    if let missingToolchain { throw missingToolchain }
+    return toolchain
+  }
+
+  func locateSwift() throws -> String {
+    log.add("locate swift")
+    return toolchain.swift
+  }
+
+  func describePackage(root: String, swift: String) throws -> PackageInfo {
+    log.add("describe \(swift)")
+    return package
+  }
+
+  func runTests(
+    _ request: TestRunRequest, toolchain: Toolchain,
+    onStep: @escaping @Sendable (AcquisitionStep) -> Void
+  ) throws -> Acquisition {
+    log.add("run tests \(request.arguments.joined(separator: " "))")
+    onStep(.test)
+    return Acquisition(exportPath: exportPath, testExitCode: testExitCode)
+  }
+
+  func exportBuild(
+    binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
+  ) throws -> String {
+    log.add("export build \(binPath)")
+    return exportPath
+  }
+
+  func demangle(_ names: [String], cacheFolder: String) -> [String: String] {
+    log.add("demangle \(names.count)")
+    return Dictionary(uniqueKeysWithValues: names.map { ($0, "readable \($0)") })
+  }
+}
+
+/// git: the changes given, and the base it was asked about.
+struct FakeChanges: ChangeProviding {
+  let log: EventLog
+  var files: [ChangedFile]
+
+  func changes(since base: String, root: String) throws -> ChangeSet {
+    log.add("changes since \(base)")
+    return ChangeSet(base: base, baseCommit: "abc123", files: files)
+  }
+}
+
+/// A history database in memory.
+final class FakeHistory: HistoryStoring, @unchecked Sendable {
+  let log: EventLog
+  var earlier: [HistoryPoint]
+  private(set) var recorded: [CoverageReport] = []
+
+  init(log: EventLog, earlier: [HistoryPoint]) {
+    self.log = log
+    self.earlier = earlier
+  }
+
+  func recentPoints(limit: Int) throws -> [HistoryPoint] {
+    log.add("read history")
+    return Array(earlier.suffix(limit))
+  }
+
+  func point(for report: CoverageReport) -> HistoryPoint {
+    HistoryPoint(
+      date: Date(timeIntervalSince1970: 0), commit: "now", passed: report.gate.passed,
+      lines: report.totals.lines)
+  }
+
+  func record(_ report: CoverageReport) throws {
+    log.add("record history")
+    recorded.append(report)
+  }
+}
+
+/// The output folder in memory.
+final class CapturingOutput: ReportOutput, @unchecked Sendable {
+  let log: EventLog
+  private(set) var written: [String: String] = [:]
+  var failure: Error?
+
+  init(log: EventLog) { self.log = log }
+
+  func write(_ files: [RenderedFile], to folder: String) throws {
+    log.add("write \(files.map(\.path).sorted().joined(separator: " "))")
+    if let failure { throw failure }
+    for file in files { written["\(folder)/\(file.path)"] = file.contents }
+  }
+}
+
+/// Phases and notices as they come.
+struct RecordingObserver: PipelineObserving {
+  let log: EventLog
+
+  func phase(_ phase: Phase) { log.add("phase \(phase.rawValue)") }
+  func notice(_ message: String) { log.add("notice \(message)") }
+}

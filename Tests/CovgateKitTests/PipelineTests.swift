@@ -1,0 +1,196 @@
+import CoverageAcquisition
+import CoverageGate
+import CoverageModel
+import CoverageReports
+import Foundation
+import XCTest
+
+@testable import CovgateKit
+
+/// The pipeline as a library, with fakes at the process and file boundaries: the order of the
+/// stages, what each is given, and the complete report.
+final class PipelineTests: XCTestCase {
+  private var fixture: PipelinePackage!
+  private var log: EventLog!
+  private var output: CapturingOutput!
+  private var history: FakeHistory!
+
+  override func setUpWithError() throws {
+    fixture = try PipelinePackage()
+    log = EventLog()
+    output = CapturingOutput(log: log)
+    history = FakeHistory(
+      log: log,
+      earlier: [
+        HistoryPoint(date: Date(timeIntervalSince1970: 1), commit: "old", passed: true, lines: Metric(covered: 1, count: 2))
+      ])
+  }
+
+  override func tearDown() {
+    fixture.remove()
+  }
+
+  private func pipeline(
+    _ source: CoverageSource = .tests(arguments: ["--parallel"]), config yaml: String? = nil,
+    testExitCode: Int32 = 0, base: String? = nil, formats: [ReportFormat] = [.json],
+    changes: [ChangedFile] = [], openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
+    updatesBaseline: Bool = false
+  ) throws -> Pipeline {
+    let config = try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
+    var acquisition = FakeAcquisition(log: log, package: fixture.package, exportPath: fixture.exportPath)
+    acquisition.testExitCode = testExitCode
+    let history = self.history!
+    let settings = RunSettings(
+      packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
+      formats: formats, base: base, updatesBaseline: updatesBaseline)
+    return Pipeline(
+      settings: settings,
+      services: PipelineServices(
+        acquisition: acquisition, changes: FakeChanges(log: log, files: changes),
+        openHistory: openHistory ?? { _ in history }, output: output,
+        observer: RecordingObserver(log: log)))
+  }
+
+  func testATestRunFindsTheToolsDescribesRunsEvaluatesPublishesThenRecords() throws {
+    let result = try pipeline().run()
+
+    XCTAssertEqual(
+      log.events,
+      [
+        "locate toolchain", "describe /t/swift", "run tests --parallel", "phase build and test",
+        "phase evaluate", "read history", "phase report", "write covgate.json", "record history",
+      ])
+    XCTAssertEqual(result.report.totals.lines, Metric(covered: 6, count: 9))
+    XCTAssertEqual(result.report.files.map(\.path), ["Sources/Core/A.swift", "Sources/Core/B.swift"])
+    XCTAssertEqual(result.report.tests, TestOutcome(passed: true, exitCode: 0))
+    XCTAssertEqual(result.outcome, .passed, "66% of lines meets the default 60% minimum")
+    XCTAssertEqual(result.files, ["covgate.json"])
+    XCTAssertNotNil(output.written["/out/covgate.json"])
+  }
+
+  func testAFailedTestRunIsTheOutcomeEvenWhenTheGatePasses() throws {
+    let result = try pipeline(testExitCode: 1).run()
+
+    XCTAssertTrue(result.report.gate.passed)
+    XCTAssertEqual(result.outcome, .testsFailed)
+    XCTAssertEqual(history.recorded.count, 1, "a red run is still recorded")
+  }
+
+  func testAConfigLayerNamingNoTargetFailsBeforeAnythingRuns() throws {
+    let yaml = "layers:\n  logic:\n    targets: [Coer]\n"
+    XCTAssertThrowsError(try pipeline(config: yaml).run()) { error in
+      XCTAssertTrue(
+        String(describing: error).hasSuffix(
+          ".covgate.yml:3:15: layer 'logic': target 'Coer' is not a target of the package (did you mean 'Core'?); the measured targets are Core"),
+        "\(error)")
+    }
+    XCTAssertEqual(log.events, ["locate toolchain", "describe /t/swift"], "no test ran")
+    XCTAssertTrue(output.written.isEmpty)
+  }
+
+  func testAGateBelowItsMinimumIsTheGateFailedOutcome() throws {
+    let yaml = "layers:\n  logic:\n    targets: [Core]\n    lines: 90\n"
+    let result = try pipeline(config: yaml).run()
+
+    XCTAssertEqual(result.outcome, .gateFailed)
+    XCTAssertEqual(
+      result.report.gate.failures.map(\.message), ["logic: lines 66.66% (6/9) is below the minimum 90%"])
+  }
+
+  func testExportsAreReadWithoutRunningTheTests() throws {
+    let result = try pipeline(.exports([fixture.exportPath])).run()
+
+    XCTAssertFalse(log.events.contains { $0.hasPrefix("run tests") || $0 == "locate toolchain" })
+    XCTAssertNil(result.report.tests)
+    XCTAssertEqual(result.report.totals.lines, Metric(covered: 6, count: 9))
+  }
+
+  func testABuildFolderIsExportedFirst() throws {
+    let folder = fixture.root + "/Sources"
+    _ = try pipeline(.exports([], buildFolder: folder)).run()
+
+    XCTAssertTrue(log.events.contains("export build \(folder)"), "\(log.events)")
+  }
+
+  func testTheReportIsCompleteWithPatchCoverageFromTheChangesSinceTheBase() throws {
+    let yaml = "layers:\n  logic:\n    targets: [Core]\npatch:\n  minimum: 80\n"
+    let changes = [ChangedFile(path: "Sources/Core/A.swift", addedLines: [2, 6])]
+    let result = try pipeline(config: yaml, base: "origin/main", changes: changes).run()
+
+    XCTAssertTrue(log.events.contains("changes since origin/main"))
+    let patch = try XCTUnwrap(result.report.patch)
+    XCTAssertEqual(patch.baseCommit, "abc123")
+    XCTAssertEqual(patch.lines, Metric(covered: 1, count: 2))
+    XCTAssertEqual(patch.files.first?.uncoveredLines, [6])
+    XCTAssertEqual(result.report.gate.failures.map(\.rule), [.patch])
+  }
+
+  func testExclusionMarkersAreAppliedByTheGate() throws {
+    try fixture.write(
+      "Sources/Core/A.swift", "// covgate:ignore-file generated by a tool\n" + "// x\n".repeated(6))
+    let result = try pipeline(.exports([fixture.exportPath])).run()
+
+    XCTAssertEqual(result.report.files.map(\.path), ["Sources/Core/B.swift"])
+    XCTAssertEqual(result.report.exclusions.map(\.reason), ["generated by a tool"])
+    XCTAssertEqual(result.report.totals.lines, Metric(covered: 3, count: 3))
+  }
+
+  func testTheTrendOfEarlierRunsIsPublishedAndThisRunRecordedAfterwards() throws {
+    let result = try pipeline().run()
+
+    XCTAssertEqual(result.report.history.map(\.commit), ["old", "now"])
+    XCTAssertEqual(history.recorded.map(\.totals.lines), [Metric(covered: 6, count: 9)])
+  }
+
+  func testAHistoryThatCannotBeOpenedIsANoticeAndTheReportsAreStillWritten() throws {
+    struct Locked: Error, CustomStringConvertible { var description: String { "database is locked" } }
+    let result = try pipeline(openHistory: { _ in throw Locked() }).run()
+
+    XCTAssertTrue(result.report.history.isEmpty)
+    XCTAssertTrue(log.events.contains("notice covgate: warning: database is locked; this run was not recorded"))
+    XCTAssertNotNil(output.written["/out/covgate.json"])
+  }
+
+  func testFormatsThatShowFunctionsGetReadableNames() throws {
+    let result = try pipeline(formats: [.lcov]).run()
+
+    XCTAssertTrue(log.events.contains("demangle 3"))
+    XCTAssertEqual(
+      result.report.files.first?.coverage.functions.map(\.displayName), ["readable a", "readable b"])
+  }
+
+  func testABaselineDropFailsAndAGreenRunRaisesTheBaselineWhenAsked() throws {
+    let yaml = "layers:\n  logic:\n    targets: [Core]\n"
+    _ = try pipeline(config: yaml, updatesBaseline: true).run()
+    let baseline = "\(fixture.root)/.covgate-baseline.json"
+    let saved = try String(contentsOfFile: baseline, encoding: .utf8)
+    XCTAssertTrue(saved.contains("\"covered\" : 6"), saved)
+    XCTAssertTrue(log.events.contains("notice covgate: baseline updated: \(baseline)"))
+
+    // The same figures again pass; one line fewer run drops below the baseline.
+    XCTAssertEqual(try pipeline(config: yaml).run().outcome, .passed)
+    try String(saved.replacingOccurrences(of: "\"covered\" : 6", with: "\"covered\" : 7"))
+      .write(toFile: baseline, atomically: true, encoding: .utf8)
+    let failures = try pipeline(config: yaml).run().report.gate.failures
+    XCTAssertEqual(failures.map(\.rule), [.baseline, .baseline])
+    XCTAssertEqual(failures.map(\.scope), ["logic", "Core"], "the layer and its target")
+  }
+
+  func testARedRunNeverUpdatesTheBaseline() throws {
+    _ = try pipeline(testExitCode: 1, updatesBaseline: true).run()
+
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(fixture.root)/.covgate-baseline.json"))
+    XCTAssertTrue(log.events.contains("notice covgate: warning: the tests failed, so the baseline was not updated"))
+  }
+
+  func testAFailedWriteLeavesNothingRecorded() throws {
+    struct Full: Error {}
+    output.failure = Full()
+    XCTAssertThrowsError(try pipeline().run())
+    XCTAssertTrue(history.recorded.isEmpty)
+  }
+}
+
+extension String {
+  fileprivate func repeated(_ count: Int) -> String { String(repeating: self, count: count) }
+}
