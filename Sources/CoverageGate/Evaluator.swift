@@ -36,15 +36,21 @@ public struct Evaluator: Sendable {
     if used.contains(Classifier.unassigned), !configs.contains(where: { $0.name == Classifier.unassigned }) {
       configs.append(LayerConfig(name: Classifier.unassigned, gated: false))
     }
-    let byLayer = Dictionary(grouping: files, by: \.layer)
+    // One pass over the files, adding summaries per layer and target: the files are not copied.
+    var sums: [String: (total: Summary, targets: [String: (total: Summary, files: Int)])] = [:]
+    for file in files {
+      sums[file.layer, default: (.zero, [:])].total += file.summary
+      sums[file.layer]!.targets[file.target, default: (.zero, 0)].total += file.summary
+      sums[file.layer]!.targets[file.target]!.files += 1
+    }
     return configs.map { layer in
-      let layerFiles = byLayer[layer.name] ?? []
-      let targets = Dictionary(grouping: layerFiles, by: \.target).map { name, files in
-        TargetReport(name: name, totals: files.map(\.summary).total(), fileCount: files.count)
+      let layerSums = sums[layer.name] ?? (.zero, [:])
+      let targets = layerSums.targets.map { name, sum in
+        TargetReport(name: name, totals: sum.total, fileCount: sum.files)
       }
       return LayerReport(
         name: layer.name, gated: layer.gated, thresholds: layer.thresholds,
-        totals: layerFiles.map(\.summary).total(), targets: targets.sorted { $0.name < $1.name })
+        totals: layerSums.total, targets: targets.sorted { $0.name < $1.name })
     }
   }
 

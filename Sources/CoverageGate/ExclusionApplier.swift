@@ -12,6 +12,7 @@ public enum ExclusionApplier {
   public static func apply(
     _ markers: [String: [ExclusionMarker]], to files: [ScopedFile], functions: [FunctionRecord]
   ) throws -> (files: [ScopedFile], excludedFiles: [ExcludedFile], exclusions: [Exclusion]) {
+    guard !markers.isEmpty else { return (files, [], []) }
     var kept: [ScopedFile] = []
     var excludedFiles: [ExcludedFile] = []
     var exclusions: [Exclusion] = []

@@ -13,6 +13,7 @@ public enum Gate {
     scope.files = applied.files
     scope.excluded = (scope.excluded + applied.excludedFiles).sorted { $0.path < $1.path }
     let classified = try Classifier(config: config, package: input.package).classify(scope)
+    scope.files = []  // the classified copies replace them: tens of thousands of files are held once
     var report = Evaluator(config: config).evaluate(
       package: input.package, files: classified.files,
       targetsWithoutData: classified.targetsWithoutData, excluded: scope.excluded,

@@ -1,14 +1,20 @@
 /// Writes pretty-printed JSON straight into bytes, in the layout of Foundation's
 /// `JSONEncoder` with `.prettyPrinted` (`"key" : value`, two-space indent, `[\n\n]` when empty).
-/// Callers write keys in sorted order. No intermediate tree: memory is the output alone.
+/// Callers write keys in sorted order. No intermediate tree: memory is the output alone, held
+/// once (the bytes move into the text every 64 KB).
 struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+  /// The latest output, moved into `text` once it passes `flushSize`.
+  private var bytes: [UInt8] = []
+  private var text = ""
   private var depth = 0
   /// Whether the innermost open container has no member yet.
   private var empty = true
+  private static let flushSize = 1 << 16
 
+  /// - Parameter capacity: the expected size of the whole document.
   init(capacity: Int = 1 << 16) {
-    bytes.reserveCapacity(capacity)
+    text.reserveCapacity(capacity)
+    bytes.reserveCapacity(Self.flushSize + 4096)
   }
 
   /// An object; `body` writes its members with `key(_:)` followed by a value.
@@ -29,6 +35,19 @@ struct JSONWriter {
     close(UInt8(ascii: "]"))
   }
 
+  /// The finished document with a final newline, as text.
+  mutating func finish() -> String {
+    bytes.append(0x0A)
+    flush()
+    defer { text = "" }
+    return text
+  }
+
+  private mutating func flush() {
+    text += String(decoding: bytes, as: UTF8.self)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   /// Starts an object member: the value follows.
   mutating func key(_ name: String) {
     newMember()
@@ -38,6 +57,12 @@ struct JSONWriter {
 
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Most strings (keys, paths, names) need no escape: copied whole.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      bytes.append(contentsOf: text.utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
@@ -57,7 +82,23 @@ struct JSONWriter {
   }
 
   mutating func int<I: BinaryInteger>(_ value: I) {
-    bytes.append(contentsOf: String(value).utf8)
+    guard let small = Int(exactly: value) else {
+      bytes.append(contentsOf: String(value).utf8)
+      return
+    }
+    if small < 0 { bytes.append(UInt8(ascii: "-")) }
+    // Digits straight into the output, most significant first: no string per number.
+    var magnitude = small.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+    }
   }
 
   /// Whole numbers without a fraction (`80`, as JSONEncoder writes them), others shortest.
@@ -97,6 +138,7 @@ struct JSONWriter {
   }
 
   private mutating func newMember() {
+    if bytes.count >= Self.flushSize { flush() }
     if !empty { bytes.append(UInt8(ascii: ",")) }
     empty = false
     newline()

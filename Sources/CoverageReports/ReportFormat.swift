@@ -48,6 +48,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the format shows lines (hit counts per line), so line views must be kept.
+  public var needsLineViews: Bool {
+    switch self {
+    case .text, .json, .junit, .markdown, .badge: false
+    case .lcov, .cobertura, .sonarqube, .html: true
+    }
+  }
+
   /// The renderer of this format.
   public func renderer(_ context: RenderContext) -> any ReportRenderer {
     switch self {

@@ -2,13 +2,14 @@ import CoverageModel
 import LLVMCoverage
 
 extension Pipeline {
-  /// Reads the exports once, merging several, with function records when the formats, the
-  /// merge or the exclusion markers need them; names are demangled for formats that show them.
+  /// Reads the exports once, merging several, with function records and line views only when
+  /// the formats, the merge, patch coverage or the exclusion markers need them; names are
+  /// demangled for formats that show them.
   func ingest(_ paths: [String], functions hasMarkers: Bool) throws -> CoverageData {
-    let functions = settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers)
-    let exports = try paths.map {
-      ($0, try ExportReader.read(path: $0, options: .init(functions: functions)))
-    }
+    let options = ExportReader.Options(
+      functions: settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
+      lineViews: settings.keepsLineViews(hasMarkers: hasMarkers))
+    let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: options)) }
     var data = try ExportMerger.merge(exports)
     if settings.formats.contains(where: \.needsFunctions) {
       // The names are demangled on the other core while functions are attached to files.

@@ -24,12 +24,15 @@ public struct RunSettings: Sendable {
   public var recordsHistory: Bool
   /// Whether `--update-baseline` raises the baseline where coverage rose.
   public var updatesBaseline: Bool
+  /// Whether the caller points at uncovered lines itself (GitHub annotations), so line views
+  /// are kept even when no format shows lines.
+  public var annotatesLines: Bool
 
   public init(
     packageRoot: String, config: GateConfig, source: CoverageSource,
     packageDescriptionPath: String? = nil, outputFolder: String? = nil,
     formats: [ReportFormat] = [.text, .json], pathMaps: [PathMap] = [], base: String? = nil,
-    recordsHistory: Bool? = nil, updatesBaseline: Bool = false
+    recordsHistory: Bool? = nil, updatesBaseline: Bool = false, annotatesLines: Bool = false
   ) {
     self.packageRoot = packageRoot
     self.config = config
@@ -41,6 +44,7 @@ public struct RunSettings: Sendable {
     self.base = base ?? config.patch.base
     self.recordsHistory = recordsHistory ?? config.history.enabled
     self.updatesBaseline = updatesBaseline
+    self.annotatesLines = annotatesLines
   }
 
   /// The history database's path.
@@ -58,6 +62,12 @@ public struct RunSettings: Sendable {
   /// formats show functions, and exclusion markers recompute figures from them.
   func readsFunctions(exportCount: Int, hasMarkers: Bool) -> Bool {
     exportCount > 1 || hasMarkers || formats.contains(where: \.needsFunctions)
+  }
+
+  /// Whether line views must be kept: formats that show lines, patch coverage, exclusion
+  /// markers and line annotations read them; otherwise a file is only its summary.
+  func keepsLineViews(hasMarkers: Bool) -> Bool {
+    hasMarkers || base != nil || annotatesLines || formats.contains(where: \.needsLineViews)
   }
 }
 

@@ -6,13 +6,17 @@ import Foundation
 /// Walks the bytes once: per file it keeps llvm-cov's summary and builds the line view from
 /// the segments on the fly; `functions[]` is read only when asked for, anything else is skipped.
 public enum ExportReader {
-  /// What to read besides each file's summary and line view.
+  /// What to read besides each file's summary.
   public struct Options: Hashable, Sendable {
     /// Whether to read `functions[]`, which merging runs of the same code needs (slower).
     public var functions: Bool
+    /// Whether to keep each file's line view; without it the segments are still checked, and
+    /// a file costs only its path and summary (exports of tens of thousands of files).
+    public var lineViews: Bool
 
-    public init(functions: Bool = false) {
+    public init(functions: Bool = false, lineViews: Bool = true) {
       self.functions = functions
+      self.lineViews = lineViews
     }
   }
 
@@ -102,7 +106,7 @@ public enum ExportReader {
     try scanner.readObject { scanner, key in
       if key == "files" {
         try scanner.readArray { scanner in
-          files.append(try readFile(&scanner))
+          files.append(try readFile(&scanner, keepingLineView: options.lineViews))
           release(scanner.position)
         }
       } else if key == "functions", options.functions {
@@ -116,7 +120,9 @@ public enum ExportReader {
     }
   }
 
-  private static func readFile(_ scanner: inout JSONScanner) throws -> FileCoverage {
+  private static func readFile(_ scanner: inout JSONScanner, keepingLineView: Bool) throws
+    -> FileCoverage
+  {
     var filename: String?
     var summary: Summary?
     var lineView: LineView?
@@ -124,7 +130,7 @@ public enum ExportReader {
       if key == "filename" {
         filename = try scanner.readString()
       } else if key == "segments" {
-        lineView = try readSegments(&scanner)
+        lineView = try readSegments(&scanner, keepingCounts: keepingLineView)
       } else if key == "summary" {
         summary = try readSummary(&scanner)
       }
@@ -135,8 +141,10 @@ public enum ExportReader {
   }
 
   /// segment = `[line, col, count, hasCount, isRegionEntry, isGapRegion]` (format 2.0 has no gap flag).
-  private static func readSegments(_ scanner: inout JSONScanner) throws -> LineView {
-    var builder = LineViewBuilder()
+  private static func readSegments(_ scanner: inout JSONScanner, keepingCounts: Bool) throws
+    -> LineView?
+  {
+    var builder = LineViewBuilder(keepsCounts: keepingCounts)
     try scanner.readArray { scanner in
       var index = 0
       var line = 0
@@ -163,7 +171,7 @@ public enum ExportReader {
         throw scanner.error("segments are out of order or past any real line (line \(line))")
       }
     }
-    return builder.build()
+    return keepingCounts ? builder.build() : nil
   }
 
   private static func readSummary(_ scanner: inout JSONScanner) throws -> Summary {

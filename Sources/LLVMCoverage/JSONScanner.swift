@@ -207,8 +207,11 @@ struct JSONScanner {
       }
       throw error("expected a number")
     }
-    if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
-      throw error("expected a whole number")
+    if position < bytes.count {
+      let next = bytes[position]
+      if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+        throw error("expected a whole number")
+      }
     }
     return saturated || value == .max ? .max - 1 : value
   }
@@ -221,8 +224,11 @@ struct JSONScanner {
 
   mutating func readBool() throws -> Bool {
     skipWhitespace()
-    if matchLiteral("true") { return true }
-    if matchLiteral("false") { return false }
+    // Segments hold three flags each: the first byte decides which literal to match.
+    if position < bytes.count {
+      if bytes[position] == UInt8(ascii: "t"), matchLiteral("true") { return true }
+      if bytes[position] == UInt8(ascii: "f"), matchLiteral("false") { return false }
+    }
     throw error("expected true or false")
   }
 

@@ -8,6 +8,14 @@ struct LineViewBuilder {
   /// Lines past this one are taken for damaged data rather than source.
   static let maximumLine = 50_000_000
 
+  /// Whether the counts are kept; when no report needs the view, segments are only checked
+  /// (sorted, on real lines) and nothing is stored.
+  let keepsCounts: Bool
+
+  init(keepsCounts: Bool = true) {
+    self.keepsCounts = keepsCounts
+  }
+
   private var counts: [UInt64] = []
   /// The last segment of the previous line that had segments.
   private var wrapped: (count: UInt64, hasCount: Bool)?
@@ -26,6 +34,10 @@ struct LineViewBuilder {
   ) throws {
     guard segmentLine >= 1, segmentLine >= line else { throw LineViewError.unsorted(line: segmentLine) }
     guard segmentLine < Self.maximumLine else { throw LineViewError.unsorted(line: segmentLine) }
+    guard keepsCounts else {
+      line = segmentLine
+      return
+    }
     if segmentLine > line {
       if line > 0 { finishLine() }
       fillUnsegmentedLines(until: segmentLine)
@@ -49,8 +61,9 @@ struct LineViewBuilder {
     last = (count, hasCount)
   }
 
-  /// The finished view.
+  /// The finished view (empty when counts are not kept).
   mutating func build() -> LineView {
+    guard keepsCounts else { return LineView(rawCounts: []) }
     if line > 0 {
       finishLine()
       line = 0

@@ -159,6 +159,16 @@ final class PipelineTests: XCTestCase {
       result.report.files.first?.coverage.functions.map(\.displayName), ["readable a", "readable b"])
   }
 
+  /// A file costs only its summary unless something reads its lines.
+  func testLineViewsAreKeptOnlyForWhatReadsLines() throws {
+    func keepsLines(_ pipeline: Pipeline) throws -> Bool {
+      try pipeline.run().report.files.allSatisfy { $0.coverage.lineView != nil }
+    }
+    XCTAssertFalse(try keepsLines(pipeline(formats: [.json, .text, .markdown])))
+    XCTAssertTrue(try keepsLines(pipeline(formats: [.json, .sonarqube])))
+    XCTAssertTrue(try keepsLines(pipeline(base: "main", formats: [.json])), "patch coverage")
+  }
+
   func testABaselineDropFailsAndAGreenRunRaisesTheBaselineWhenAsked() throws {
     let yaml = "layers:\n  logic:\n    targets: [Core]\n"
     _ = try pipeline(config: yaml, updatesBaseline: true).run()

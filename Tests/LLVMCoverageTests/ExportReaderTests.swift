@@ -108,6 +108,20 @@ final class ExportReaderTests: XCTestCase {
     XCTAssertNil(data.files.first?.lineView)
   }
 
+  /// Without line views a file keeps only its summary, and its segments are still checked.
+  func testLineViewsAreLeftOutWhenNotAskedForButSegmentsStillChecked() throws {
+    let path = Fixture.url("yams/swiftpm-export.json").path
+    let lean = try ExportReader.read(path: path, options: .init(lineViews: false))
+    let full = try yams()
+    XCTAssertEqual(lean.files.map(\.summary), full.files.map(\.summary))
+    XCTAssertTrue(lean.files.allSatisfy { $0.lineView == nil })
+    XCTAssertTrue(full.files.contains { $0.lineView != nil })
+    let unsorted = #"{"data":[{"files":[{"filename":"/a","segments":[[5,1,1,true,true,false],[2,1,0,false,false,false]],"summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
+    XCTAssertThrowsError(
+      try ExportReader.parse(Data(unsorted.utf8), source: "in.json", options: .init(lineViews: false))
+    ) { XCTAssertTrue("\($0)".contains("out of order"), "\($0)") }
+  }
+
   func testDecodesEscapedFilenames() throws {
     let json = #"{"data":[{"files":[{"filename":"/p/\u00e9\"q\\.swift","summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
     XCTAssertEqual(try ExportReader.parse(Data(json.utf8), source: "x").files.first?.path, "/p/é\"q\\.swift")

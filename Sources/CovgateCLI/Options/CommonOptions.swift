@@ -60,7 +60,7 @@ struct CommonOptions: ParsableArguments {
       packageDescriptionPath: packageDescription.map { absolute($0).path },
       outputFolder: output.map { absolute($0).path }, formats: try reportFormats(),
       pathMaps: try parsedPathMaps(), base: base, recordsHistory: !noHistory && config.history.enabled,
-      updatesBaseline: updateBaseline)
+      updatesBaseline: updateBaseline, annotatesLines: GitHubActions().annotates)
   }
 
   /// The pipeline of a run from `source`, with the live services.
