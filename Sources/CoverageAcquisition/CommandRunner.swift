@@ -25,8 +25,10 @@ public protocol CommandRunning: Sendable {
   ) throws -> StreamResult
 }
 
-/// Runs captured commands with Foundation's `Process`, streamed ones with `posix_spawn` in a
-/// process group of their own; both are stopped when covgate is interrupted (`Interruption`).
+/// Runs commands with `posix_spawn` in a process group of their own, their output captured
+/// through pipes or streamed to covgate's; both are stopped when covgate is interrupted
+/// (`Interruption`). Foundation's `Process` is not used: its wait polls every 50 ms, which
+/// cost each short command (git, swift-demangle) up to that much.
 public struct LiveCommandRunner: CommandRunning {
   /// How long a timed-out command gets after SIGTERM before SIGKILL.
   let stopGrace: TimeInterval
@@ -38,27 +40,25 @@ public struct LiveCommandRunner: CommandRunning {
   public func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
     -> CommandResult
   {
-    let process = makeProcess(executable, arguments, directory)
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardOutput = stdout
-    process.standardError = stderr
-    let pid = try Interruption.shared.launch {
-      try launch(process, executable)
-      return process.processIdentifier
+    let output = try OutputPipe()
+    let errors = try OutputPipe()
+    let process: SpawnedProcess
+    do {
+      process = try SpawnedProcess(
+        executable, arguments, in: directory, output: output.writeEnd, error: errors.writeEnd)
+    } catch {
+      output.closeBothEnds()
+      errors.closeBothEnds()
+      throw error
     }
-    // Read both pipes concurrently so that neither fills up and blocks the child.
-    let errorData = LockedData()
-    let reader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-    reader.start()
-    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    Interruption.shared.finished(pid)
-    while !errorData.isSet { usleep(1000) }
+    output.closeWriteEnd()
+    errors.closeWriteEnd()
+    // Both pipes are drained together, so that neither fills up and blocks the command.
+    let (stdout, stderr) = OutputPipe.readToEnd(output, errors)
+    let result = process.wait(timeout: nil, grace: stopGrace)
     return CommandResult(
-      exitCode: process.terminationStatus,
-      stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData.value, as: UTF8.self))
+      exitCode: result.exitCode, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
   }
 
   public func stream(
@@ -67,32 +67,4 @@ public struct LiveCommandRunner: CommandRunning {
     try SpawnedProcess(executable, arguments, in: directory).wait(
       timeout: timeout, grace: stopGrace)
   }
-
-  private func makeProcess(_ executable: String, _ arguments: [String], _ directory: String?)
-    -> Process
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    return process
-  }
-
-  private func launch(_ process: Process, _ executable: String) throws {
-    do {
-      try process.run()
-    } catch {
-      throw ToolchainError.cannotRun(tool: executable, reason: error.specificDescription)
-    }
-  }
-}
-
-/// Data handed from a reader thread, guarded by a lock.
-private final class LockedData: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data: Data?
-
-  func set(_ value: Data) { lock.withLock { data = value } }
-  var isSet: Bool { lock.withLock { data != nil } }
-  var value: Data { lock.withLock { data ?? Data() } }
 }

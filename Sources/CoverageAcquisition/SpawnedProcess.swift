@@ -2,7 +2,8 @@ import Foundation
 
 /// A command started with `posix_spawn` in a process group of its own
 /// (`POSIX_SPAWN_SETPGROUP`), so that covgate can stop it together with everything it
-/// started. Its standard output and error are covgate's; its standard input is /dev/null (a
+/// started. Its standard output and error are covgate's unless pipes are given; its standard
+/// input is /dev/null (a
 /// process outside the terminal's foreground group must not read the terminal); its signal
 /// mask is empty and every signal has its default action, whatever covgate set for itself.
 final class SpawnedProcess: @unchecked Sendable {
@@ -12,10 +13,14 @@ final class SpawnedProcess: @unchecked Sendable {
 
   private enum State { case running, exited, timedOut }
 
-  /// Starts `executable` with `arguments` in `directory` (covgate's own when nil).
-  init(_ executable: String, _ arguments: [String], in directory: String?) throws {
+  /// Starts `executable` with `arguments` in `directory` (covgate's own when nil), writing its
+  /// standard output and error into the given descriptors (covgate's own when nil).
+  init(
+    _ executable: String, _ arguments: [String], in directory: String?, output: Int32? = nil,
+    error: Int32? = nil
+  ) throws {
     pid = try Interruption.shared.launch {
-      try Self.spawn(executable, arguments, directory)
+      try Self.spawn(executable, arguments, directory, output: output, error: error)
     }
   }
 
@@ -63,9 +68,10 @@ final class SpawnedProcess: @unchecked Sendable {
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
   }
 
-  private static func spawn(_ executable: String, _ arguments: [String], _ directory: String?)
-    throws -> pid_t
-  {
+  private static func spawn(
+    _ executable: String, _ arguments: [String], _ directory: String?, output: Int32?,
+    error: Int32?
+  ) throws -> pid_t {
     #if canImport(Darwin)
       var attributes: posix_spawnattr_t? = nil
       var actions: posix_spawn_file_actions_t? = nil
@@ -91,6 +97,8 @@ final class SpawnedProcess: @unchecked Sendable {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    if let output { posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO) }
+    if let error { posix_spawn_file_actions_adddup2(&actions, error, STDERR_FILENO) }
     if let directory {
       let code = addChdir(&actions, directory)
       guard code == 0 else {

@@ -109,4 +109,37 @@ final class LiveCommandRunnerTests: XCTestCase {
       XCTAssertEqual(tool, "/nonexistent/swift")
     }
   }
+
+  /// Output larger than a pipe holds, on both streams at once, comes back whole and in order;
+  /// the exit code, the folder and an empty standard input too.
+  func testCaptureCollectsBothStreamsWhole() throws {
+    let script = """
+      i=0; while [ $i -lt 20000 ]; do echo "out $i"; echo "err $i" >&2; i=$((i+1)); done
+      pwd; cat; exit 4
+      """
+    let result = try LiveCommandRunner().capture("/bin/sh", ["-c", script], in: folder)
+    XCTAssertEqual(result.exitCode, 4)
+    let out = result.stdout.split(separator: "\n")
+    let err = result.stderr.split(separator: "\n")
+    XCTAssertEqual(out.count, 20_001)
+    XCTAssertEqual(out.first, "out 0")
+    XCTAssertEqual(out[19_999], "out 19999")
+    XCTAssertEqual(
+      URL(fileURLWithPath: String(out.last!)).resolvingSymlinksInPath().path,
+      URL(fileURLWithPath: folder).resolvingSymlinksInPath().path)
+    XCTAssertEqual(err, (0..<20_000).map { "err \($0)"[...] })
+  }
+
+  func testACapturedMissingExecutableCannotRunAndLeavesNoDescriptorOpen() throws {
+    let before = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    for _ in 0..<3 {
+      XCTAssertThrowsError(try LiveCommandRunner().capture("/nonexistent/git", [], in: nil)) { error in
+        guard case .cannotRun("/nonexistent/git", _) = error as? ToolchainError else {
+          return XCTFail("\(error)")
+        }
+      }
+      _ = try LiveCommandRunner().capture("/bin/true", [], in: nil)
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, before)
+  }
 }

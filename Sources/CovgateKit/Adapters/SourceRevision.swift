@@ -8,17 +8,21 @@ public struct SourceRevision: Equatable {
 
   /// Reads GitHub Actions' and GitLab CI's variables first (`GITHUB_SHA`, `GITHUB_HEAD_REF` on
   /// pull requests or `GITHUB_REF_NAME`; `CI_COMMIT_SHA`, `CI_COMMIT_REF_NAME`), then asks git.
-  public static func resolve(
-    root: String, environment: [String: String], runner: any CommandRunning
+  static func resolve(
+    root: String, environment: [String: String], runner: any CommandRunning,
+    readHead: (String) -> GitHead? = GitHead.read(root:)
   ) -> SourceRevision {
     func variable(_ names: String...) -> String? {
       names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
     }
+    let commitVariable = variable("GITHUB_SHA", "CI_COMMIT_SHA")
+    let branchVariable = variable("GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME")
+    // On a branch, the files say it all; git is started only for what they do not.
+    let head = commitVariable == nil || branchVariable == nil ? readHead(root) : nil
     let commit =
-      variable("GITHUB_SHA", "CI_COMMIT_SHA")
-      ?? git(["rev-parse", "HEAD"], root: root, runner: runner)
+      commitVariable ?? head?.commit ?? git(["rev-parse", "HEAD"], root: root, runner: runner)
     var branch =
-      variable("GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME")
+      branchVariable ?? head?.branch
       ?? git(["rev-parse", "--abbrev-ref", "HEAD"], root: root, runner: runner)
     if branch == "HEAD" {
       // A detached checkout names no branch: the tag it sits on, if any, else nothing.

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A pipe that a command writes its output into and covgate reads. Both ends close on exec:
+/// the command gets the write end only as its standard output or error.
+struct OutputPipe {
+  let readEnd: Int32
+  let writeEnd: Int32
+
+  init() throws {
+    var ends: [Int32] = [-1, -1]
+    #if os(Linux)
+      // Close-on-exec from the start: a command started on another thread meanwhile must not
+      // inherit the write end (the pipe would then never reach its end). glibc's header hides
+      // `pipe2` from Swift; it is looked up by name.
+      typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+      guard let symbol = dlsym(nil, "pipe2") else {
+        throw ToolchainError.cannotRun(tool: "pipe2", reason: "not in this C library")
+      }
+      let created = unsafeBitCast(symbol, to: Pipe2.self)(&ends, O_CLOEXEC) == 0
+    #else
+      let created = pipe(&ends) == 0
+      for end in ends where created { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    #endif
+    guard created else {
+      throw ToolchainError.cannotRun(tool: "pipe", reason: String(cString: strerror(errno)))
+    }
+    readEnd = ends[0]
+    writeEnd = ends[1]
+  }
+
+  func closeWriteEnd() { close(writeEnd) }
+
+  func closeBothEnds() {
+    close(readEnd)
+    close(writeEnd)
+  }
+
+  /// Reads both pipes until the command closes them, then closes them; `poll` takes whichever
+  /// has data, so a command that fills one while covgate waits on the other never blocks.
+  static func readToEnd(_ first: OutputPipe, _ second: OutputPipe) -> ([UInt8], [UInt8]) {
+    var collected: [[UInt8]] = [[], []]
+    var descriptors = [
+      pollfd(fd: first.readEnd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: second.readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var open = 2
+    while open > 0 {
+      if poll(&descriptors, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      for index in 0..<2 where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
+        let count = buffer.withUnsafeMutableBytes { read(descriptors[index].fd, $0.baseAddress, $0.count) }
+        if count > 0 {
+          collected[index] += buffer[..<count]
+        } else if count == 0 || errno != EINTR {
+          close(descriptors[index].fd)
+          descriptors[index].fd = -1
+          open -= 1
+        }
+      }
+    }
+    for descriptor in descriptors where descriptor.fd >= 0 { close(descriptor.fd) }
+    return (collected[0], collected[1])
+  }
+}
