@@ -4,9 +4,13 @@ import XCTest
 @testable import CoverageAcquisition
 
 final class PackageDescriberTests: XCTestCase {
+  /// What `swift package describe --type json` printed for Yams 6.2.2.
+  private let describeFixture = Bundle.module.url(
+    forResource: "Fixtures/swift-package-describe.json", withExtension: nil)!
+
   func testParsesRealDescribeOutputOfYams() throws {
     let info = try PackageDescriber.parse(
-      Fixture.data("swift-package-describe.json"), root: "/work/Yams")
+      Data(contentsOf: describeFixture), root: "/work/Yams")
     XCTAssertEqual(info.name, "Yams")
     let yams = try XCTUnwrap(info.targets.first { $0.name == "Yams" })
     XCTAssertEqual(yams.kind, .library)
@@ -19,7 +23,7 @@ final class PackageDescriberTests: XCTestCase {
   }
 
   func testSkipsWarningsPrintedBeforeTheJSON() throws {
-    let text = "warning: something\n" + (try Fixture.text("swift-package-describe.json"))
+    let text = "warning: something\n" + (try String(contentsOf: describeFixture, encoding: .utf8))
     XCTAssertEqual(try PackageDescriber.parse(Data(text.utf8), root: "/r").targets.count, 3)
   }
 
@@ -31,7 +35,7 @@ final class PackageDescriberTests: XCTestCase {
 
   func testCachesByManifestAndListsSourcesFresh() throws {
     let root = try temporaryPackage()
-    let json = try Fixture.text("swift-package-describe.json")
+    let json = try String(contentsOf: describeFixture, encoding: .utf8)
     let runner = RecordedRunner(captures: ["swift package describe --type json": CommandResult(exitCode: 0, stdout: json)])
     let describer = PackageDescriber(swift: "swift", runner: runner)
     _ = try describer.describe(root: root)

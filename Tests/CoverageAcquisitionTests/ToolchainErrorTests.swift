@@ -2,29 +2,31 @@ import XCTest
 
 @testable import CoverageAcquisition
 
-/// Every toolchain error a user can see is one line that names the cause and then the fix.
+/// Every toolchain or test-run error a user can see is one line: what went wrong, with the
+/// paths it concerns, then what to do (after a `;`, or after the cause for a failed command).
 final class ToolchainErrorTests: XCTestCase {
-  private func assertOneLineWithFix(_ errors: [CustomStringConvertible], file: StaticString = #filePath, line: UInt = #line) {
-    for error in errors {
+  func testEachErrorIsOneLineNamingItsSubjectAndTheFix() {
+    let cases: [(any CustomStringConvertible, [String])] = [
+      (ToolchainError.swiftNotFound, ["swift", "PATH"]),
+      (ToolchainError.toolMissing(tool: "llvm-cov", swift: "/usr/bin/swift"), ["llvm-cov", "/usr/bin/swift"]),
+      (ToolchainError.cannotRun(tool: "/x/llvm-cov", reason: "No such file"), ["/x/llvm-cov", "No such file"]),
+      (
+        ToolchainError.profileVersionMismatch(tool: "/usr/bin/llvm-cov", swift: "/opt/swift/usr/bin/swift"),
+        ["/usr/bin/llvm-cov", "/opt/swift/usr/bin/swift"]
+      ),
+      (ToolchainError.staleProfile(binary: "/p/.build/debug/P.xctest"), ["/p/.build/debug/P.xctest"]),
+      (ToolchainError.noProfiles(directory: "/p/codecov"), ["/p/codecov"]),
+      (ToolchainError.noTestBinary(directory: "/p/.build/debug"), ["/p/.build/debug"]),
+      (ToolchainError.commandFailed(command: "llvm-cov export", exitCode: 1, detail: "boom"), ["llvm-cov export", "boom"]),
+      (ToolchainError.describeFailed(packagePath: "/p", detail: "there is no Package.swift"), ["/p", "Package.swift"]),
+      (TestRunFailure(exitCode: 1), ["exit code 1", "see the output above"]),
+      (TestTimeout(seconds: 90), ["90 s", "raise --timeout"]),
+    ]
+    for (error, subjects) in cases {
       let text = error.description
-      XCTAssertFalse(text.contains("\n"), text, file: file, line: line)
-      XCTAssertTrue(text.contains(";") || text.contains(": "), "no cause/fix split: \(text)", file: file, line: line)
-      XCTAssertGreaterThan(text.count, 30, text, file: file, line: line)
+      XCTAssertFalse(text.contains("\n"), text)
+      XCTAssertTrue(text.contains(";") || text.contains(": "), "no cause and fix: \(text)")
+      for subject in subjects { XCTAssertTrue(text.contains(subject), "\(subject) not in: \(text)") }
     }
   }
-
-  func testToolchainErrors() {
-    let errors: [ToolchainError] = [
-      .swiftNotFound, .toolMissing(tool: "llvm-cov", swift: "/usr/bin/swift"),
-      .cannotRun(tool: "/x/llvm-cov", reason: "No such file"),
-      .profileVersionMismatch(tool: "/usr/bin/llvm-cov", swift: "/opt/swift/usr/bin/swift"),
-      .staleProfile(binary: "/p/.build/debug/PPackageTests.xctest"), .noProfiles(directory: "/p/codecov"),
-      .noTestBinary(directory: "/p/.build/debug"), .commandFailed(command: "swift test", exitCode: 1, detail: "boom"),
-      .describeFailed(packagePath: "/p", detail: "there is no Package.swift"),
-    ]
-    assertOneLineWithFix(errors)
-    XCTAssertTrue(ToolchainError.profileVersionMismatch(tool: "/usr/bin/llvm-cov", swift: "/opt/swift/usr/bin/swift").description.contains("/usr/bin/llvm-cov"))
-    XCTAssertTrue(ToolchainError.profileVersionMismatch(tool: "/usr/bin/llvm-cov", swift: "/opt/swift/usr/bin/swift").description.contains("/opt/swift/usr/bin/swift"))
-  }
-
 }
