@@ -31,8 +31,6 @@ public struct Pipeline: Sendable {
     let root = settings.packageRoot
     switch settings.source {
     case .exports(let inputs, let buildFolder):
-      // The exports are read on the other core while the package and its sources are read;
-      // errors still come in the same order (package first).
       let package = try describePackage(swift: try services.acquisition.locateSwift())
       let markers = try ExclusionMarkerFinder.markers(package: package, config: settings.config)
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
