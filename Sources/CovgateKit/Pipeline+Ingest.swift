@@ -1,3 +1,4 @@
+import CoverageGate
 import CoverageModel
 import LLVMCoverage
 
@@ -5,7 +6,8 @@ extension Pipeline {
   /// Reads the exports once, merging several, with function records and line views only when
   /// the formats, the merge, patch coverage or the exclusion markers need them; names are
   /// demangled for formats that show them.
-  func ingest(_ paths: [String], functions hasMarkers: Bool) throws -> CoverageData {
+  func ingest(_ paths: [String], markers: [String: [ExclusionMarker]]) throws -> CoverageData {
+    let hasMarkers = !markers.isEmpty
     let options = ExportReader.Options(
       functions: settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
       lineViews: settings.keepsLineViews(hasMarkers: hasMarkers))

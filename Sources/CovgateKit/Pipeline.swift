@@ -31,15 +31,13 @@ public struct Pipeline: Sendable {
     let root = settings.packageRoot
     switch settings.source {
     case .exports(let inputs, let buildFolder):
-      let package = try describePackage(swift: try services.acquisition.locateSwift())
-      let markers = try ExclusionMarkerFinder.markers(package: package, config: settings.config)
+      let (package, markers) = try prepare(swift: try services.acquisition.locateSwift())
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
-      let data = try ingest(paths, functions: !markers.isEmpty)
-      return try evaluate(data, package: package, markers: markers, tests: nil)
+      return try evaluate(
+        try ingest(paths, markers: markers), package: package, markers: markers, tests: nil)
     case .tests(let arguments, let timeout):
       let toolchain = try services.acquisition.locateToolchain()
-      let package = try describePackage(swift: toolchain.swift)
-      let markers = try ExclusionMarkerFinder.markers(package: package, config: settings.config)
+      let (package, markers) = try prepare(swift: toolchain.swift)
       let observer = services.observer
       let acquisition = try services.acquisition.runTests(
         TestRunRequest(root: root, packageName: package.name, arguments: arguments, timeout: timeout),
@@ -48,9 +46,19 @@ public struct Pipeline: Sendable {
       let tests = TestOutcome(
         passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
         exitCode: acquisition.testExitCode)
-      let data = try ingest([acquisition.exportPath], functions: !markers.isEmpty)
-      return try evaluate(data, package: package, markers: markers, tests: tests)
+      return try evaluate(
+        try ingest([acquisition.exportPath], markers: markers), package: package,
+        markers: markers, tests: tests)
     }
+  }
+
+  /// The package, checked against the config's layers, and the exclusion markers in its
+  /// sources: known before any coverage is read.
+  private func prepare(swift: @autoclosure () throws -> String) throws -> (
+    PackageInfo, [String: [ExclusionMarker]]
+  ) {
+    let package = try describePackage(swift: try swift())
+    return (package, try ExclusionMarkerFinder.markers(package: package, config: settings.config))
   }
 
   /// The package's targets (from the description file when given), checked against the

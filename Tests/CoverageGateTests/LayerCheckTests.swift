@@ -64,7 +64,14 @@ final class LayerCheckTests: XCTestCase {
   }
 
   func testTheBuiltInDefaultsAreNotChecked() throws {
-    // The defaults name `*App`, `*View`...: a package without such targets is fine.
-    try GateConfig.defaults.check(against: TestPackage.package)
+    // The defaults' `ui-glue` layer (`*UI`, `*App`..., executables) matches nothing here; that
+    // is an error only for layers a config file wrote.
+    let core = PackageInfo(name: "Pkg", root: TestPackage.root, targets: [TestPackage.core])
+    try GateConfig.defaults.check(against: core)
+    var written = GateConfig.defaults
+    written.layersFromFile = true
+    XCTAssertThrowsError(try written.check(against: core)) {
+      XCTAssertTrue("\($0)".contains("layer 'ui-glue' matches no measured target or file"), "\($0)")
+    }
   }
 }

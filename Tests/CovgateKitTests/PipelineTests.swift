@@ -34,11 +34,12 @@ final class PipelineTests: XCTestCase {
     _ source: CoverageSource = .tests(arguments: ["--parallel"]), config yaml: String? = nil,
     testExitCode: Int32 = 0, base: String? = nil, formats: [ReportFormat] = [.json],
     changes: [ChangedFile] = [], openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
-    updatesBaseline: Bool = false
+    updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil
   ) throws -> Pipeline {
     let config = try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
     var acquisition = FakeAcquisition(log: log, package: fixture.package, exportPath: fixture.exportPath)
     acquisition.testExitCode = testExitCode
+    acquisition.missingToolchain = missingToolchain
     let history = self.history!
     let settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
@@ -85,6 +86,15 @@ final class PipelineTests: XCTestCase {
         "\(error)")
     }
     XCTAssertEqual(log.events, ["locate toolchain", "describe /t/swift"], "no test ran")
+    XCTAssertTrue(output.written.isEmpty)
+  }
+
+  func testAMissingToolchainStopsTheRunBeforeThePackageIsDescribed() throws {
+    let missing = ToolchainError.toolMissing(tool: "llvm-cov", swift: "/t/swift")
+    XCTAssertThrowsError(try pipeline(missingToolchain: missing).run()) {
+      XCTAssertEqual($0 as? ToolchainError, missing)
+    }
+    XCTAssertEqual(log.events, ["locate toolchain"])
     XCTAssertTrue(output.written.isEmpty)
   }
 
