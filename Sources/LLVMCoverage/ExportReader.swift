@@ -106,7 +106,7 @@ public enum ExportReader {
     try scanner.readObject { scanner, key in
       if key == "files" {
         try scanner.readArray { scanner in
-          files.append(try readFile(&scanner, keepingLineView: options.lineViews))
+          files.append(try readFile(&scanner, index: files.count, keepingLineView: options.lineViews))
           release(scanner.position)
         }
       } else if key == "functions", options.functions {
@@ -120,51 +120,67 @@ public enum ExportReader {
     }
   }
 
-  private static func readFile(_ scanner: inout JSONScanner, keepingLineView: Bool) throws
+  private static func readFile(_ scanner: inout JSONScanner, index: Int, keepingLineView: Bool) throws
     -> FileCoverage
   {
     var filename: String?
     var summary: Summary?
     var lineView: LineView?
-    try scanner.readObject { scanner, key in
-      if key == "filename" {
-        filename = try scanner.readString()
-      } else if key == "segments" {
-        lineView = try readSegments(&scanner, keepingCounts: keepingLineView)
-      } else if key == "summary" {
-        summary = try readSummary(&scanner)
+    do {
+      try scanner.readObject { scanner, key in
+        if key == "filename" {
+          filename = try scanner.readString()
+        } else if key == "segments" {
+          lineView = try readSegments(&scanner, keepingCounts: keepingLineView)
+        } else if key == "summary" {
+          summary = try readSummary(&scanner)
+        }
       }
+    } catch var error as JSONScanError where !error.truncated {
+      // Name the record: llvm-cov writes "filename" before "segments" and "summary".
+      error.message = "in the file record of \(filename ?? "files[\(index)]"): \(error.message)"
+      throw error
     }
-    guard let filename else { throw scanner.error("a file record has no \"filename\"") }
+    guard let filename else { throw scanner.error("files[\(index)] has no \"filename\"") }
     guard let summary else { throw scanner.error("the file record of \(filename) has no \"summary\"") }
     return FileCoverage(path: filename, summary: summary, lineView: lineView)
   }
 
-  /// segment = `[line, col, count, hasCount, isRegionEntry, isGapRegion]` (format 2.0 has no gap flag).
+  /// segment = `[line, col, count, hasCount, isRegionEntry, isGapRegion]` (format 2.0 has no gap
+  /// flag), sorted by line and column.
   private static func readSegments(_ scanner: inout JSONScanner, keepingCounts: Bool) throws
     -> LineView?
   {
     var builder = LineViewBuilder(keepsCounts: keepingCounts)
+    var number = 0
+    var previous = (line: 0, column: 0)
     try scanner.readArray { scanner in
       var index = 0
       var line = 0
+      var column = 0
       var count: UInt64 = 0
       var hasCount = false
       var isEntry = false
       var isGap = false
       try scanner.readArray { scanner in
         switch index {
-        case 0: line = try scanner.readInt()
-        case 1: _ = try scanner.readInt()
-        case 2: count = try scanner.readCount()
+        case 0: line = try scanner.readInt(upTo: ExportLimits.line, "segments[\(number)] line", limit: ExportLimits.lineReason)
+        case 1: column = try scanner.readInt(upTo: ExportLimits.column, "segments[\(number)] column", limit: ExportLimits.columnReason)
+        case 2: count = try scanner.readCount("segments[\(number)] count")
         case 3: hasCount = try scanner.readBool()
         case 4: isEntry = try scanner.readBool()
         case 5: isGap = try scanner.readBool()
-        default: throw scanner.error("a segment has more than 6 fields")
+        default: throw scanner.error("segments[\(number)] has more than 6 fields")
         }
         index += 1
       }
-      guard index >= 5 else { throw scanner.error("a segment has \(index) fields, expected 6") }
+      guard index >= 5 else { throw scanner.error("segments[\(number)] has \(index) fields, expected 6") }
+      guard line >= 1, (line, column) >= previous else {
+        throw scanner.error(
+          "segments[\(number)] at \(line):\(column) is out of order or on no real line (after \(previous.line):\(previous.column))")
+      }
+      previous = (line, column)
+      number += 1
       do {
         try builder.add(line: line, count: count, hasCount: hasCount, isRegionEntry: isEntry, isGap: isGap)
       } catch {
@@ -184,23 +200,29 @@ public enum ExportReader {
         : key == "regions" ? .regions
         : key == "branches" ? .branches : nil
       guard let kind else { return }
-      summary[kind] = try readMetric(&scanner)
+      summary[kind] = try readMetric(&scanner, kind)
     }
     return summary
   }
 
-  private static func readMetric(_ scanner: inout JSONScanner) throws -> Metric {
+  private static func readMetric(_ scanner: inout JSONScanner, _ kind: MetricKind) throws -> Metric {
     var covered: Int?
     var count: Int?
     try scanner.readObject { scanner, key in
       if key == "covered" {
-        covered = try scanner.readInt()
+        covered = try scanner.readInt(
+          upTo: ExportLimits.summaryCount, "summary.\(kind.rawValue).covered", limit: ExportLimits.summaryReason)
       } else if key == "count" {
-        count = try scanner.readInt()
+        count = try scanner.readInt(
+          upTo: ExportLimits.summaryCount, "summary.\(kind.rawValue).count", limit: ExportLimits.summaryReason)
       }
     }
-    guard let covered, let count else { throw scanner.error("a summary metric lacks count or covered") }
-    guard covered <= count else { throw scanner.error("a summary metric covers \(covered) of \(count)") }
+    guard let covered, let count else {
+      throw scanner.error("summary.\(kind.rawValue) lacks count or covered")
+    }
+    guard covered <= count else {
+      throw scanner.error("summary.\(kind.rawValue) covers \(covered) of \(count)")
+    }
     return Metric(covered: covered, count: count)
   }
 }

@@ -9,12 +9,28 @@ enum FunctionRecordReader {
     throws
   {
     try scanner.readArray { scanner in
-      functions.append(try readFunction(&scanner))
+      let index = functions.count
+      do {
+        functions.append(try readFunction(&scanner))
+      } catch var error as JSONScanError where !error.truncated {
+        error.message = "in functions[\(index)]" + error.message
+        throw error
+      }
     }
   }
 
   private static func readFunction(_ scanner: inout JSONScanner) throws -> FunctionRecord {
     var name: String?
+    do {
+      return try readFields(&scanner, name: &name)
+    } catch var error as JSONScanError where !error.truncated {
+      // llvm-cov writes "count" and "filenames" before "name": name the record when known.
+      error.message = (name.map { " (\($0))" } ?? "") + ": " + error.message
+      throw error
+    }
+  }
+
+  private static func readFields(_ scanner: inout JSONScanner, name: inout String?) throws -> FunctionRecord {
     var count: UInt64?
     var regions: [Region] = []
     var filenames: [String] = []
@@ -22,47 +38,56 @@ enum FunctionRecordReader {
       if key == "name" {
         name = try scanner.readString()
       } else if key == "count" {
-        count = try scanner.readCount()
+        count = try scanner.readCount("count")
       } else if key == "regions" {
-        try scanner.readArray { scanner in regions.append(try readRegion(&scanner)) }
+        try scanner.readArray { scanner in regions.append(try readRegion(&scanner, number: regions.count)) }
       } else if key == "filenames" {
         try scanner.readArray { scanner in filenames.append(try scanner.readString()) }
       }
     }
-    guard let name else { throw scanner.error("a function record has no \"name\"") }
-    guard let count else { throw scanner.error("the function record \(name) has no \"count\"") }
+    guard let name else { throw scanner.error("the record has no \"name\"") }
+    guard let count else { throw scanner.error("the record has no \"count\"") }
     for region in regions where !fits(region, fileCount: filenames.count) {
-      throw scanner.error(
-        "the function record \(name) has a region in a file it does not list (file #\(region.fileID))"
-      )
+      throw scanner.error("it has a region in a file it does not list (file #\(region.fileID))")
     }
     return FunctionRecord(name: name, count: count, regions: regions, filenames: filenames)
   }
 
   /// region = `[lineStart, colStart, lineEnd, colEnd, count, fileID, expandedFileID, kind]`.
-  private static func readRegion(_ scanner: inout JSONScanner) throws -> Region {
+  private static func readRegion(_ scanner: inout JSONScanner, number: Int) throws -> Region {
     var fields = [Int](repeating: 0, count: 8)
     var count: UInt64 = 0
     var index = 0
     try scanner.readArray { scanner in
       switch index {
-      case 4: count = try scanner.readCount()
-      case 0..<8: fields[index] = try scanner.readInt()
-      default: throw scanner.error("a region has more than 8 fields")
+      case 0, 2:
+        fields[index] = try scanner.readInt(
+          upTo: ExportLimits.line, "regions[\(number)] \(index == 0 ? "start" : "end") line",
+          limit: ExportLimits.lineReason)
+      case 1, 3:
+        fields[index] = try scanner.readInt(
+          upTo: ExportLimits.column, "regions[\(number)] \(index == 1 ? "start" : "end") column",
+          limit: ExportLimits.columnReason)
+      case 4: count = try scanner.readCount("regions[\(number)] count")
+      case 5, 6:
+        fields[index] = try scanner.readInt(
+          upTo: ExportLimits.fileIndex, "regions[\(number)] \(index == 5 ? "file" : "expanded file") index",
+          limit: ExportLimits.fileIndexReason)
+      case 7: fields[index] = try scanner.readInt(upTo: Int(UInt8.max), "regions[\(number)] kind", limit: "kinds are 0-6")
+      default: throw scanner.error("regions[\(number)] has more than 8 fields")
       }
       index += 1
     }
-    guard index == 8 else { throw scanner.error("a region has \(index) fields, expected 8") }
+    guard index == 8 else { throw scanner.error("regions[\(number)] has \(index) fields, expected 8") }
     guard let kind = Region.Kind(rawValue: fields[7]) else {
-      throw scanner.error("a region has the unknown kind \(fields[7])")
+      throw scanner.error("regions[\(number)] has the unknown kind \(fields[7])")
     }
     let region = Region(
       lineStart: fields[0], columnStart: fields[1], lineEnd: fields[2], columnEnd: fields[3],
       count: count, fileID: fields[5], expandedFileID: fields[6], kind: kind)
-    guard region.lineStart >= 1, region.start <= region.end,
-      region.lineEnd < LineViewBuilder.maximumLine
-    else {
-      throw scanner.error("a region ends before it starts or lies past any real line")
+    guard region.lineStart >= 1, region.start <= region.end else {
+      throw scanner.error(
+        "regions[\(number)] ends (\(region.lineEnd):\(region.columnEnd)) before it starts (\(region.lineStart):\(region.columnStart)) or starts on line 0")
     }
     return region
   }

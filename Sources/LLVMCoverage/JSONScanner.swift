@@ -186,40 +186,56 @@ struct JSONScanner {
     return value
   }
 
-  /// Reads a non-negative integer, saturating at `UInt64.max - 1` (so that the line view's
-  /// unmapped marker stays free). A fraction or exponent is an error.
-  mutating func readCount() throws -> UInt64 {
+  /// Reads an execution count: a whole number from 0 to `Int64.max`, which is where llvm-cov
+  /// clamps the counts it writes. Anything else is an error naming `field`, never a saturated
+  /// figure.
+  mutating func readCount(_ field: @autoclosure () -> String) throws -> UInt64 {
+    try readWholeNumber(upTo: UInt64(Int64.max), field(), limit: "llvm-cov writes counts up to 9223372036854775807")
+  }
+
+  /// Reads a whole number from 0 to `limit` (a line, a column, an index or a summary count);
+  /// `reason` says where the limit comes from.
+  mutating func readInt(
+    upTo limit: Int, _ field: @autoclosure () -> String, limit reason: @autoclosure () -> String
+  ) throws -> Int {
+    Int(try readWholeNumber(upTo: UInt64(limit), field(), limit: reason()))
+  }
+
+  private mutating func readWholeNumber(
+    upTo limit: UInt64, _ field: @autoclosure () -> String, limit reason: @autoclosure () -> String
+  ) throws -> UInt64 {
     skipWhitespace()
     let start = position
     var value: UInt64 = 0
-    var saturated = false
+    var overflowed = false
     while position < bytes.count {
       let digit = bytes[position] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
       let (times10, o1) = value.multipliedReportingOverflow(by: 10)
       let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
-      if o1 || o2 { saturated = true } else { value = sum }
+      if o1 || o2 { overflowed = true } else { value = sum }
       position += 1
     }
     guard position > start else {
       if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
-        throw error("a negative count")
+        throw error("\(field()) is a negative number")
       }
-      throw error("expected a number")
+      throw error("expected a number for \(field())")
     }
     if position < bytes.count {
       let next = bytes[position]
       if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
-        throw error("expected a whole number")
+        throw error("\(field()) is not a whole number")
       }
     }
-    return saturated || value == .max ? .max - 1 : value
-  }
-
-  /// Reads a non-negative integer that must fit an `Int`.
-  mutating func readInt() throws -> Int {
-    let value = try readCount()
-    return value > UInt64(Int.max) ? Int.max : Int(value)
+    guard !overflowed, value <= limit else {
+      let digits = position - start
+      let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(position, start + 24)]), as: UTF8.self)
+      let number = digits > 24 ? "\(shown)... (\(digits) digits)" : shown
+      throw JSONScanError(
+        message: "\(field()) is \(number), out of range (\(reason()))", offset: start, truncated: false)
+    }
+    return value
   }
 
   mutating func readBool() throws -> Bool {
