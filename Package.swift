@@ -7,7 +7,7 @@ let package = Package(
   products: [
     .executable(name: "covgate", targets: ["covgate"]),
     // The parsers alone, for the libFuzzer targets in Fuzz/.
-    .library(name: "CovgateParsers", targets: ["LLVMCoverage", "CoverageGate"]),
+    .library(name: "CovgateParsers", targets: ["CoverageModel", "LLVMCoverage", "CoverageGate"]),
     .plugin(name: "CovgatePlugin", targets: ["CovgatePlugin"]),
     .executable(name: "campground", targets: ["campground"]),
     .library(name: "CampgroundKit", targets: ["CampgroundKit"]),

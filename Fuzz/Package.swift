@@ -12,6 +12,9 @@ let package = Package(
       name: "ExportFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
     .executableTarget(
+      name: "InvariantsFuzzer",
+      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+    .executableTarget(
       name: "ConfigFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
   ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs covgate's libFuzzer targets (Fuzz/) for a while each, seeded with real exports and
-# configs, after replaying the regression inputs. A crash leaves its input in
+# configs (the invariants target edits numbers and paths of a real export and checks every
+# report it gives), after replaying the regression inputs. A crash leaves its input in
 # Fuzz/Regressions/<target>/ to commit as a regression test, and fails.
 # Usage: ci/fuzz.sh [SECONDS per target, default 60]
 set -euo pipefail
@@ -10,7 +11,7 @@ bin="$here/Fuzz/.build/release"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
-for target in export config; do
+for target in export config invariants; do
   fuzzer="$bin/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer"
   mkdir -p "$work/$target"
   cp "$here/Fuzz/Seeds/$target/"* "$work/$target/"
@@ -19,7 +20,7 @@ for target in export config; do
     "$fuzzer" "$here/Fuzz/Regressions/$target/"* > "$work/$target.replay.log" 2>&1 || { cat "$work/$target.replay.log"; status=1; }
   fi
   set +e
-  (cd "$work" && "$fuzzer" "$work/$target" -max_total_time="$seconds" -max_len=65536 \
+  (cd "$work" && COVGATE_FUZZ_REGRESSIONS="$here/Fuzz/Regressions/export" "$fuzzer" "$work/$target" -max_total_time="$seconds" -max_len=65536 \
     -artifact_prefix="$here/Fuzz/Regressions/$target/" > "$work/$target.log" 2>&1)
   code=$?
   set -e

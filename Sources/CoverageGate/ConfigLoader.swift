@@ -7,8 +7,8 @@ public enum ConfigLoader {
   public static let fileName = ".covgate.yml"
 
   static let topLevelKeys = [
-    "version", "layers", "exclude", "file_minimum", "overall", "targets_without_data", "patch", "baseline",
-    "history",
+    "version", "layers", "exclude", "test_support", "file_minimum", "overall", "targets_without_data", "patch",
+    "baseline", "history",
   ]
   static let patchKeys = ["base", "minimum"]
   static let baselineKeys = ["file", "tolerance"]
@@ -110,6 +110,8 @@ struct ConfigParser {
         config.layersFromFile = true
       case "exclude":
         config.exclude = try strings(value, "exclude").map { Glob($0) }
+      case "test_support":
+        config.testSupport = try globs(value, "test_support")
       case "file_minimum":
         for (metric, number) in try mapping(value, "file_minimum", keys: MetricKind.allCases.map(\.rawValue)) {
           let kind = try metricKind(metric, number)

@@ -40,6 +40,7 @@ public enum ExclusionApplier {
             path: file.path, firstLine: range.lowerBound, lastLine: range.upperBound, wholeFile: false,
             reason: marker.reason, ranAnyway: ran))
       }
+      try checkSummary(of: file, functions: functions)
       var recomputed = try FunctionSummarizer.fileCoverage(path: file.coverage.path, functions: functions, excluding: lines)
       recomputed.functions = file.coverage.functions.filter { !lines.contains($0.line) }
       recomputed.missedRegions = file.coverage.missedRegions.filter { !lines.contains($0.start.line) }
@@ -48,5 +49,29 @@ public enum ExclusionApplier {
       kept.append(updated)
     }
     return (kept, excludedFiles, exclusions)
+  }
+
+  /// The figures of a file with markers are recomputed from its function records, so the
+  /// export's own summary must agree with them: if it does not, the data is damaged.
+  static func checkSummary(of file: ScopedFile, functions: [FunctionRecord]) throws {
+    let recomputed = try FunctionSummarizer.summary(path: file.coverage.path, functions: functions)
+    for kind in MetricKind.gateable where recomputed[kind] != file.summary[kind] {
+      throw SummaryMismatch(
+        path: file.path, metric: kind, summary: file.summary[kind], records: recomputed[kind])
+    }
+  }
+}
+
+/// An export whose summary of a file disagrees with the file's own function records.
+public struct SummaryMismatch: Error, Equatable, CustomStringConvertible {
+  public var path: String
+  public var metric: MetricKind
+  public var summary: Metric
+  public var records: Metric
+
+  public var description: String {
+    "the export's summary of \(path) gives \(metric.rawValue) \(summary.covered)/\(summary.count), "
+      + "its function records give \(records.covered)/\(records.count); the export is damaged or was edited "
+      + "(covgate recomputes this file from its records to honour its exclusion markers): export it again"
   }
 }

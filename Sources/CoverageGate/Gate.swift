@@ -6,7 +6,8 @@ public enum Gate {
   public static func evaluate(_ input: GateInput) throws -> CoverageReport {
     let config = input.config
     let scoper = Scoper(
-      package: input.package, exclude: config.exclude, namedTargets: config.namedTargets)
+      package: input.package, exclude: config.exclude, namedTargets: config.namedTargets,
+      testSupport: config.testSupportNames, links: input.links)
     var scope = try scoper.scope(input.data, pathMaps: input.pathMaps)
     let applied = try ExclusionApplier.apply(
       input.markers, to: scope.files, functions: input.data.functions)
@@ -33,6 +34,7 @@ public enum Gate {
       report.gate.verdicts += BaselineRules(baseline: baseline, tolerance: config.baseline.tolerance)
         .verdicts(for: report)
     }
+    try ReportInvariants.check(report)
     return report
   }
 }

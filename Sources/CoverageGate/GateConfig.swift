@@ -5,6 +5,8 @@ public struct GateConfig: Sendable, Equatable {
   public var layers: [LayerConfig]
   /// Package-relative path globs left out of every figure.
   public var exclude: [Glob]
+  /// Library targets that are test support (fakes, fixtures) whatever their imports: never measured.
+  public var testSupport: [Glob] = []
   /// The per-file floor, per metric, for files of gated layers.
   public var fileMinimum: [MetricKind: Double]
   /// Thresholds on the package total.
@@ -64,6 +66,9 @@ public struct GateConfig: Sendable, Equatable {
   public var namedTargets: Set<String> {
     Set(layers.flatMap(\.targets).filter(\.isLiteral).map(\.pattern))
   }
+
+  /// The target names `test_support` gives.
+  public var testSupportNames: Set<String> { Set(testSupport.map(\.pattern)) }
 
   /// The built-in config: business logic gated at 60% lines (target 70%), UI glue reported only.
   public static let defaults = GateConfig(layers: [

@@ -16,11 +16,13 @@ public struct GateInput: Sendable {
   public var baseline: Baseline?
   /// How the tests went, when covgate ran them.
   public var tests: TestOutcome?
+  /// Resolves symlinks on disk, so that a file linking out of the package is not measured.
+  public var links: (any SymlinkResolving)?
 
   public init(
     data: CoverageData, package: PackageInfo, config: GateConfig, pathMaps: [PathMap] = [],
     markers: [String: [ExclusionMarker]] = [:], changes: ChangeSet? = nil,
-    baseline: Baseline? = nil, tests: TestOutcome? = nil
+    baseline: Baseline? = nil, tests: TestOutcome? = nil, links: (any SymlinkResolving)? = nil
   ) {
     self.data = data
     self.package = package
@@ -30,6 +32,7 @@ public struct GateInput: Sendable {
     self.changes = changes
     self.baseline = baseline
     self.tests = tests
+    self.links = links
   }
 }
 

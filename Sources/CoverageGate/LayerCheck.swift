@@ -5,8 +5,9 @@ extension GateConfig {
   /// a target name that is not a measured target, or a layer that matches no measured target
   /// or file, is an error at the line that wrote it.
   public func check(against package: PackageInfo) throws {
+    try checkTestSupport(against: package)
     guard layersFromFile else { return }
-    let measured = package.measuredTargets(naming: namedTargets)
+    let measured = package.measuredTargets(naming: namedTargets, testSupport: testSupportNames)
     let names = measured.map(\.name)
     for layer in layers where !layer.isDefault {
       for glob in layer.targets where glob.isLiteral && !names.contains(glob.pattern) {
@@ -29,6 +30,17 @@ extension GateConfig {
           "layer '\(layer.name)' matches no measured target or file; the measured targets are \(names.joined(separator: ", "))"
         )
       }
+    }
+  }
+
+  /// Each `test_support` entry must name a library target of the package.
+  private func checkTestSupport(against package: PackageInfo) throws {
+    let libraries = package.targets.filter { $0.kind == .library }.map(\.name)
+    for entry in testSupport where !libraries.contains(entry.pattern) {
+      throw error(
+        at: entry.location,
+        "test_support: '\(entry.pattern)' is not a library target of the package"
+          + didYouMean(entry.pattern, among: libraries) + "; the library targets are \(libraries.joined(separator: ", "))")
     }
   }
 

@@ -13,12 +13,18 @@ public struct ScopeResult: Sendable {
 
 /// Why the data cannot be scoped to the package.
 public enum ScopeError: Error, Equatable, CustomStringConvertible {
-  case noPackageFiles(root: String, example: String?)
+  /// `leftOut`: each package target (or exclude glob) whose files the data has but a rule left
+  /// out, with the rule.
+  case noPackageFiles(root: String, example: String?, leftOut: [String] = [])
   case noData
 
   public var description: String {
     switch self {
-    case .noPackageFiles(let root, let example):
+    case .noPackageFiles(let root, _, let leftOut) where !leftOut.isEmpty:
+      "the coverage data covers none of the package's measured sources under \(root): it left out "
+        + leftOut.joined(separator: "; ")
+        + "; to measure a target, name it in a layer of the config (or narrow `exclude`)"
+    case .noPackageFiles(let root, let example, _):
       "the coverage data covers none of the package's sources under \(root)"
         + (example.map { " (it has e.g. \($0))" } ?? "")
         + "; pass --path-map OLD=\(root) if it was made elsewhere, or the right --package-path"
@@ -34,16 +40,26 @@ public struct Scoper: Sendable {
   public let exclude: [Glob]
   /// Targets measured whatever they look like, because the config names them.
   public let namedTargets: Set<String>
+  /// Targets the config's `test_support` names.
+  public let testSupport: Set<String>
 
   private let lookup: TargetLookup
   private let measuredTargets: [TargetInfo]
 
-  public init(package: PackageInfo, exclude: [Glob], namedTargets: Set<String> = []) {
+  /// Resolves symlinks on disk; `nil` scopes by the paths' text alone.
+  public let links: (any SymlinkResolving)?
+
+  public init(
+    package: PackageInfo, exclude: [Glob], namedTargets: Set<String> = [],
+    testSupport: Set<String> = [], links: (any SymlinkResolving)? = nil
+  ) {
     self.package = package
     self.exclude = exclude
     self.namedTargets = namedTargets
+    self.testSupport = testSupport
+    self.links = links
     self.lookup = TargetLookup(package.targets)
-    self.measuredTargets = package.measuredTargets(naming: namedTargets)
+    self.measuredTargets = package.measuredTargets(naming: namedTargets, testSupport: testSupport)
   }
 
   /// Scopes `data`, first rewriting paths with `pathMaps` (or a detected prefix when none given).
@@ -52,16 +68,20 @@ public struct Scoper: Sendable {
     let maps = pathMaps.isEmpty
       ? PathMap.detect(paths: data.files.map(\.path), package: package).map { [$0] } ?? []
       : pathMaps
-    let root = package.root.hasSuffix("/") ? String(package.root.dropLast()) : package.root
+    let root = LexicalPath.normalized(package.root)
+    let realRoot = links?.realPath(root) ?? root
     let measured = Set(measuredTargets.map(\.name))
-    // Longest folder first, so a file belongs to the most specific target.
 
     var kept: [ScopedFile] = []
     var excluded: [ExcludedFile] = []
+    var leftOut = Set<String>()
+    var outside = 0
     for file in data.files {
-      let path = maps.reduce(file.path) { $1.apply($0) }
+      // `..` is resolved first: a path that climbs out of the package is not a package file.
+      let path = LexicalPath.normalized(maps.reduce(file.path) { $1.apply($0) })
       guard path.hasPrefix(root + "/") else {
         excluded.append(ExcludedFile(path: path, reason: "outside the package (a dependency or the toolchain)"))
+        outside += 1
         continue
       }
       let relative = String(path.dropFirst(root.count + 1))
@@ -75,19 +95,29 @@ public struct Scoper: Sendable {
         continue
       }
       guard measured.contains(target.name) else {
-        excluded.append(ExcludedFile(path: relative, reason: reason(notMeasuring: target)))
+        let reason = reason(notMeasuring: target)
+        excluded.append(ExcludedFile(path: relative, reason: reason))
+        leftOut.insert(reason)
         continue
       }
       if let glob = exclude.first(where: { $0.matches(relative) }) {
-        excluded.append(ExcludedFile(path: relative, reason: "excluded by '\(glob.pattern)' in the config"))
+        let reason = "excluded by '\(glob.pattern)' in the config"
+        excluded.append(ExcludedFile(path: relative, reason: reason))
+        leftOut.insert("files \(reason)")
         continue
       }
-      var coverage = file
-      coverage.path = path
-      kept.append(ScopedFile(path: relative, target: target.name, layer: "", coverage: coverage))
+      if let real = links?.realPath(path), real != realRoot, !real.hasPrefix(realRoot + "/") {
+        excluded.append(ExcludedFile(path: relative, reason: "outside the package (a symlink to \(real))"))
+        outside += 1
+        continue
+      }
+      // The file keeps the export's own path, which its function records name.
+      kept.append(ScopedFile(path: relative, target: target.name, layer: "", coverage: file))
     }
     guard !kept.isEmpty else {
-      throw ScopeError.noPackageFiles(root: root, example: data.files.first { !$0.path.contains("/.build/") }?.path ?? data.files.first?.path)
+      throw ScopeError.noPackageFiles(
+        root: root, example: data.files.first { !$0.path.contains("/.build/") }?.path ?? data.files.first?.path,
+        leftOut: leftOut.sorted() + (leftOut.isEmpty || outside == 0 ? [] : ["\(outside) files outside the package"]))
     }
     let withData = Set(kept.map(\.target))
     let missing = measuredTargets.filter { !withData.contains($0.name) }
@@ -114,7 +144,9 @@ public struct Scoper: Sendable {
     case .test: "test target \(target.name)"
     case .plugin: "plugin target \(target.name)"
     case .macro: "macro target \(target.name)"
-    case .library where package.isTestSupport(target): "test-support target \(target.name)"
+    case .library:
+      package.testSupportRule(target, named: testSupport).map { "test-support target \(target.name) (\($0))" }
+        ?? "target \(target.name) is not measured"
     default: "target \(target.name) is not measured"
     }
   }

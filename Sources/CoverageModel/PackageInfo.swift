@@ -33,10 +33,17 @@ public struct TargetInfo: Hashable, Sendable, Codable {
   public var products: [String]
   /// Names of the targets it depends on.
   public var dependencies: [String]
+  /// Whether its sources import XCTest or Testing: read from the sources on every run, never
+  /// cached or described (see `CodingKeys`).
+  public var importsTestFramework = false
+
+  enum CodingKeys: String, CodingKey {
+    case name, kind, path, sources, isClang, products, dependencies
+  }
 
   public init(
     name: String, kind: Kind, path: String, sources: [String], isClang: Bool = false,
-    products: [String] = [], dependencies: [String] = []
+    products: [String] = [], dependencies: [String] = [], importsTestFramework: Bool = false
   ) {
     self.name = name
     self.kind = kind
@@ -45,26 +52,37 @@ public struct TargetInfo: Hashable, Sendable, Codable {
     self.isClang = isClang
     self.products = products
     self.dependencies = dependencies
+    self.importsTestFramework = importsTestFramework
   }
 }
 
 extension PackageInfo {
   /// Targets whose code the gate measures: regular and executable targets, but not tests,
-  /// test-support targets (in no product, used only by tests), plugins, macros or binaries.
+  /// test support, plugins, macros or binaries.
   public var measuredTargets: [TargetInfo] { measuredTargets(naming: []) }
 
-  /// The measured targets, counting a test-support-looking target in when the config names it.
-  public func measuredTargets(naming named: Set<String>) -> [TargetInfo] {
+  /// The measured targets; a target the config's layers name is measured whatever it looks like.
+  public func measuredTargets(naming named: Set<String>, testSupport: Set<String> = []) -> [TargetInfo] {
     targets.filter { target in
       guard target.kind == .library || target.kind == .executable else { return false }
-      return named.contains(target.name) || !isTestSupport(target)
+      return named.contains(target.name) || testSupportRule(target, named: testSupport) == nil
     }
   }
 
-  /// A target in no product that only test targets depend on.
-  public func isTestSupport(_ target: TargetInfo) -> Bool {
-    guard target.products.isEmpty, target.kind == .library else { return false }
+  /// Why `target` is test support, or `nil` when it is not: a library that the config's
+  /// `test_support` names, or one that tests use (and nothing else does) and that itself imports
+  /// XCTest or Testing. Products play no part: a package may declare none.
+  public func testSupportRule(_ target: TargetInfo, named: Set<String> = []) -> String? {
+    guard target.kind == .library else { return nil }
+    if named.contains(target.name) { return "named in test_support in the config" }
+    guard target.importsTestFramework, isUsedOnlyByTests(target, named: named) else { return nil }
+    return "only tests use it and it imports XCTest or Testing"
+  }
+
+  /// Whether some target depends on `target` and every such target is a test or test support.
+  private func isUsedOnlyByTests(_ target: TargetInfo, named: Set<String>) -> Bool {
     let dependents = targets.filter { $0.dependencies.contains(target.name) }
-    return !dependents.isEmpty && dependents.allSatisfy { $0.kind == .test || isTestSupport($0) }
+    return !dependents.isEmpty
+      && dependents.allSatisfy { $0.kind == .test || testSupportRule($0, named: named) != nil }
   }
 }

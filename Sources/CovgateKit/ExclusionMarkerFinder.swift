@@ -7,7 +7,7 @@ enum ExclusionMarkerFinder {
   static func markers(package: PackageInfo, config: GateConfig) throws -> [String: [ExclusionMarker]] {
     let sources = PackageSources(root: package.root)
     var markers: [String: [ExclusionMarker]] = [:]
-    for target in package.measuredTargets(naming: config.namedTargets) {
+    for target in package.measuredTargets(naming: config.namedTargets, testSupport: config.testSupportNames) {
       for path in target.sources where path.hasSuffix(".swift") {
         guard let text = sources.source(ofRelativePath: path),
           ExclusionMarkers.mayContainMarkers(text)

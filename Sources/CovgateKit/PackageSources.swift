@@ -56,23 +56,3 @@ struct PackageSources: SourceProviding {
     return failed ? nil : text
   }
 }
-
-/// Folders already resolved with `realpath`, shared by the threads rendering pages.
-private final class ResolvedFolders: @unchecked Sendable {
-  private let lock = NSLock()
-  private var resolved: [String: String?] = [:]
-
-  func resolve(_ folder: String) -> String? {
-    if let known = lock.withLock({ resolved[folder] }) { return known }
-    let path = realPath(folder)
-    lock.withLock { resolved[folder] = path }
-    return path
-  }
-}
-
-/// The path with `.`, `..` and every symlink resolved (`realpath(3)`), or `nil` if it does not exist.
-private func realPath(_ path: String) -> String? {
-  guard let resolved = realpath(path, nil) else { return nil }
-  defer { free(resolved) }
-  return String(cString: resolved)
-}

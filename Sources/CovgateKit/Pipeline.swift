@@ -65,12 +65,13 @@ public struct Pipeline: Sendable {
   /// config's layers.
   func describePackage(swift: @autoclosure () throws -> String) throws -> PackageInfo {
     let root = settings.packageRoot
-    let package =
+    let described =
       if let description = settings.packageDescriptionPath {
         try PackageDescriptionFile(path: description).read(root: root)
       } else {
         try services.acquisition.describePackage(root: root, swift: try swift())
       }
+    let package = TestFrameworkImports.marked(described)
     try settings.config.check(against: package)
     return package
   }
@@ -88,7 +89,7 @@ public struct Pipeline: Sendable {
       GateInput(
         data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
         markers: markers, changes: changes, baseline: try BaselineFile(path: settings.baselinePath).read(),
-        tests: tests))
+        tests: tests, links: DiskSymlinks()))
   }
 
   /// `--from-build`: exports the coverage of tests that already ran in `folder`.

@@ -74,4 +74,20 @@ final class LayerCheckTests: XCTestCase {
       XCTAssertTrue("\($0)".contains("layer 'ui-glue' matches no measured target or file"), "\($0)")
     }
   }
+
+  func testTestSupportNamesALibraryTargetOrIsAnErrorAtItsEntry() throws {
+    let config = try ConfigLoader.parse("test_support: [TestSupport, Core]\n", file: "my.yml")
+    XCTAssertEqual(config.testSupportNames, ["TestSupport", "Core"])
+    XCTAssertNoThrow(try config.check(against: TestPackage.package))
+    XCTAssertEqual(
+      message("test_support:\n  - Core\n  - TestSuport\n"),
+      "my.yml:3:5: test_support: 'TestSuport' is not a library target of the package (did you mean 'TestSupport'?); "
+        + "the library targets are Core, CoreUI, Nested, CShim, TestSupport")
+    XCTAssertTrue(message("test_support: [CoreTests]\n").contains("'CoreTests' is not a library target"))
+  }
+
+  func testATargetTheConfigCallsTestSupportIsNotAMeasuredTargetForTheLayers() {
+    let yaml = "test_support: [CoreUI]\nlayers:\n  logic:\n    default: true\n  views:\n    targets: [\"*UI\"]\n"
+    XCTAssertTrue(message(yaml).contains("layer 'views' matches no measured target"), message(yaml))
+  }
 }

@@ -58,7 +58,9 @@ final class ScopeTests: XCTestCase {
   func testExcludesTestsTestSupportAndPlugins() throws {
     let reasons = reasons(try scope())
     XCTAssertEqual(reasons["Tests/CoreTests/ATests.swift"], "test target CoreTests")
-    XCTAssertEqual(reasons["Sources/TestSupport/Mock.swift"], "test-support target TestSupport")
+    XCTAssertEqual(
+      reasons["Sources/TestSupport/Mock.swift"],
+      "test-support target TestSupport (only tests use it and it imports XCTest or Testing)")
     XCTAssertEqual(reasons["Plugins/GenPlugin/plugin.swift"], "plugin target GenPlugin")
   }
 
@@ -107,7 +109,8 @@ final class ScopeTests: XCTestCase {
     ])
     let result = try scope(data, pathMaps: [PathMap(old: "/ci/build", new: TestPackage.root)])
     XCTAssertEqual(result.files.map(\.path), ["Sources/Core/A.swift"])
-    XCTAssertEqual(result.files.first?.coverage.path, "/work/pkg/Sources/Core/A.swift")
+    // The coverage keeps the export's own path: its function records name that one.
+    XCTAssertEqual(result.files.first?.coverage.path, "/ci/build/Sources/Core/A.swift")
     XCTAssertEqual(result.excluded.map(\.path), ["Tests/CoreTests/ATests.swift"])
   }
 
@@ -144,7 +147,7 @@ final class NamedTargetScopeTests: XCTestCase {
   /// A library in no product that only tests use looks like test support, unless the config
   /// names it outright: then the user wants it measured.
   func testATargetNamedByTheConfigIsMeasuredEvenIfItLooksLikeTestSupport() throws {
-    let helper = TargetInfo(name: "Helpers", kind: .library, path: "Sources/Helpers", sources: [])
+    let helper = TargetInfo(name: "Helpers", kind: .library, path: "Sources/Helpers", sources: [], importsTestFramework: true)
     let tests = TargetInfo(name: "HelpersTests", kind: .test, path: "Tests/HelpersTests", sources: [], dependencies: ["Helpers"])
     let package = PackageInfo(name: "P", root: "/p", targets: [helper, tests])
     let data = CoverageData(files: [FileCoverage(path: "/p/Sources/Helpers/A.swift", summary: Summary(lines: Metric(covered: 1, count: 2)))])

@@ -24,7 +24,7 @@ enum TestPackage {
   /// In no product, used only by tests.
   static let support = TargetInfo(
     name: "TestSupport", kind: .library, path: "Sources/TestSupport",
-    sources: ["Sources/TestSupport/Mock.swift"], dependencies: ["Core"])
+    sources: ["Sources/TestSupport/Mock.swift"], dependencies: ["Core"], importsTestFramework: true)
   static let tests = TargetInfo(
     name: "CoreTests", kind: .test, path: "Tests/CoreTests",
     sources: ["Tests/CoreTests/ATests.swift"],

@@ -70,10 +70,12 @@ enum CLIHarness {
   }
 
   /// The TOTAL row of `llvm-cov report` restricted to the package's own sources.
-  static func llvmCovTotal(profile: String, binary: String) throws -> [String: (count: Int, missed: Int)] {
+  static func llvmCovTotal(profile: String, binary: String, ignoring regex: String = "\\.build|Tests") throws
+    -> [String: (count: Int, missed: Int)]
+  {
     let result = try run(
       "\(toolchainBin)/llvm-cov",
-      ["report", "-instr-profile=\(profile)", binary, "-ignore-filename-regex=\\.build|Tests"])
+      ["report", "-instr-profile=\(profile)", binary, "-ignore-filename-regex=\(regex)"])
     guard result.exitCode == 0 else { throw NSError(domain: result.stderr, code: Int(result.exitCode)) }
     let total = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
     let fields = total.split(separator: " ").map(String.init)

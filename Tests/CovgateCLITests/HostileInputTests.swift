@@ -53,11 +53,11 @@ final class HostileInputTests: XCTestCase {
       check("files hold a number", json(header + #"[{"files":[42]}]}"#), "expected an object"),
       check("filename is a number", json(header + #"[{"files":[{"filename":7,"summary":{}}]}]}"#), "expected a string"),
       check("summary missing", json(header + #"[{"files":[{"filename":"/p/A.swift"}]}]}"#), "has no \"summary\""),
-      check("negative count", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":-1,"covered":0}}}]}]}"#), "negative count"),
+      check("negative count", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":-1,"covered":0}}}]}]}"#), "summary.lines.count is a negative number"),
       check("covered above count", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":1,"covered":9}}}]}]}"#), "covers 9 of 1"),
       check("fractional count", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":1e400,"covered":0}}}]}]}"#), "whole number"),
       check("NaN", json(header + #"[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":1,"covered":1,"percent":NaN}}}]}]}"#), "unexpected character"),
-      check("segment past any real line", json(header + "[{\"files\":[" + file + #","segments":[[99999999999,1,1,true,true,false]]}]}]}"#), "past any real line"),
+      check("segment past any real line", json(header + "[{\"files\":[" + file + #","segments":[[99999999999,1,1,true,true,false]]}]}]}"#), "segments[0] line is 99999999999, out of range"),
       check("segments out of order", json(header + "[{\"files\":[" + file + #","segments":[[9,1,1,true,true,false],[3,1,0,false,false,false]]}]}]}"#), "out of order"),
       check("segment with 9 fields", json(header + "[{\"files\":[" + file + #","segments":[[1,1,1,true,true,false,1,2,3]]}]}]}"#), "more than 6 fields"),
       check("deep nesting", json(header + #"[{"extra":"# + String(repeating: "[", count: 200_000)), "nesting deeper than"),
@@ -67,6 +67,37 @@ final class HostileInputTests: XCTestCase {
       check("enormous filename of other code", json(header + #"[{"files":[{"filename":"/elsewhere/"# + String(repeating: "a", count: 5_000_000) + #".swift","summary":{}}]}]}"#), "covers none of the package's sources"),
       check("no files at all", json(header + #"[{"files":[]}]}"#), "holds no files"),
       Case(name: "missing input", arguments: ["check", "--input", "nowhere.json"], exitCode: 2, message: "no such file"),
+    ] + realExportCases()
+  }
+
+  /// The real export of the Sample package with one number broken in one of its own files: each
+  /// an error naming the record and the field, never a figure.
+  private func realExportCases() -> [Case] {
+    let real = (try? String(contentsOfFile: Self.export, encoding: .utf8)) ?? ""
+    let price = #""filename":"\#(package)/Sources/Pricing/Price.swift""#
+    func broken(_ name: String, _ pattern: String, _ value: String, format: String = "json", _ message: String) -> Case {
+      // The first match after Price.swift's file record starts (or in its function records).
+      var text = real
+      let start = text.range(of: price)?.upperBound ?? text.startIndex
+      if let match = text.range(of: pattern, options: .regularExpression, range: start..<text.endIndex) {
+        text.replaceSubrange(match, with: text[match].replacingOccurrences(of: #"[0-9]+$"#, with: value, options: .regularExpression))
+      }
+      XCTAssertNotEqual(text, real, "\(name): the pattern did not match")
+      return Case(
+        name: name, files: ["bad.json": Data(text.utf8)],
+        arguments: ["check", "--input", "bad.json", "--format", format], exitCode: 2, message: message)
+    }
+    let digits300 = String(repeating: "7", count: 300)
+    return [
+      broken("lines count of 300 digits", #""lines":\{"count":[0-9]+"#, digits300, "the file record of \(package)/Sources/Pricing/Price.swift: summary.lines.count is 777777777777777777777777... (300 digits), out of range"),
+      broken("functions covered beyond 64 bits", #""functions":\{"count":[0-9]+,"covered":[0-9]+"#, "18446744073709551616", "summary.functions.covered is 18446744073709551616, out of range"),
+      broken("regions count beyond 32 bits", #""regions":\{"count":[0-9]+"#, "4294967296", "summary.regions.count is 4294967296, out of range"),
+      broken("segment count beyond llvm-cov's clamp", #""segments":\[\[[0-9]+,[0-9]+,[0-9]+"#, "9223372036854775808", "segments[0] count is 9223372036854775808, out of range"),
+      broken("segment column beyond 32 bits", #""segments":\[\[[0-9]+,[0-9]+"#, "99999999999", "segments[0] column is 99999999999, out of range"),
+      broken("segment line no source has", #""segments":\[\[[0-9]+"#, "123456789012", "segments[0] line is 123456789012, out of range"),
+      broken("function count beyond 64 bits", #""count":[0-9]+(?=,"filenames":\["[^"]*/Price\.swift"\])"#, digits300, format: "lcov", "count is 777777777777777777777777... (300 digits), out of range"),
+      broken("region column beyond 32 bits", #"Price.swift"\],"mcdc_records":\[\],"name":"[^"]*","regions":\[\[[0-9]+,[0-9]+"#, "4294967296", format: "lcov", "regions[0] start column is 4294967296, out of range"),
+      broken("region count beyond llvm-cov's clamp", #"Price.swift"\],"mcdc_records":\[\],"name":"[^"]*","regions":\[\[[0-9]+,[0-9]+,[0-9]+,[0-9]+,[0-9]+"#, "9223372036854775808", format: "lcov", "regions[0] count is 9223372036854775808, out of range"),
       Case(name: "input is a folder", arguments: ["check", "--input", "Sources"], exitCode: 2, message: "it is a folder"),
       Case(
         name: "export of other code", arguments: ["check", "--input", CLIHarness.yamsExport],
@@ -127,8 +158,7 @@ final class HostileInputTests: XCTestCase {
   func testEveryKindOfBadInputIsOneLineWithItsExitCodeAndChangesNoReport() throws {
     try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
     // A good run first: its reports must survive every bad one.
-    let good = try CLIHarness.run(CLIHarness.covgate, ["run", "--output", output, "--quiet", "--no-history"], in: package)
-    XCTAssertEqual(good.exitCode, 0, good.stderr)
+    try goodRun()
     let before = try snapshot(output)
     XCTAssertFalse(before.isEmpty)
 
@@ -151,6 +181,56 @@ final class HostileInputTests: XCTestCase {
       XCTAssertFalse(result.stderr.contains("Fatal error") || result.stderr.contains("Stack dump"), testCase.name)
       XCTAssertEqual(try snapshot(output), before, "\(testCase.name) changed the reports")
     }
+  }
+
+  /// Runs the tests once for the class: the real export every case starts from.
+  private func goodRun() throws {
+    guard !FileManager.default.fileExists(atPath: "\(output)/covgate.json") else { return }
+    let good = try CLIHarness.run(CLIHarness.covgate, ["run", "--output", output, "--quiet", "--no-history"], in: package)
+    XCTAssertEqual(good.exitCode, 0, good.stderr)
+  }
+
+  /// A file of the real export renamed to climb out of the package, and a source symlinked to a
+  /// file outside it: both are listed as outside the package and count in no figure.
+  func testPathsThatLeaveThePackageAreNeverMeasured() throws {
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try goodRun()
+    let outside = NSTemporaryDirectory() + "covgate-outside-\(UUID().uuidString).swift"
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try "let secret = 1\n".write(toFile: outside, atomically: true, encoding: .utf8)
+    let climbing = "\(package)/Sources/Pricing/" + String(repeating: "../", count: 12) + String(outside.dropFirst())
+    let tax = "\(package)/Sources/Pricing/Tax.swift"
+    let link = "\(package)/Sources/Pricing/Linked.swift"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+    defer { try? FileManager.default.removeItem(atPath: link) }
+    // Price.swift's record renamed to climb out; a copy of Tax.swift's record named after the link.
+    var export = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.export))) as? [String: Any])
+    var data = try XCTUnwrap((export["data"] as? [[String: Any]])?.first)
+    var files = try XCTUnwrap(data["files"] as? [[String: Any]])
+    let priceIndex = try XCTUnwrap(files.firstIndex { $0["filename"] as? String == "\(package)/Sources/Pricing/Price.swift" })
+    files[priceIndex]["filename"] = climbing
+    var linked = try XCTUnwrap(files.first { $0["filename"] as? String == tax })
+    linked["filename"] = link
+    files.append(linked)
+    data["files"] = files
+    export["data"] = [data]
+    try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: "\(package)/climbing.json"))
+    defer { try? FileManager.default.removeItem(atPath: "\(package)/climbing.json") }
+
+    let folder = "\(package)/out-climbing"
+    let result = try CLIHarness.run(
+      CLIHarness.covgate, ["check", "--input", "climbing.json", "--output", folder, "--format", "all", "--no-history"], in: package)
+    XCTAssertTrue([0, 1].contains(result.exitCode), result.stderr)
+    let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate.json"))) as? [String: Any])
+    let kept = (report["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    XCTAssertFalse(kept.isEmpty)
+    XCTAssertEqual(kept, ["Sources/Pricing/Tax.swift"])
+    let excluded = (report["excludedFiles"] as? [[String: Any]] ?? []).map { ($0["path"] as? String ?? "", $0["reason"] as? String ?? "") }
+    XCTAssertTrue(excluded.contains { $0.0 == outside && $0.1.hasPrefix("outside the package") }, "\(excluded)")
+    XCTAssertTrue(excluded.contains { $0.0 == "Sources/Pricing/Linked.swift" && $0.1 == "outside the package (a symlink to \(outside))" }, "\(excluded)")
+    // No report file is named after either, inside the output folder or out of it.
+    let written = try FileManager.default.subpathsOfDirectory(atPath: folder)
+    XCTAssertFalse(written.contains { $0.contains("..") || $0.contains("covgate-outside") || $0.contains("Linked") }, "\(written)")
   }
 
   /// Every file in a folder with its bytes.

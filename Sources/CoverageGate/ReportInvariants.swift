@@ -1,0 +1,67 @@
+import CoverageModel
+
+/// What every evaluated report satisfies, whatever its input: checked at the end of
+/// `Gate.evaluate`, so that a report breaking one is refused instead of written, and by the
+/// invariant fuzzer, which treats any violation as a bug in the reader or the scope.
+///
+/// - every metric: `0 <= covered <= count`;
+/// - every kept path: package-relative, lexically normal (no `.`, `..` or empty component), not
+///   under `.build/`, unique and sorted;
+/// - every target's figures are the sum of its files', every layer's of its targets', the total
+///   the sum of all kept files'.
+public enum ReportInvariants {
+  public static func check(_ report: CoverageReport) throws {
+    var previous: String?
+    for file in report.files {
+      try checkPath(file.path)
+      if let previous, previous >= file.path {
+        throw InvariantViolation("files are not sorted and unique at \(file.path)")
+      }
+      previous = file.path
+      try checkMetrics(file.summary, "file \(file.path)")
+    }
+    var sums: [String: [String: Summary]] = [:]
+    for file in report.files { sums[file.layer, default: [:]][file.target, default: .zero] += file.summary }
+    for layer in report.layers {
+      try checkMetrics(layer.totals, "layer \(layer.name)")
+      for target in layer.targets where target.totals != sums[layer.name]?[target.name] ?? .zero {
+        throw InvariantViolation("target \(target.name) in layer \(layer.name) is not the sum of its files")
+      }
+      guard layer.totals == layer.targets.map(\.totals).total() else {
+        throw InvariantViolation("layer \(layer.name) is not the sum of its targets")
+      }
+    }
+    guard report.totals == report.files.map(\.summary).total() else {
+      throw InvariantViolation("the total is not the sum of the kept files")
+    }
+    try checkMetrics(report.totals, "the total")
+  }
+
+  private static func checkPath(_ path: String) throws {
+    guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".build/"), LexicalPath.normalized(path) == path,
+      !path.split(separator: "/").contains("..")
+    else { throw InvariantViolation("a kept path is not a plain package-relative path: \(path)") }
+  }
+
+  private static func checkMetrics(_ summary: Summary, _ scope: String) throws {
+    for kind in MetricKind.allCases {
+      let metric = summary[kind]
+      guard metric.count >= 0, metric.covered >= 0, metric.covered <= metric.count else {
+        throw InvariantViolation("\(scope) has \(kind.rawValue) \(metric.covered)/\(metric.count)")
+      }
+    }
+  }
+}
+
+/// A report that breaks one of `ReportInvariants`: a covgate bug, refused rather than written.
+public struct InvariantViolation: Error, Equatable, CustomStringConvertible {
+  public var reason: String
+
+  public init(_ reason: String) {
+    self.reason = reason
+  }
+
+  public var description: String {
+    "covgate refuses to write a report whose figures break its own rules (\(reason)); this is a bug in covgate: please report it with the export"
+  }
+}
