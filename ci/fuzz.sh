@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 status=0
 for target in export config invariants; do
   fuzzer="$bin/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer"
-  mkdir -p "$work/$target"
+  mkdir -p "$work/$target" "$here/Fuzz/Regressions/$target"
   cp "$here/Fuzz/Seeds/$target/"* "$work/$target/"
   # Every saved crash must stay fixed.
   if compgen -G "$here/Fuzz/Regressions/$target/*" > /dev/null; then
@@ -24,7 +24,7 @@ for target in export config invariants; do
     -artifact_prefix="$here/Fuzz/Regressions/$target/" > "$work/$target.log" 2>&1)
   code=$?
   set -e
-  runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$work/$target.log" | tail -1)
+  runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$work/$target.log" | tail -1 || true)
   if [ $code -ne 0 ]; then
     echo "fuzz $target: CRASH (exit $code), input saved in Fuzz/Regressions/$target/"; tail -30 "$work/$target.log"; status=1
   else
