@@ -233,6 +233,42 @@ final class HostileInputTests: XCTestCase {
     XCTAssertFalse(written.contains { $0.contains("..") || $0.contains("covgate-outside") || $0.contains("Linked") }, "\(written)")
   }
 
+  /// A file with an exclusion marker is recomputed from its function records: an export whose
+  /// summary of that file disagrees with them is refused, one line, no report changed.
+  func testASummaryThatDisagreesWithItsFunctionRecordsIsRefused() throws {
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try goodRun()
+    let before = try snapshot(output)
+    let tax = "\(package)/Sources/Pricing/Tax.swift"
+    let original = try String(contentsOfFile: tax, encoding: .utf8)
+    defer { try? original.write(toFile: tax, atomically: true, encoding: .utf8) }
+    try ("// covgate:ignore-next-line kept out in this test\n" + original).write(toFile: tax, atomically: true, encoding: .utf8)
+    // The export was made before the marker line was added: shift nothing, forge one figure.
+    var export = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.export))) as? [String: Any])
+    var data = try XCTUnwrap((export["data"] as? [[String: Any]])?.first)
+    var files = try XCTUnwrap(data["files"] as? [[String: Any]])
+    let index = try XCTUnwrap(files.firstIndex { $0["filename"] as? String == tax })
+    var summary = try XCTUnwrap(files[index]["summary"] as? [String: [String: Any]])
+    let covered = try XCTUnwrap(summary["lines"]?["covered"] as? Int)
+    summary["lines"]?["covered"] = covered - 1
+    files[index]["summary"] = summary
+    data["files"] = files
+    export["data"] = [data]
+    try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: "\(package)/forged.json"))
+    defer { try? FileManager.default.removeItem(atPath: "\(package)/forged.json") }
+
+    let result = try CLIHarness.run(
+      CLIHarness.covgate, ["check", "--input", "forged.json", "--output", output, "--no-history"], in: package)
+    XCTAssertEqual(result.exitCode, 2, result.stderr)
+    let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("covgate: evaluate") }
+    XCTAssertEqual(lines.count, 1, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("covgate: error: the export's summary of Sources/Pricing/Tax.swift gives lines \(covered - 1)/"),
+      result.stderr)
+    XCTAssertTrue(result.stderr.contains("its function records give \(covered)/"), result.stderr)
+    XCTAssertEqual(try snapshot(output), before)
+  }
+
   /// Every file in a folder with its bytes.
   private func snapshot(_ folder: String) throws -> [String: Data] {
     var files: [String: Data] = [:]
