@@ -220,6 +220,29 @@ def main():
     plain, ours = statistics.median(plain_times), statistics.median(our_times)
     row("covgate run (Yams, warm build)", ours, "swift test --enable-code-coverage", plain, 1.05)
 
+    # 5. Per-test runs against SwiftPM's own one-process-per-test mode (`--parallel`), warm build
+    # (Yams), both on every core; plain `swift test` (one process) printed beside them.
+    sh(["swift", "build", "--build-tests", "--enable-code-coverage"], cwd=yams)
+    per_test_args = [COVGATE, "run", "--per-test", "--package-path", yams, "--quiet", "--no-history",
+                     "--output", os.path.join(WORK, "out-per-test")]
+    parallel_times, per_test_times = [], []
+    for _ in range(RUNS):
+        parallel_times.append(timed(["swift", "test", "--parallel", "--enable-code-coverage"], cwd=yams, runs=1)[0])
+        per_test_times.append(timed(per_test_args, runs=1)[0])
+    parallel, per_test = statistics.median(parallel_times), statistics.median(per_test_times)
+    row("covgate run --per-test (Yams, warm build)", per_test, "swift test --parallel --enable-code-coverage", parallel, 1.0)
+    print(f"  covgate run --per-test vs plain swift test --enable-code-coverage: {per_test:.3f} s vs {plain:.3f} s"
+          f" = {per_test / plain:.2f}x", flush=True)
+    # Reading each test's profile into the map: the map phase's share, from covgate's own phase lines.
+    phases = sh(per_test_args, quiet=True).stderr
+    starts = {m.group(1): float(m.group(2)) for m in re.finditer(r"covgate: ([a-z ]+) \((\d+\.\d+)s\)", phases)}
+    tests = len(json.load(open(os.path.join(WORK, "out-per-test", "covgate-test-map.json")))["tests"])
+    if "map tests to functions" in starts and "report" in starts and tests:
+        per_test_ms = (starts["report"] - starts["map tests to functions"]) * 1000 / tests
+        rows.append((f"test map: reading one test's profile ({tests} tests, Yams)", f"{per_test_ms:.2f} ms a test", "-", "-", "-",
+                     "<= 5 ms a test", "met" if per_test_ms <= 5 else "NOT MET"))
+        print(f"  test map: {per_test_ms:.2f} ms a test over {tests} tests", flush=True)
+
     if len(throughput) > 1:
         (m0, t0, _), (m1, t1, _) = throughput[0], throughput[-1]
         print(f"bench: time per MB {t0 / m0 * 1000:.2f} ms at {m0:.0f} MB, {t1 / m1 * 1000:.2f} ms at {m1:.0f} MB (linear if close)")

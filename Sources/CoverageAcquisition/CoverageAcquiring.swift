@@ -29,14 +29,20 @@ public struct TestRunRequest: Sendable, Equatable {
   public var packageName: String
   /// Passed to `swift test` as they are (`--filter`, `--parallel`, ...).
   public var arguments: [String]
-  /// Seconds after which the tests and everything they started are stopped.
+  /// Seconds after which the tests and everything they started are stopped (per test with
+  /// `perTest`).
   public var timeout: TimeInterval?
+  /// Run each test in a process of its own instead of `swift test`.
+  public var perTest: PerTestSettings?
 
-  public init(root: String, packageName: String, arguments: [String], timeout: TimeInterval?) {
+  public init(
+    root: String, packageName: String, arguments: [String], timeout: TimeInterval?, perTest: PerTestSettings? = nil
+  ) {
     self.root = root
     self.packageName = packageName
     self.arguments = arguments
     self.timeout = timeout
+    self.perTest = perTest
   }
 }
 
@@ -60,7 +66,12 @@ public struct LiveAcquisition: CoverageAcquiring {
     _ request: TestRunRequest, toolchain: Toolchain,
     onStep: @escaping @Sendable (AcquisitionStep) -> Void
   ) throws -> Acquisition {
-    try TestRunner(toolchain: toolchain, platform: platform, onStep: onStep).run(
+    let runner = TestRunner(toolchain: toolchain, platform: platform, onStep: onStep)
+    if let perTest = request.perTest {
+      return try runner.runPerTest(
+        root: request.root, arguments: request.arguments, settings: perTest, timeout: request.timeout)
+    }
+    return try runner.run(
       root: request.root, packageName: request.packageName, arguments: request.arguments,
       timeout: request.timeout)
   }

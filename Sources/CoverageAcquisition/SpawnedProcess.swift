@@ -17,10 +17,10 @@ final class SpawnedProcess: @unchecked Sendable {
   /// standard output and error into the given descriptors (covgate's own when nil).
   init(
     _ executable: String, _ arguments: [String], in directory: String?, output: Int32? = nil,
-    error: Int32? = nil
+    error: Int32? = nil, environment: [String: String] = [:]
   ) throws {
     pid = try Interruption.shared.launch {
-      try Self.spawn(executable, arguments, directory, output: output, error: error)
+      try Self.spawn(executable, arguments, directory, output: output, error: error, environment: environment)
     }
   }
 
@@ -59,7 +59,8 @@ final class SpawnedProcess: @unchecked Sendable {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1, errno == EINTR {}
     Interruption.shared.finished(pid)
-    return StreamResult(exitCode: Self.exitCode(status), timedOut: timedOut)
+    let signal = status & 0x7f
+    return StreamResult(exitCode: Self.exitCode(status), timedOut: timedOut, signal: signal == 0 ? nil : signal)
   }
 
   /// The exit code of a `waitpid` status: the code, or 128 + the signal that ended it.
@@ -70,7 +71,7 @@ final class SpawnedProcess: @unchecked Sendable {
 
   private static func spawn(
     _ executable: String, _ arguments: [String], _ directory: String?, output: Int32?,
-    error: Int32?
+    error: Int32?, environment: [String: String]
   ) throws -> pid_t {
     #if canImport(Darwin)
       var attributes: posix_spawnattr_t? = nil
@@ -108,8 +109,25 @@ final class SpawnedProcess: @unchecked Sendable {
     }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // covgate's environment, with `environment` set on top of it.
+    var envp: [UnsafeMutablePointer<CChar>?] = []
+    if !environment.isEmpty {
+      var index = 0
+      while let entry = environ[index] {
+        let text = String(cString: entry)
+        let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+        if environment[name] == nil { envp.append(strdup(entry)) }
+        index += 1
+      }
+      envp += environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
+      envp.append(nil)
+    }
+    defer { for pointer in envp { free(pointer) } }
     var pid = pid_t()
-    let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    let code =
+      envp.isEmpty
+      ? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+      : posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard code == 0 else {
       throw ToolchainError.cannotRun(tool: executable, reason: String(cString: strerror(code)))
     }

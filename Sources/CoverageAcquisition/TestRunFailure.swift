@@ -12,3 +12,24 @@ public struct TestRunFailure: Error, Equatable, CustomStringConvertible {
     "`swift test` failed with exit code \(exitCode): the build or the tests failed before any coverage was written; see the output above"
   }
 }
+
+/// Tests crashed and none of their coverage could be recovered, even one test per process:
+/// an error naming the test binary, never a report of 0%.
+public struct CoverageLost: Error, Equatable, CustomStringConvertible {
+  public var binary: String
+  public var library: String
+  /// The tests that crashed (with their signal) when run one per process.
+  public var crashed: [String]
+
+  public init(binary: String, library: String, crashed: [String]) {
+    self.binary = binary
+    self.library = library
+    self.crashed = crashed
+  }
+
+  public var description: String {
+    "the \(library) tests of \(binary) ended without writing coverage, and run one per process none wrote any"
+      + (crashed.isEmpty ? "" : " (crashed: \(crashed.prefix(3).joined(separator: ", "))\(crashed.count > 3 ? ", ..." : ""))")
+      + "; covgate reports no 0% for lost data: fix the crash, or leave those tests out with -- --skip"
+  }
+}

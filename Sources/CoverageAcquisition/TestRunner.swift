@@ -1,3 +1,4 @@
+import CoverageModel
 import Foundation
 
 /// A test run's coverage: where the export is and how the tests went.
@@ -9,17 +10,33 @@ public struct Acquisition: Sendable, Equatable {
   /// Set when the tests ran past `--timeout` and were stopped; the export then holds the
   /// coverage of the test processes that finished.
   public var timeout: TestTimeout?
+  /// Each test run in a process of its own (`--per-test`, or after a crash).
+  public var results: [TestCaseResult]
+  /// Test runs that crashed and were run again one test per process.
+  public var recovered: [String]
+  /// With `--per-test`: per test, in the order of `results`, the raw profiles it wrote.
+  public var testProfiles: [[String]] = []
 
-  public init(exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil) {
+  public init(
+    exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil, results: [TestCaseResult] = [],
+    recovered: [String] = []
+  ) {
     self.exportPath = exportPath
     self.testExitCode = testExitCode
     self.timeout = timeout
+    self.results = results
+    self.recovered = recovered
   }
 }
 
 /// The steps of acquiring coverage, announced as they begin.
 public enum AcquisitionStep: Sendable {
-  case test, merge, export
+  /// Building the tests (per-test runs build first, then run).
+  case build
+  case test
+  /// Running tests one per process (after a crash, or `--per-test`).
+  case perTest
+  case merge, export
 }
 
 /// Runs `swift test --enable-code-coverage` and turns its profiles into one export, even when
@@ -28,15 +45,18 @@ public struct TestRunner: Sendable {
   let toolchain: Toolchain
   let platform: any Platform
   let runner: any CommandRunning
+  let launcher: any TestProcessLaunching
   let onStep: @Sendable (AcquisitionStep) -> Void
 
   public init(
     toolchain: Toolchain, platform: any Platform, runner: any CommandRunning = LiveCommandRunner(),
+    launcher: any TestProcessLaunching = LiveTestProcesses(),
     onStep: @escaping @Sendable (AcquisitionStep) -> Void = { _ in }
   ) {
     self.toolchain = toolchain
     self.platform = platform
     self.runner = runner
+    self.launcher = launcher
     self.onStep = onStep
   }
 
@@ -58,11 +78,19 @@ public struct TestRunner: Sendable {
     let timedOut = result.timedOut ? TestTimeout(seconds: timeout ?? 0) : nil
     let exitCode = result.exitCode
     let codecov = "\(binPath)/codecov"
-    if exitCode != 0 || timedOut != nil, Self.files(in: codecov, withExtension: "profraw").isEmpty {
+    var found = Self.files(in: codecov, withExtension: "profraw")
+    var results: [TestCaseResult] = []
+    var recovered: [String] = []
+    if exitCode != 0, timedOut == nil {
+      // A test process that crashed wrote no profile: its tests run again one per process.
+      (found, results, recovered) = try recoverCrashedRuns(
+        root: root, binPath: binPath, arguments: arguments, profiles: found, timeout: timeout)
+    }
+    if exitCode != 0 || timedOut != nil, found.isEmpty {
       if let timedOut { throw timedOut }
       throw TestRunFailure(exitCode: exitCode)
     }
-    let (profiles, binaries) = try coverageInputs(binPath: binPath)
+    let (profiles, binaries) = try coverageInputs(binPath: binPath, profiles: found)
 
     // SwiftPM's own export is reusable when the tests passed and one test binary covers it all.
     let swiftPMExport = "\(codecov)/\(packageName).json"
@@ -72,7 +100,8 @@ public struct TestRunner: Sendable {
       return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode)
     }
     let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: codecov)
-    return Acquisition(exportPath: exportPath, testExitCode: exitCode, timeout: timedOut)
+    return Acquisition(
+      exportPath: exportPath, testExitCode: exitCode, timeout: timedOut, results: results, recovered: recovered)
   }
 
   /// The coverage of tests that already ran in the build folder `binPath` (e.g. `.build/debug`):
@@ -80,7 +109,8 @@ public struct TestRunner: Sendable {
   ///
   /// - Returns: the path of the export JSON, in `binPath/codecov`.
   public func exportBuild(binPath: String) throws -> String {
-    let (profiles, binaries) = try coverageInputs(binPath: binPath)
+    let found = Self.files(in: "\(binPath)/codecov", withExtension: "profraw")
+    let (profiles, binaries) = try coverageInputs(binPath: binPath, profiles: found)
     return try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
   }
 
@@ -90,9 +120,8 @@ public struct TestRunner: Sendable {
   ///   it was rebuilt after the tests ran. llvm-cov cannot tell: its own "profile data may be
   ///   out of date" check compares the executable with the merged profile, which is always
   ///   newer, and it silently leaves out the functions whose code changed.
-  private func coverageInputs(binPath: String) throws -> (profiles: [String], binaries: [String]) {
+  private func coverageInputs(binPath: String, profiles: [String]) throws -> (profiles: [String], binaries: [String]) {
     let codecov = "\(binPath)/codecov"
-    let profiles = Self.files(in: codecov, withExtension: "profraw")
     guard !profiles.isEmpty else { throw ToolchainError.noProfiles(directory: codecov) }
     let bundles = Self.files(in: binPath, withExtension: "xctest")
     guard !bundles.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
@@ -104,7 +133,7 @@ public struct TestRunner: Sendable {
   }
 
   /// Merges the profiles and exports the binaries into `codecov`; returns the export's path.
-  private func mergeAndExport(profiles: [String], binaries: [String], codecov: String) throws -> String {
+  func mergeAndExport(profiles: [String], binaries: [String], codecov: String) throws -> String {
     let profdata = "\(codecov)/covgate.profdata"
     let exportPath = "\(codecov)/covgate-export.json"
     onStep(.merge)
@@ -115,17 +144,8 @@ public struct TestRunner: Sendable {
   }
 
   /// `swift build --show-bin-path`, honouring build-location flags given for `swift test`.
-  private func binPath(root: String, arguments: [String]) throws -> String {
-    let locationFlags: Set<String> = ["-c", "--configuration", "--scratch-path", "--build-path", "--triple"]
-    var passed: [String] = []
-    var index = 0
-    while index < arguments.count {
-      if locationFlags.contains(arguments[index]), index + 1 < arguments.count {
-        passed += arguments[index...index + 1]
-        index += 1
-      }
-      index += 1
-    }
+  func binPath(root: String, arguments: [String]) throws -> String {
+    let passed = TestSelection.buildFlags(in: arguments)
     // SwiftPM keeps `.build/debug` pointing at the default bin folder: asking it costs a
     // quarter of a second, so only ask when the flags move the build elsewhere.
     if passed.isEmpty {

@@ -20,6 +20,8 @@ public struct CoverageReport: Sendable {
   public var exclusions: [Exclusion] = []
   /// Earlier runs and this one, oldest first, from the history database; empty without history.
   public var history: [HistoryPoint]
+  /// Which tests ran each function, after a per-test run.
+  public var testMap: TestMap?
 
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],
@@ -142,9 +144,48 @@ public struct GateResult: Sendable, Hashable {
 public struct TestOutcome: Sendable, Hashable, Codable {
   public var passed: Bool
   public var exitCode: Int32
+  /// Each test run in a process of its own (`--per-test`, or a crashed test binary run again
+  /// one test per process); empty when the tests ran together.
+  public var results: [TestCaseResult]
+  /// Test binaries whose run ended without coverage (a crash) and were run again one test per
+  /// process, e.g. `XCTest in SamplePackageTests.xctest`.
+  public var recovered: [String]
 
-  public init(passed: Bool, exitCode: Int32) {
+  public init(passed: Bool, exitCode: Int32, results: [TestCaseResult] = [], recovered: [String] = []) {
     self.passed = passed
     self.exitCode = exitCode
+    self.results = results
+    self.recovered = recovered
+  }
+
+  /// The tests that crashed: their coverage is missing from the figures.
+  public var crashed: [TestCaseResult] { results.filter { $0.status == .crashed } }
+
+  /// `tests FAILED` or `tests CRASHED` when the tests did not pass: the first words of every
+  /// report, before any word about the gate.
+  public var label: String? {
+    guard !passed else { return nil }
+    return crashed.isEmpty ? "tests FAILED" : "tests CRASHED"
+  }
+
+  /// What went wrong, in one sentence, when the tests did not pass.
+  public var detail: String? {
+    guard !passed else { return nil }
+    let crashed = crashed
+    var text: String
+    if !crashed.isEmpty {
+      let names = crashed.prefix(3).map { "\($0.id) (\($0.signal.map { "signal \($0)" } ?? "killed"))" }
+      text = "\(crashed.count) crashed: \(names.joined(separator: ", "))\(crashed.count > 3 ? ", ..." : ""); "
+        + "their coverage is missing, the other tests' is measured"
+    } else if !results.isEmpty {
+      text = "\(results.filter { $0.status != .passed }.count) of \(results.count) tests did not pass; "
+        + "the coverage below is from the run as it went"
+    } else {
+      text = "the tests ended with exit code \(exitCode); the coverage below is from the run as it went"
+    }
+    if !recovered.isEmpty {
+      text += " (\(recovered.joined(separator: ", ")) ended without coverage and was run again one test per process)"
+    }
+    return text
   }
 }

@@ -19,7 +19,8 @@ public struct JSONReport: ReportRenderer {
       json.key("exclusions")
       json.array(report.exclusions, Self.exclusion)
       json.key("files")
-      json.array(report.files, Self.file)
+      let testCounts = report.testMap?.testCountByFile()
+      json.array(report.files) { json, file in Self.file(&json, file, tests: testCounts.map { $0[file.path] ?? 0 }) }
       json.key("gate")
       json.object { json in
         json.key("passed")
@@ -41,12 +42,7 @@ public struct JSONReport: ReportRenderer {
       json.array(report.targetsWithoutData, Self.targetWithoutData)
       if let tests = report.tests {
         json.key("tests")
-        json.object { json in
-          json.key("exitCode")
-          json.int(tests.exitCode)
-          json.key("passed")
-          json.bool(tests.passed)
-        }
+        Self.tests(&json, tests)
       }
       json.key("totals")
       Self.summary(&json, report.totals)
@@ -54,7 +50,36 @@ public struct JSONReport: ReportRenderer {
     return [RenderedFile(path: Self.fileName, contents: json.finish())]
   }
 
-  private static func file(_ json: inout JSONWriter, _ file: ScopedFile) {
+  private static func tests(_ json: inout JSONWriter, _ tests: TestOutcome) {
+    json.object { json in
+      json.key("exitCode")
+      json.int(tests.exitCode)
+      json.key("passed")
+      json.bool(tests.passed)
+      json.key("recovered")
+      json.array(tests.recovered) { $0.string($1) }
+      json.key("results")
+      json.array(tests.results) { json, result in
+        json.object { json in
+          json.key("id")
+          json.string(result.id)
+          json.key("library")
+          json.string(result.library.rawValue)
+          json.key("seconds")
+          json.double((result.seconds * 1000).rounded() / 1000)
+          if let signal = result.signal {
+            json.key("signal")
+            json.int(signal)
+          }
+          json.key("status")
+          json.string(result.status.rawValue)
+        }
+      }
+    }
+  }
+
+  /// `tests`: how many tests ran the file, after a per-test run.
+  private static func file(_ json: inout JSONWriter, _ file: ScopedFile, tests: Int?) {
     json.object { json in
       json.key("layer")
       json.string(file.layer)
@@ -64,6 +89,10 @@ public struct JSONReport: ReportRenderer {
       summary(&json, file.summary)
       json.key("target")
       json.string(file.target)
+      if let tests {
+        json.key("tests")
+        json.int(tests)
+      }
     }
   }
 

@@ -17,14 +17,12 @@ public struct MarkdownReport: ReportRenderer {
   /// The whole summary.
   public func markdown(_ report: CoverageReport) -> String {
     var blocks: [[String]] = []
+    let tests = report.tests?.label.map { "\($0), " } ?? ""
     var title = [
-      "### covgate: \(escape(report.packageName)): gate \(report.gate.passed ? "PASSED" : "FAILED")"
+      "### covgate: \(escape(report.packageName)): \(tests)gate \(report.gate.passed ? "PASSED" : "FAILED")"
     ]
-    if let tests = report.tests, !tests.passed {
-      title += [
-        "",
-        "Tests failed (`swift test` exit code \(tests.exitCode)); the coverage below is from the run as it went.",
-      ]
+    if let detail = report.tests?.detail {
+      title += ["", escape(detail.prefix(1).uppercased() + detail.dropFirst()) + "."]
     }
     blocks.append(title)
     blocks.append(table(report))

@@ -26,10 +26,9 @@ public struct TextReport: ReportRenderer {
   public func text(_ report: CoverageReport) -> String {
     var out: [String] = []
     let result = report.gate.passed ? paint("PASSED", .green) : paint("FAILED", .red)
-    out.append("covgate: \(report.packageName): gate \(result)")
-    if let tests = report.tests, !tests.passed {
-      out.append(paint("tests failed (swift test exit code \(tests.exitCode)); coverage below is from the run as it went", .red))
-    }
+    let tests = report.tests?.label.map { paint($0, .red) + ", " } ?? ""
+    out.append("covgate: \(report.packageName): \(tests)gate \(result)")
+    if let detail = report.tests?.detail { out.append(paint(detail, .red)) }
     out.append("")
     out += table(report)
     out.append("")

@@ -2,7 +2,9 @@ import CoverageAcquisition
 
 /// The phases of a run, announced as they begin.
 public enum Phase: String, Sendable {
+  case build = "build tests"
   case test = "build and test"
+  case perTest = "run each test alone"
   case merge = "merge profiles"
   case export = "export coverage"
   case evaluate
@@ -10,7 +12,9 @@ public enum Phase: String, Sendable {
 
   init(_ step: AcquisitionStep) {
     switch step {
+    case .build: self = .build
     case .test: self = .test
+    case .perTest: self = .perTest
     case .merge: self = .merge
     case .export: self = .export
     }

@@ -35,6 +35,7 @@ extension Pipeline {
     services.observer.phase(.report)
     let context = RenderContext(sources: PackageSources(root: report.packageRoot))
     let files = try settings.formats.flatMap { try $0.renderer(context).render(report) }
+      + TestMapFile().render(report)
     let folder = settings.outputFolder
     try services.output.write(files, to: folder)
     return PipelineResult(report: report, files: files.map(\.path), folder: folder)

@@ -6,10 +6,12 @@ extension Pipeline {
   /// Reads the exports once, merging several, with function records and line views only when
   /// the formats, the merge, patch coverage or the exclusion markers need them; names are
   /// demangled for formats that show them.
-  func ingest(_ paths: [String], markers: [String: [ExclusionMarker]]) throws -> CoverageData {
+  func ingest(_ paths: [String], markers: [String: [ExclusionMarker]], functions: Bool = false) throws
+    -> CoverageData
+  {
     let hasMarkers = !markers.isEmpty
     let options = ExportReader.Options(
-      functions: settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
+      functions: functions || settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
       lineViews: settings.keepsLineViews(hasMarkers: hasMarkers))
     let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: options)) }
     var data = try ExportMerger.merge(exports)

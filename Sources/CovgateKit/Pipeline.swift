@@ -35,20 +35,31 @@ public struct Pipeline: Sendable {
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       return try evaluate(
         try ingest(paths, markers: markers), package: package, markers: markers, tests: nil)
-    case .tests(let arguments, let timeout):
+    case .tests(let arguments, let timeout, let perTest):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try prepare(swift: toolchain.swift)
       let observer = services.observer
       let acquisition = try services.acquisition.runTests(
-        TestRunRequest(root: root, packageName: package.name, arguments: arguments, timeout: timeout),
+        TestRunRequest(
+          root: root, packageName: package.name, arguments: arguments, timeout: timeout, perTest: perTest),
         toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
       if let timedOut = acquisition.timeout { observer.notice("covgate: error: \(timedOut)") }
       let tests = TestOutcome(
         passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
-        exitCode: acquisition.testExitCode)
-      return try evaluate(
-        try ingest([acquisition.exportPath], markers: markers), package: package,
-        markers: markers, tests: tests)
+        exitCode: acquisition.testExitCode, results: acquisition.results, recovered: acquisition.recovered)
+      for crashed in tests.crashed {
+        observer.notice(
+          "covgate: error: test \(crashed.id) crashed (\(crashed.signal.map { "signal \($0)" } ?? "killed")); its coverage is missing from the figures")
+      }
+      let perTest = !acquisition.testProfiles.isEmpty
+      let data = try ingest([acquisition.exportPath], markers: markers, functions: perTest)
+      var report = try evaluate(data, package: package, markers: markers, tests: tests)
+      if perTest {
+        report.testMap = try TestMapBuilder.build(
+          report: report, functions: data.functions, tests: acquisition.results, profiles: acquisition.testProfiles,
+          commit: services.revision(root).commit)
+      }
+      return report
     }
   }
 

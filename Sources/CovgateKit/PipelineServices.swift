@@ -2,6 +2,7 @@ import CoverageAcquisition
 import CoverageGate
 import CoverageModel
 import CoverageReports
+import Foundation
 
 /// What the pipeline reaches outside the process through: the toolchain, git, the history
 /// database, the output folder and whoever watches. The CLI passes the live ones; unit tests
@@ -13,17 +14,21 @@ public struct PipelineServices: Sendable {
   public var openHistory: @Sendable (String) throws -> any HistoryStoring
   public var output: any ReportOutput
   public var observer: any PipelineObserving
+  /// The commit and branch of the package at a path (the test map is keyed by the commit).
+  public var revision: @Sendable (String) -> SourceRevision
 
   public init(
     acquisition: any CoverageAcquiring, changes: any ChangeProviding,
     openHistory: @escaping @Sendable (String) throws -> any HistoryStoring,
-    output: any ReportOutput, observer: any PipelineObserving
+    output: any ReportOutput, observer: any PipelineObserving,
+    revision: @escaping @Sendable (String) -> SourceRevision = SourceRevision.live(root:)
   ) {
     self.acquisition = acquisition
     self.changes = changes
     self.openHistory = openHistory
     self.output = output
     self.observer = observer
+    self.revision = revision
   }
 }
 

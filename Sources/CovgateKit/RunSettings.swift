@@ -1,3 +1,4 @@
+import CoverageAcquisition
 import CoverageGate
 import CoverageModel
 import CoverageReports
@@ -74,7 +75,7 @@ public struct RunSettings: Sendable {
 /// Where a run's coverage comes from.
 public enum CoverageSource: Sendable, Equatable {
   /// Run `swift test` with these extra arguments, stopping it after `timeout` seconds.
-  case tests(arguments: [String], timeout: TimeInterval? = nil)
+  case tests(arguments: [String], timeout: TimeInterval? = nil, perTest: PerTestSettings? = nil)
   /// Read these llvm-cov export files (several are merged); with `buildFolder`, first export
   /// the coverage of tests that already ran there.
   case exports([String], buildFolder: String? = nil)

@@ -47,7 +47,7 @@ final class LiveCommandRunnerTests: XCTestCase {
 
   func testExitCodesAndSignalsComeBack() throws {
     XCTAssertEqual(try shell("exit 7").result, StreamResult(exitCode: 7))
-    XCTAssertEqual(try shell("kill -TERM $$").result, StreamResult(exitCode: 128 + SIGTERM))
+    XCTAssertEqual(try shell("kill -TERM $$").result, StreamResult(exitCode: 128 + SIGTERM, signal: SIGTERM))
   }
 
   /// Its own process group, in the given folder, standard input from /dev/null, no signal

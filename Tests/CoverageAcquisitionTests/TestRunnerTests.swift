@@ -27,6 +27,8 @@ final class TestRunnerTests: XCTestCase {
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
         "llvm-cov export": export,
+        // Only XCTest tests: a red run's missing Swift Testing profile loses nothing.
+        "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests": CommandResult(exitCode: 0),
       ], streamExitCode: testExit, streamTimedOut: timedOut,
       onStream: {
         if writeProfile {
@@ -52,12 +54,13 @@ final class TestRunnerTests: XCTestCase {
     let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
       .run(root: "/p", packageName: "Pkg", arguments: [])
     XCTAssertEqual(result, Acquisition(exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1))
-    XCTAssertEqual(runner.commands.count, 4)
-    XCTAssertEqual(
-      runner.commands[2],
-      "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata")
+    XCTAssertEqual(runner.commands.count, 5)
+    XCTAssertEqual(runner.commands[2], "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests")
     XCTAssertEqual(
       runner.commands[3],
+      "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata")
+    XCTAssertEqual(
+      runner.commands[4],
       "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest")
     XCTAssertEqual(try String(contentsOfFile: result.exportPath, encoding: .utf8), "{}")
   }
@@ -177,6 +180,52 @@ final class TestRunnerTests: XCTestCase {
       try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 0)).exportBuild(binPath: bin)
     ) { error in
       XCTAssertEqual(error as? ToolchainError, .noProfiles(directory: "\(bin)/codecov"))
+    }
+  }
+
+  /// A red run whose XCTest process crashed: only Swift Testing's profile is there.
+  private func crashedRun(xctestListing: String) -> RecordedRunner {
+    let bin = self.bin
+    return RecordedRunner(
+      captures: [
+        "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
+        "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
+        "llvm-cov export": CommandResult(exitCode: 0, stdout: "{}"),
+        "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(exitCode: 0, stdout: xctestListing),
+      ], streamExitCode: 1,
+      onStream: {
+        _ = FileManager.default.createFile(atPath: "\(bin)/codecov/Swift Testing1_0.7.profraw", contents: Data([1]))
+      })
+  }
+
+  func testACrashedTestProcessIsRunAgainOneTestPerProcess() throws {
+    let runner = crashedRun(xctestListing: "Listing 2 tests in debug.xctest:\n\nT.A/testOk\nT.A/testCrash\n")
+    let processes = FakeTestProcesses(endings: ["T.A/testCrash": StreamResult(exitCode: 132, signal: 4)])
+    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: processes)
+      .run(root: "/p", packageName: "Pkg", arguments: [])
+    XCTAssertEqual(result.testExitCode, 1)
+    XCTAssertEqual(result.recovered, ["XCTest in PkgPackageTests.xctest"])
+    XCTAssertEqual(result.results.map(\.id), ["T.A/testOk", "T.A/testCrash"])
+    XCTAssertEqual(result.results.map(\.status), [.passed, .crashed])
+    XCTAssertEqual(result.results.last?.signal, 4)
+    // Swift Testing's profile and the one test that ran alone are merged; the crash lost only its own.
+    let merge = try XCTUnwrap(runner.commands.first { $0.hasPrefix("llvm-profdata merge") })
+    XCTAssertTrue(merge.contains("\(bin)/codecov/Swift Testing1_0.7.profraw"), merge)
+    XCTAssertTrue(merge.contains("\(bin)/codecov/covgate-recovered-xctest/0.4242.profraw"), merge)
+    XCTAssertFalse(merge.contains("/1.4242.profraw"), merge)
+  }
+
+  func testWhenNoCoverageCanBeRecoveredTheErrorNamesTheBinary() {
+    let runner = crashedRun(xctestListing: "T.A/testCrash\n")
+    let processes = FakeTestProcesses(endings: ["T.A/testCrash": StreamResult(exitCode: 132, signal: 4)])
+    XCTAssertThrowsError(
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: processes)
+        .run(root: "/p", packageName: "Pkg", arguments: [])
+    ) { error in
+      XCTAssertEqual(
+        error as? CoverageLost,
+        CoverageLost(binary: "\(bin)/PkgPackageTests.xctest", library: "XCTest", crashed: ["T.A/testCrash"]))
+      XCTAssertTrue("\(error)".contains("covgate reports no 0% for lost data"), "\(error)")
     }
   }
 }

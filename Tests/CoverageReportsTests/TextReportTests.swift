@@ -45,10 +45,11 @@ final class TextReportTests: XCTestCase {
     var report = SampleReport.report
     report.tests = TestOutcome(passed: false, exitCode: 1)
     let lines = TextReport(useColor: false).text(report).components(separatedBy: "\n")
-    XCTAssertEqual(
-      lines[1], "tests failed (swift test exit code 1); coverage below is from the run as it went")
+    // The tests come first, before any word about the gate.
+    XCTAssertEqual(lines[0], "covgate: Demo: tests FAILED, gate FAILED")
+    XCTAssertEqual(lines[1], "the tests ended with exit code 1; the coverage below is from the run as it went")
     report.tests = TestOutcome(passed: true, exitCode: 0)
-    XCTAssertFalse(TextReport(useColor: false).text(report).contains("tests failed"))
+    XCTAssertFalse(TextReport(useColor: false).text(report).contains("tests"))
   }
 
   func testVerdictsAreOrderedFailuresFirst() {

@@ -13,6 +13,8 @@ struct FilePage {
   var exclusions: [Exclusion] = []
   /// Lines a change touched, when patch coverage was measured.
   var changedLines: Set<Int> = []
+  /// After a per-test run: per function (mangled name), the IDs of the tests that ran it.
+  var testsByFunction: [String: [String]]?
 
   /// Up to this many functions, their table starts unfolded; longer ones start folded so that
   /// the source stays near the top.
@@ -66,6 +68,9 @@ struct FilePage {
     html += HTMLPage.sortableHeader("Function", key: "name", type: "text")
     html += HTMLPage.sortableHeader("Line", key: "line", type: "number", className: "num")
     html += HTMLPage.sortableHeader("Count", key: "count", type: "number", className: "num")
+    if testsByFunction != nil {
+      html += HTMLPage.sortableHeader("Tests", key: "tests", type: "number", className: "num")
+    }
     html += "</tr></thead>\n<tbody>\n"
     for function in functions {
       html += function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>"
@@ -73,10 +78,19 @@ struct FilePage {
       html += "title=\"\(function.name.htmlEscaped)\"><a href=\"#L\(function.line)\">"
       html += "\(function.displayName.htmlEscaped)</a></td>"
       html += "<td class=\"num\" data-sort=\"\(function.line)\">\(function.line)</td>"
-      html +=
-        "<td class=\"num\" data-sort=\"\(function.count)\">\(countSpan(function.count))</td></tr>\n"
+      html += "<td class=\"num\" data-sort=\"\(function.count)\">\(countSpan(function.count))</td>"
+      if let testsByFunction { html += testsCell(testsByFunction[function.name] ?? []) }
+      html += "</tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
+  }
+
+  /// How many tests ran a function, unfolding to their IDs.
+  private func testsCell(_ tests: [String]) -> String {
+    guard !tests.isEmpty else { return "<td class=\"num\" data-sort=\"0\">0</td>" }
+    var html = "<td class=\"num tests\" data-sort=\"\(tests.count)\"><details><summary>\(tests.count)</summary><ul>"
+    for test in tests { html += "<li>\(test.htmlEscaped)</li>" }
+    return html + "</ul></details></td>"
   }
 
   private func exclusionNotes() -> String {

@@ -31,14 +31,26 @@ public struct HTMLReport: ReportRenderer {
     let pages = report.files.compactMap { file in
       names.relativePath(of: file.path).flatMap { written.insert($0).inserted ? (file, $0) : nil }
     }
+    let tests = report.testMap.map(Self.testsByFunction)
     // Pages are independent: they are rendered on every core.
     let files = pages.concurrentMap { file, path in
       let page = FilePage(
         file: file, packageName: report.packageName, gated: gated.contains(file.layer),
         source: sources.source(ofRelativePath: file.path),
-        exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [])
+        exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
+        testsByFunction: tests.map { $0[file.path] ?? [:] })
       return RenderedFile(path: path, contents: page.html())
     }
     return [index] + files + HTMLAssets.files
+  }
+
+  /// Per file, per function name, the IDs of the tests that ran it.
+  static func testsByFunction(_ map: TestMap) -> [String: [String: [String]]] {
+    var result: [String: [String: [String]]] = [:]
+    for (index, tests) in map.testsByFunction().enumerated() where !tests.isEmpty {
+      let function = map.functions[index]
+      result[function.file, default: [:]][function.name, default: []] += tests.map { map.tests[$0].id }
+    }
+    return result
   }
 }

@@ -43,17 +43,17 @@ struct IndexPage {
       facts.append(count(gate.failures.count, "failing check"))
     }
     if !gate.warnings.isEmpty { facts.append(count(gate.warnings.count, "warning")) }
-    if let tests = report.tests { facts.append(tests.passed ? "tests passed" : "tests failed") }
+    if let tests = report.tests { facts.append(tests.passed ? "tests passed" : tests.crashed.isEmpty ? "tests failed" : "tests crashed") }
     var html = "<section class=\"gate \(state)\" aria-labelledby=\"gate-title\">\n"
     html += "<div class=\"gate-head\"><span class=\"gate-icon\" aria-hidden=\"true\">"
     html += gate.passed ? "✓" : "✗"
-    html += "</span><div><h1 id=\"gate-title\">Gate \(state)</h1>"
+    let tests = report.tests?.label.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() + " · " } ?? ""
+    html += "</span><div><h1 id=\"gate-title\">\(tests)\(tests.isEmpty ? "Gate" : "gate") \(state)</h1>"
     html +=
       "<p class=\"gate-facts\">\(report.packageName.htmlEscaped) · \(facts.joined(separator: " · "))</p>"
     html += "</div></div>\n"
-    if let tests = report.tests, !tests.passed {
-      html += "<p class=\"notice failed\">Tests failed (swift test exit code \(tests.exitCode)): "
-      html += "the coverage below is from the run as it went.</p>\n"
+    if let detail = report.tests?.detail {
+      html += "<p class=\"notice failed\">\((detail.prefix(1).uppercased() + detail.dropFirst()).htmlEscaped).</p>\n"
     }
     html += verdictList(gate.failures + gate.warnings)
     if gate.verdicts.isEmpty {

@@ -30,7 +30,8 @@ struct BaselineSaveCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let source: CoverageSource =
         inputs.isEmpty
-        ? .tests(arguments: swiftTestArguments, timeout: testRun.limit) : .exports(inputs)
+        ? .tests(arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings)
+          : .exports(inputs)
       let pipeline = try options.pipeline(source: source, observer: terminal)
       let result = try pipeline.saveBaseline()
       _ = ResultPresenter(terminal: terminal, quiet: options.quiet).present(result)

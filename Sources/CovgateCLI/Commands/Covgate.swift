@@ -21,7 +21,7 @@ public struct Covgate: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       RunCommand.self, CheckCommand.self, InitCommand.self, BaselineCommand.self,
-      HistoryCommand.self, MergeCommand.self,
+      HistoryCommand.self, MergeCommand.self, TestsForCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 

@@ -14,6 +14,10 @@ struct ResultPresenter {
     let report = result.report
     if !quiet {
       print(TextReport(useColor: terminal.useColor).text(report), terminator: "")
+    } else if let label = report.tests?.label {
+      // Quiet hides the report, never that the tests did not pass.
+      terminal.printError(
+        "covgate: \(report.packageName): \(label), gate \(report.gate.passed ? "PASSED" : "FAILED")")
     }
     for annotation in gitHub.annotations(report) { print(annotation) }
     do {

@@ -1,10 +1,16 @@
 import CoverageAcquisition
+import Foundation
 
 /// The commit and branch (or, on a tag checkout, the tag) a run measured: from the CI's
 /// variables when set, else from git in the package folder; empty when neither knows.
 public struct SourceRevision: Equatable {
   public var commit: String
   public var branch: String
+
+  /// The revision of the package at `root`, from this process's environment and git.
+  @Sendable public static func live(root: String) -> SourceRevision {
+    resolve(root: root, environment: ProcessInfo.processInfo.environment, runner: LiveCommandRunner())
+  }
 
   /// Reads GitHub Actions' and GitLab CI's variables first (`GITHUB_SHA`, `GITHUB_HEAD_REF` on
   /// pull requests or `GITHUB_REF_NAME`; `CI_COMMIT_SHA`, `CI_COMMIT_REF_NAME`), then asks git.

@@ -39,3 +39,14 @@ final class PriceTests: XCTestCase {
     }
   }
 }
+
+/// Crashes on demand (SAMPLE_CRASH set), so covgate's tests can check that a crash loses only
+/// its own test's coverage.
+final class CrashTests: XCTestCase {
+  func testCrashesWhenAsked() {
+    if ProcessInfo.processInfo.environment["SAMPLE_CRASH"] != nil {
+      let missing: Int? = nil
+      XCTAssertEqual(missing!, 0)
+    }
+  }
+}

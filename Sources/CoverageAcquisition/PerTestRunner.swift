@@ -1,0 +1,108 @@
+import CoverageModel
+import Foundation
+
+/// Runs each test in a process of its own, `jobs` at a time, each writing its own raw profile:
+/// a test that crashes loses only its own coverage.
+public struct PerTestRunner: Sendable {
+  let launcher: any TestProcessLaunching
+  let jobs: Int
+  /// Per test, in seconds.
+  let timeout: TimeInterval?
+
+  public init(launcher: any TestProcessLaunching = LiveTestProcesses(), jobs: Int, timeout: TimeInterval?) {
+    self.launcher = launcher
+    self.jobs = max(1, jobs)
+    self.timeout = timeout
+  }
+
+  /// One test's run: how it ended and the raw profiles its processes wrote.
+  public struct Record: Sendable, Equatable {
+    public var result: TestCaseResult
+    public var profiles: [String]
+    /// Its output (standard output and error).
+    public var log: String
+  }
+
+  /// Runs `tests` in `directory`; profiles and logs go to `folder` (emptied first), named by
+  /// the test's index. Records come back in the order of `tests`.
+  public func run(_ tests: [TestCase], in directory: String?, folder: String) throws -> [Record] {
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let queue = WorkQueue(count: tests.count)
+    let records = Records(count: tests.count)
+    let group = DispatchGroup()
+    for _ in 0..<min(jobs, tests.count) {
+      group.enter()
+      Thread {
+        defer { group.leave() }
+        while let index = queue.next() {
+          records.set(index, Result { try run(tests[index], index: index, in: directory, folder: folder) })
+        }
+      }.start()
+    }
+    group.wait()
+    return try records.all()
+  }
+
+  private func run(_ test: TestCase, index: Int, in directory: String?, folder: String) throws -> Record {
+    // `%p`: a test that starts processes of its own (exit tests) gets a profile per process.
+    let environment = ["LLVM_PROFILE_FILE": "\(folder)/\(index).%p.profraw"]
+    let log = "\(folder)/\(index).log"
+    let start = Date()
+    let ended = try launcher.run(
+      test.binary, test.arguments, in: directory, environment: environment, log: log, timeout: timeout)
+    let seconds = Date().timeIntervalSince(start)
+    let status: TestCaseResult.Status =
+      ended.timedOut ? .timedOut : ended.signal != nil ? .crashed : ended.exitCode == 0 ? .passed : .failed
+    // A process that crashed or was stopped leaves at most an empty or partial profile: only a
+    // test that ended by itself counts.
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let profiles = names.filter { $0.hasPrefix("\(index).") && $0.hasSuffix(".profraw") }.sorted()
+      .map { "\(folder)/\($0)" }
+      .filter { status == .passed || status == .failed ? Self.size(of: $0) > 0 : (try? FileManager.default.removeItem(atPath: $0)) == nil }
+    return Record(
+      result: TestCaseResult(
+        id: test.id, library: test.library, status: status, signal: ended.timedOut ? nil : ended.signal,
+        seconds: seconds),
+      profiles: profiles, log: log)
+  }
+}
+
+extension PerTestRunner {
+  static func size(of path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+  }
+}
+
+/// Hands out indexes 0..<count once each, to several threads.
+private final class WorkQueue: @unchecked Sendable {
+  private let lock = NSLock()
+  private var position = 0
+  private let count: Int
+
+  init(count: Int) { self.count = count }
+
+  func next() -> Int? {
+    lock.withLock {
+      guard position < count else { return nil }
+      defer { position += 1 }
+      return position
+    }
+  }
+}
+
+/// The records as threads finish them.
+private final class Records: @unchecked Sendable {
+  private let lock = NSLock()
+  private var results: [Result<PerTestRunner.Record, Error>?]
+
+  init(count: Int) { results = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ result: Result<PerTestRunner.Record, Error>) {
+    lock.withLock { results[index] = result }
+  }
+
+  func all() throws -> [PerTestRunner.Record] {
+    try lock.withLock { try results.map { try $0!.get() } }
+  }
+}

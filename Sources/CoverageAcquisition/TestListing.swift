@@ -1,0 +1,71 @@
+import CoverageModel
+import Foundation
+
+/// A test of a test binary, as its testing library lists it.
+public struct TestCase: Sendable, Hashable {
+  public var id: String
+  public var library: TestCaseResult.Library
+  /// The test executable that holds it.
+  public var binary: String
+
+  public init(id: String, library: TestCaseResult.Library, binary: String) {
+    self.id = id
+    self.library = library
+    self.binary = binary
+  }
+
+  /// The arguments that make `binary` run this test alone.
+  var arguments: [String] {
+    switch library {
+    case .xctest: [id]
+    case .swiftTesting: ["--testing-library", "swift-testing", "--filter", "^" + Self.regexEscaped(id)]
+    }
+  }
+
+  /// Swift Testing's `--filter` is a regular expression over test IDs, which go on past the
+  /// listed name (`.../californiaTax()/File.swift:5:3`): the name is matched from the start.
+  static func regexEscaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
+  }
+}
+
+/// Lists the tests of test binaries: XCTest's `--list-tests`, then Swift Testing's.
+public struct TestListing: Sendable {
+  let runner: any CommandRunning
+
+  public init(runner: any CommandRunning = LiveCommandRunner()) {
+    self.runner = runner
+  }
+
+  /// Every test of `binary` of `library`, in the order the library lists them.
+  public func tests(in binary: String, library: TestCaseResult.Library, directory: String?) throws -> [TestCase] {
+    let arguments =
+      switch library {
+      case .xctest: ["--list-tests"]
+      case .swiftTesting: ["--testing-library", "swift-testing", "--list-tests"]
+      }
+    let result = try runner.capture(binary, arguments, in: directory)
+    guard result.exitCode == 0 else {
+      throw ToolchainError.commandFailed(
+        command: "\(binary) \(arguments.joined(separator: " "))", exitCode: result.exitCode,
+        detail: result.stderr.split(separator: "\n").first.map(String.init) ?? "no output")
+    }
+    return Self.ids(in: result.stdout).map { TestCase(id: $0, library: library, binary: binary) }
+  }
+
+  /// The test IDs in a listing: lines like `Module.Type/name`, other lines (headers) skipped.
+  static func ids(in listing: String) -> [String] {
+    listing.split(separator: "\n").compactMap { line in
+      let id = line.trimmingCharacters(in: .whitespaces)
+      // `Module.Type/name` (XCTest, Swift Testing suites) or `Module.name()` (a free test function).
+      guard id.contains("."), id.contains("/") || id.hasSuffix(")"), !id.contains(" ") || id.contains("(")
+      else { return nil }
+      return id
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import CoverageModel
+import Foundation
+
+/// What the runner needs to run tests one per process.
+public struct PerTestSettings: Sendable, Equatable {
+  /// How many test processes run at once.
+  public var jobs: Int
+
+  public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.jobs = max(1, jobs)
+  }
+}
+
+extension TestRunner {
+  /// `run --per-test`: builds the tests once with coverage, lists every test of every test
+  /// binary (XCTest and Swift Testing) and runs each in a process of its own, then merges their
+  /// profiles and exports every binary.
+  ///
+  /// - Parameters:
+  ///   - arguments: build-location flags (`-c`, `--scratch-path`...) go to the build;
+  ///     `--filter` and `--skip` pick tests by regular expression over their IDs.
+  ///   - timeout: per test.
+  public func runPerTest(
+    root: String, arguments: [String], settings: PerTestSettings, timeout: TimeInterval?
+  ) throws -> Acquisition {
+    let selection = try TestSelection(arguments: arguments)
+    onStep(.build)
+    let build = try runner.stream(
+      toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + selection.buildFlags, in: root,
+      timeout: nil)
+    guard build.exitCode == 0 else { throw TestRunFailure(exitCode: build.exitCode) }
+    let binPath = try binPath(root: root, arguments: selection.buildFlags)
+    let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
+    guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
+    let listing = TestListing(runner: runner)
+    let tests = try binaries.flatMap { binary in
+      try TestCaseResult.Library.allCases.flatMap { try listing.tests(in: binary, library: $0, directory: root) }
+    }.filter(selection.includes)
+    onStep(.perTest)
+    let records = try PerTestRunner(launcher: launcher, jobs: settings.jobs, timeout: timeout)
+      .run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")
+    let profiles = records.flatMap(\.profiles)
+    guard !profiles.isEmpty else {
+      throw CoverageLost(
+        binary: binaries.joined(separator: ", "), library: "XCTest and Swift Testing",
+        crashed: records.filter { $0.result.status == .crashed }.map(\.result.id))
+    }
+    let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
+    let passed = records.allSatisfy { $0.result.status == .passed }
+    var acquisition = Acquisition(exportPath: exportPath, testExitCode: passed ? 0 : 1, results: records.map(\.result))
+    acquisition.testProfiles = records.map(\.profiles)
+    return acquisition
+  }
+
+  /// After a red `swift test`: the testing libraries whose process ended without a profile (it
+  /// crashed) are run again one test per process, so that only the crashed tests lose their
+  /// coverage. Returns the profiles to merge and what was run again.
+  func recoverCrashedRuns(root: String, binPath: String, arguments: [String], profiles: [String], timeout: TimeInterval?)
+    throws -> (profiles: [String], results: [TestCaseResult], recovered: [String])
+  {
+    let names = profiles.map { ($0 as NSString).lastPathComponent }
+    let lost = TestCaseResult.Library.allCases.filter { library in
+      !names.contains { $0.hasPrefix(library.rawValue) }
+    }
+    guard !lost.isEmpty else { return (profiles, [], []) }
+    if profiles.isEmpty {
+      // No test process wrote anything: a build failure, unless the tests build and a crash did it.
+      let build = try runner.stream(
+        toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + TestSelection.buildFlags(in: arguments),
+        in: root, timeout: nil)
+      guard build.exitCode == 0 else { throw TestRunFailure(exitCode: build.exitCode) }
+    }
+    let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
+    let listing = TestListing(runner: runner)
+    let selection = try? TestSelection(arguments: arguments)
+    var merged = profiles
+    var results: [TestCaseResult] = []
+    var recovered: [String] = []
+    for binary in binaries {
+      for library in lost {
+        // A binary that cannot list its tests is not run again: the coverage that exists stands.
+        let tests = ((try? listing.tests(in: binary, library: library, directory: root)) ?? [])
+          .filter { selection?.includes($0) ?? true }
+        guard !tests.isEmpty else { continue }
+        let name = (binary as NSString).lastPathComponent
+        onStep(.perTest)
+        let records = try PerTestRunner(launcher: launcher, jobs: ProcessInfo.processInfo.activeProcessorCount, timeout: timeout)
+          .run(tests, in: root, folder: "\(binPath)/codecov/covgate-recovered-\(library == .xctest ? "xctest" : "swift-testing")")
+        let recoveredProfiles = records.flatMap(\.profiles)
+        guard !recoveredProfiles.isEmpty else {
+          throw CoverageLost(
+            binary: binary, library: library.rawValue,
+            crashed: records.filter { $0.result.status == .crashed }.map(\.result.id))
+        }
+        merged += recoveredProfiles
+        results += records.map(\.result)
+        recovered.append("\(library.rawValue) in \(name)")
+      }
+    }
+    return (merged, results, recovered)
+  }
+}
+
+/// Which tests a per-test run takes, from the arguments given after `--`.
+struct TestSelection {
+  var buildFlags: [String]
+  var filters: [NSRegularExpression] = []
+  var skips: [NSRegularExpression] = []
+
+  init(arguments: [String]) throws {
+    buildFlags = Self.buildFlags(in: arguments)
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if ["--filter", "--skip"].contains(argument), index + 1 < arguments.count {
+        let pattern = arguments[index + 1]
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+          throw ToolchainError.commandFailed(
+            command: "\(argument) \(pattern)", exitCode: 64, detail: "not a regular expression")
+        }
+        if argument == "--filter" { filters.append(regex) } else { skips.append(regex) }
+        index += 1
+      }
+      index += 1
+    }
+  }
+
+  /// Build-location flags with their values: `-c`, `--configuration`, `--scratch-path`,
+  /// `--build-path`, `--triple`.
+  static func buildFlags(in arguments: [String]) -> [String] {
+    let locationFlags: Set<String> = ["-c", "--configuration", "--scratch-path", "--build-path", "--triple"]
+    var passed: [String] = []
+    var index = 0
+    while index < arguments.count {
+      if locationFlags.contains(arguments[index]), index + 1 < arguments.count {
+        passed += arguments[index...index + 1]
+        index += 1
+      }
+      index += 1
+    }
+    return passed
+  }
+
+  func includes(_ test: TestCase) -> Bool {
+    func matches(_ regex: NSRegularExpression) -> Bool {
+      regex.firstMatch(in: test.id, range: NSRange(test.id.startIndex..., in: test.id)) != nil
+    }
+    return (filters.isEmpty || filters.contains(where: matches)) && !skips.contains(where: matches)
+  }
+}

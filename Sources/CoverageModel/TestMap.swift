@@ -1,0 +1,74 @@
+/// Which tests ran each function: written by a per-test run as `covgate-test-map.json`, for
+/// `covgate tests-for` and the reports, and kept by CI as an artefact.
+public struct TestMap: Sendable, Equatable, Codable {
+  public static let fileName = "covgate-test-map.json"
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion = Self.currentSchemaVersion
+  /// The commit the tests ran on (empty outside git).
+  public var commit: String
+  /// The build IDs of the test binaries the profiles came from.
+  public var binaries: [String]
+  public var tests: [TestCaseResult]
+  /// The package's own functions (kept files only), sorted by file and line.
+  public var functions: [Function]
+  /// Per test, in the order of `tests`, the indexes in `functions` of those it ran.
+  public var ran: [[Int]]
+
+  /// A function of a kept file.
+  public struct Function: Sendable, Hashable, Codable {
+    /// As in the export (mangled for Swift).
+    public var name: String
+    /// Package-relative.
+    public var file: String
+    public var firstLine: Int
+    public var lastLine: Int
+
+    public init(name: String, file: String, firstLine: Int, lastLine: Int) {
+      self.name = name
+      self.file = file
+      self.firstLine = firstLine
+      self.lastLine = lastLine
+    }
+  }
+
+  public init(commit: String, binaries: [String], tests: [TestCaseResult], functions: [Function], ran: [[Int]]) {
+    self.commit = commit
+    self.binaries = binaries
+    self.tests = tests
+    self.functions = functions
+    self.ran = ran
+  }
+
+  /// Per function (by index), the indexes of the tests that ran it.
+  public func testsByFunction() -> [[Int]] {
+    var byFunction = [[Int]](repeating: [], count: functions.count)
+    for (test, functions) in ran.enumerated() {
+      for function in functions where function < byFunction.count { byFunction[function].append(test) }
+    }
+    return byFunction
+  }
+
+  /// The tests that ran a function of `file` whose lines hold `line` (the innermost first).
+  public func tests(file: String, line: Int) -> [TestCaseResult] {
+    let byFunction = testsByFunction()
+    let holding = functions.indices.filter { index in
+      let function = functions[index]
+      return function.file == file && function.firstLine <= line && line <= function.lastLine
+    }
+    var seen = Set<Int>()
+    return holding.sorted { functions[$0].lastLine - functions[$0].firstLine < functions[$1].lastLine - functions[$1].firstLine }
+      .flatMap { byFunction[$0] }.filter { seen.insert($0).inserted }.map { tests[$0] }
+  }
+
+  /// Per package-relative file, how many tests ran any of its functions.
+  public func testCountByFile() -> [String: Int] {
+    var testsByFile: [String: Set<Int>] = [:]
+    for (test, functions) in ran.enumerated() {
+      for function in functions where function < self.functions.count {
+        testsByFile[self.functions[function].file, default: []].insert(test)
+      }
+    }
+    return testsByFile.mapValues(\.count)
+  }
+}

@@ -1,0 +1,74 @@
+import CoverageModel
+import Foundation
+import XCTest
+
+@testable import CoverageAcquisition
+
+final class PerTestRunnerTests: XCTestCase {
+  private var folder = ""
+
+  override func setUp() {
+    folder = NSTemporaryDirectory() + "covgate-per-test-\(UUID().uuidString)"
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  private let tests = [
+    TestCase(id: "T.A/testPasses", library: .xctest, binary: "/b/P.xctest"),
+    TestCase(id: "T.A/testFails", library: .xctest, binary: "/b/P.xctest"),
+    TestCase(id: "T.A/testCrashes", library: .xctest, binary: "/b/P.xctest"),
+    TestCase(id: "T.A/testHangs", library: .xctest, binary: "/b/P.xctest"),
+    TestCase(id: "T.Suite/works()", library: .swiftTesting, binary: "/b/P.xctest"),
+  ]
+
+  func testEachTestRunsAloneWithItsOwnProfileAndEndsAsItDid() throws {
+    let processes = FakeTestProcesses(endings: [
+      "T.A/testFails": StreamResult(exitCode: 1),
+      "T.A/testCrashes": StreamResult(exitCode: 132, signal: 4),
+      "T.A/testHangs": StreamResult(exitCode: 143, timedOut: true, signal: 15),
+    ])
+    let records = try PerTestRunner(launcher: processes, jobs: 2, timeout: 5).run(tests, in: "/p", folder: folder)
+    XCTAssertEqual(records.map(\.result.id), tests.map(\.id))
+    XCTAssertEqual(records.map(\.result.status), [.passed, .failed, .crashed, .timedOut, .passed])
+    XCTAssertEqual(records[2].result.signal, 4)
+    XCTAssertNil(records[3].result.signal)
+    // A crashed or stopped test wrote no profile; the others one each, named by their index.
+    XCTAssertEqual(records.map(\.profiles.count), [1, 1, 0, 0, 1])
+    XCTAssertEqual(records[4].profiles, ["\(folder)/4.4242.profraw"])
+    XCTAssertEqual(try String(contentsOfFile: records[1].log, encoding: .utf8), "output of T.A/testFails\n")
+    XCTAssertTrue(records.allSatisfy { $0.result.seconds > 0 })
+    XCTAssertEqual(
+      Set(processes.launched),
+      [
+        ["/b/P.xctest", "T.A/testPasses"], ["/b/P.xctest", "T.A/testFails"], ["/b/P.xctest", "T.A/testCrashes"],
+        ["/b/P.xctest", "T.A/testHangs"],
+        ["/b/P.xctest", "--testing-library", "swift-testing", "--filter", "^T\\.Suite/works\\(\\)"],
+      ])
+  }
+
+  func testRunsAtMostJobsAtOnce() throws {
+    let many = (0..<12).map { TestCase(id: "T.A/test\($0)", library: .xctest, binary: "/b/P.xctest") }
+    let processes = FakeTestProcesses()
+    _ = try PerTestRunner(launcher: processes, jobs: 3, timeout: nil).run(many, in: nil, folder: folder)
+    XCTAssertEqual(processes.launched.count, 12)
+    XCTAssertLessThanOrEqual(processes.mostAtOnce, 3)
+    XCTAssertGreaterThan(processes.mostAtOnce, 1)
+  }
+
+  func testListingsAreReadAsTheLibrariesPrintThem() {
+    let xctest = "Listing 3 tests in debug.xctest:\n\nPricingTests.PriceTests/testTax\nPricingTests.PriceTests/testDiscount\n"
+    XCTAssertEqual(TestListing.ids(in: xctest), ["PricingTests.PriceTests/testTax", "PricingTests.PriceTests/testDiscount"])
+    let swiftTesting = "PricingTests.TaxSuite/californiaTax()\nPricingTests.TaxSuite/formatted(cents:)\nPricingTests.`adds two`()\n"
+    XCTAssertEqual(TestListing.ids(in: swiftTesting).count, 3)
+    XCTAssertEqual(TestCase.regexEscaped("A.B/f(x:)"), "A\\.B/f\\(x:\\)")
+  }
+
+  func testFilterAndSkipPickTestsAndBuildFlagsGoToTheBuild() throws {
+    let selection = try TestSelection(arguments: ["-c", "release", "--filter", "T\\.A/", "--skip", "Hangs"])
+    XCTAssertEqual(selection.buildFlags, ["-c", "release"])
+    XCTAssertEqual(tests.filter(selection.includes).map(\.id), ["T.A/testPasses", "T.A/testFails", "T.A/testCrashes"])
+    XCTAssertThrowsError(try TestSelection(arguments: ["--filter", "("]))
+  }
+}

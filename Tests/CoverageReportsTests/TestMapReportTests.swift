@@ -1,0 +1,58 @@
+import CoverageModel
+import Foundation
+import XCTest
+
+@testable import CoverageReports
+
+/// After a per-test run: the map file, covgate.json's per-file test counts and, per function on
+/// the file page, the tests that ran it.
+final class TestMapReportTests: XCTestCase {
+  private var report: CoverageReport {
+    var report = HTMLSample.report
+    report.testMap = TestMap(
+      commit: "abc", binaries: ["b1"],
+      tests: [
+        TestCaseResult(id: "CoreTests.GreeterTests/testGreets", library: .xctest, status: .passed, seconds: 0.01),
+        TestCaseResult(id: "CoreTests.greets<b>()", library: .swiftTesting, status: .passed, seconds: 0.02),
+        TestCaseResult(id: "CoreTests.GreeterTests/testNothing", library: .xctest, status: .passed, seconds: 0.01),
+      ],
+      functions: [
+        TestMap.Function(name: "$s4Demo7GreeterV5greetyS2SF", file: HTMLSample.path, firstLine: 3, lastLine: 6),
+        TestMap.Function(name: "$s4Demo7GreeterV6unusedSiyF", file: HTMLSample.path, firstLine: 8, lastLine: 10),
+      ],
+      ran: [[0], [0], []])
+    return report
+  }
+
+  func testTheMapIsWrittenAndReadBack() throws {
+    let files = try TestMapFile().render(report)
+    XCTAssertEqual(files.map(\.path), ["covgate-test-map.json"])
+    let path = NSTemporaryDirectory() + "map-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try files[0].contents.write(toFile: path, atomically: true, encoding: .utf8)
+    let map = try TestMapFile.read(path: path)
+    XCTAssertEqual(map, report.testMap)
+    XCTAssertEqual(map.tests(file: HTMLSample.path, line: 4).map(\.id), ["CoreTests.GreeterTests/testGreets", "CoreTests.greets<b>()"])
+    XCTAssertEqual(map.tests(file: HTMLSample.path, line: 9), [])
+    XCTAssertEqual(try TestMapFile().render(HTMLSample.report), [])
+    XCTAssertThrowsError(try TestMapFile.read(path: path + ".missing")) { XCTAssertTrue("\($0)".contains("no test map")) }
+  }
+
+  func testTheJSONReportCountsTheTestsOfEachFile() throws {
+    let json = try XCTUnwrap(JSONReport().render(report).first?.contents)
+    let files = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["files"] as? [[String: Any]])
+    XCTAssertEqual(files.map { $0["tests"] as? Int }, [2])
+    XCTAssertFalse(try XCTUnwrap(JSONReport().render(HTMLSample.report).first?.contents).contains("\"tests\":2"))
+  }
+
+  func testTheFilePageListsPerFunctionTheTestsThatRanIt() throws {
+    let page = try XCTUnwrap(HTMLReport(sources: StubSources()).render(report).first { $0.path.hasPrefix("files/") }?.contents)
+    XCTAssertTrue(page.contains("data-key=\"tests\""), page)
+    XCTAssertTrue(
+      page.contains(
+        "<td class=\"num tests\" data-sort=\"2\"><details><summary>2</summary><ul><li>CoreTests.GreeterTests/testGreets</li><li>CoreTests.greets&lt;b&gt;()</li></ul></details></td>"
+      ), page)
+    XCTAssertTrue(page.contains("<td class=\"num\" data-sort=\"0\">0</td></tr>"), page)
+  }
+}

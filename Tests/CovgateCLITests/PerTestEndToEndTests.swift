@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+/// Tests run one per process on the Sample package, which has XCTest and Swift Testing tests:
+/// a crash loses only its own coverage, in `--per-test` runs and in plain runs alike.
+final class PerTestEndToEndTests: XCTestCase {
+  nonisolated(unsafe) private static var package = ""
+
+  override class func setUp() {
+    super.setUp()
+    package = SampleCopy.make("per-test")
+  }
+
+  override class func tearDown() {
+    SampleCopy.remove(package)
+    super.tearDown()
+  }
+
+  private var package: String { Self.package }
+  private var bin: String { "\(package)/.build/debug" }
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+  }
+
+  private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
+    try CLIHarness.run(CLIHarness.covgate, arguments + ["--no-history"], in: package, environment: environment)
+  }
+
+  private func report(_ folder: String) throws -> [String: Any] {
+    try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate.json"))) as? [String: Any])
+  }
+
+  private func results(_ report: [String: Any]) -> [String: String] {
+    let tests = report["tests"] as? [String: Any]
+    let results = tests?["results"] as? [[String: Any]] ?? []
+    return Dictionary(uniqueKeysWithValues: results.map { ($0["id"] as? String ?? "", $0["status"] as? String ?? "") })
+  }
+
+  /// The totals equal `llvm-cov report` on the profile covgate merged.
+  private func assertTotalsEqualLLVMCov(_ report: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws {
+    let expected = try CLIHarness.llvmCovTotal(
+      profile: "\(bin)/codecov/covgate.profdata", binary: "\(bin)/SamplePackageTests.xctest")
+    let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
+    for (metric, figures) in expected {
+      XCTAssertEqual(totals[metric]?["count"] as? Int, figures.count, metric, file: file, line: line)
+      XCTAssertEqual(totals[metric]?["covered"] as? Int, figures.count - figures.missed, metric, file: file, line: line)
+    }
+  }
+
+  func testPerTestRunsEveryTestAloneAndGivesThePlainRunsFigures() throws {
+    let plain = try covgate(["run", "--output", "\(package)/out-plain", "--format", "json", "--quiet"])
+    XCTAssertEqual(plain.exitCode, 0, plain.stderr)
+    let perTest = try covgate(["run", "--per-test", "--jobs", "2", "--output", "\(package)/out-per-test", "--format", "json", "--quiet"])
+    XCTAssertEqual(perTest.exitCode, 0, perTest.stderr)
+    let json = try report("\(package)/out-per-test")
+    let statuses = results(json)
+    // Every XCTest and Swift Testing test, each passed alone.
+    XCTAssertEqual(
+      Set(statuses.keys),
+      [
+        "PricingTests.PriceTests/testDiscount", "PricingTests.PriceTests/testFormatted", "PricingTests.PriceTests/testTax",
+        "PricingTests.PriceTests/testFailsWhenAsked", "PricingTests.PriceTests/testHangsWhenAsked",
+        "PricingTests.CrashTests/testCrashesWhenAsked", "PricingTests.TaxSuite/californiaTaxIsSevenPercent()",
+        "PricingTests.TaxSuite/formattedPricesAreNeverEmpty(cents:)", "PricingTests.discountOfZeroKeepsThePrice()",
+      ])
+    XCTAssertEqual(Set(statuses.values), ["passed"])
+    // The same figures as the plain run; covgate.json adds how many tests ran each file.
+    let plainFiles = try XCTUnwrap(try report("\(package)/out-plain")["files"] as? [[String: Any]])
+    let perTestFiles = try XCTUnwrap(json["files"] as? [[String: Any]])
+    XCTAssertEqual(plainFiles.map { $0["summary"] as? NSDictionary }, perTestFiles.map { $0["summary"] as? NSDictionary })
+    // Price: testDiscount, testFormatted, testTax and the three Swift Testing tests; Tax: testTax, californiaTax.
+    XCTAssertEqual(perTestFiles.map { $0["tests"] as? Int }, [6, 2])
+    try assertTotalsEqualLLVMCov(json)
+    try assertMatchesSchema("\(package)/out-per-test/covgate.json")
+    try assertTheMapAgreesWithLLVMCov(map: "\(package)/out-per-test/covgate-test-map.json")
+
+    func covgateTestsFor(_ arguments: [String]) throws -> CLIHarness.Result {
+      try CLIHarness.run(CLIHarness.covgate, ["tests-for"] + arguments, in: package)
+    }
+    let testsFor = try covgateTestsFor(["Sources/Pricing/Tax.swift:5", "--map", "out-per-test/covgate-test-map.json"])
+    XCTAssertEqual(testsFor.exitCode, 0, testsFor.stderr)
+    XCTAssertEqual(
+      testsFor.stdout, "PricingTests.PriceTests/testTax\nPricingTests.TaxSuite/californiaTaxIsSevenPercent()\n")
+    let never = try covgateTestsFor(["Sources/Pricing/Tax.swift:15", "--map", "out-per-test/covgate-test-map.json"])
+    XCTAssertEqual(never.exitCode, 0)
+    XCTAssertEqual(never.stdout, "")
+    let noMap = try covgateTestsFor(["Sources/Pricing/Tax.swift:5", "--map", "nowhere.json"])
+    XCTAssertEqual(noMap.exitCode, 2)
+    XCTAssertTrue(noMap.stderr.contains("there is no test map; run `covgate run --per-test` first"), noMap.stderr)
+  }
+
+  /// For a few tests, the functions the map says they ran are those llvm-cov's own export of
+  /// that test's profile gives as run, in the package's sources.
+  private func assertTheMapAgreesWithLLVMCov(map path: String) throws {
+    let map = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    let tests = try XCTUnwrap(map["tests"] as? [[String: Any]]).map { $0["id"] as? String ?? "" }
+    let functions = try XCTUnwrap(map["functions"] as? [[String: Any]]).map { $0["name"] as? String ?? "" }
+    let ran = try XCTUnwrap(map["ran"] as? [[Int]])
+    let folder = "\(bin)/codecov/covgate-per-test"
+    let profiles = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".profraw") }
+    for id in ["PricingTests.PriceTests/testTax", "PricingTests.PriceTests/testDiscount", "PricingTests.TaxSuite/californiaTaxIsSevenPercent()"] {
+      let index = try XCTUnwrap(tests.firstIndex(of: id))
+      let own = profiles.filter { $0.hasPrefix("\(index).") }.map { "\(folder)/\($0)" }
+      XCTAssertFalse(own.isEmpty, id)
+      let profdata = "\(package)/\(index).profdata"
+      XCTAssertEqual(try CLIHarness.run("\(CLIHarness.toolchainBin)/llvm-profdata", ["merge", "-sparse"] + own + ["-o", profdata]).exitCode, 0)
+      let export = try CLIHarness.run(
+        "\(CLIHarness.toolchainBin)/llvm-cov", ["export", "-instr-profile=\(profdata)", "\(bin)/SamplePackageTests.xctest"])
+      let data = try XCTUnwrap(
+        (try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])?["data"] as? [[String: Any]])
+      let records = try XCTUnwrap(data.first?["functions"] as? [[String: Any]])
+      let expected = Set(records.filter { record in
+        (record["count"] as? Int ?? 0) > 0 && ((record["filenames"] as? [String])?.first?.contains("/Sources/Pricing/") ?? false)
+      }.compactMap { $0["name"] as? String })
+      XCTAssertFalse(expected.isEmpty, id)
+      XCTAssertEqual(Set(ran[index].map { functions[$0] }), expected, id)
+    }
+  }
+
+  private func assertMatchesSchema(_ report: String) throws {
+    let probe = try CLIHarness.run("/usr/bin/env", ["python3", "-c", "import jsonschema"])
+    try XCTSkipIf(probe.exitCode != 0, "python3 with jsonschema is not installed (make test installs it)")
+    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../docs/covgate-report.schema.json").standardized.path
+    let result = try CLIHarness.run(
+      "/usr/bin/env",
+      ["python3", "-c", "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+       report, schema])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+  }
+
+  func testACrashInAPlainRunLosesOnlyItsOwnCoverage() throws {
+    let output = "\(package)/out-crash"
+    let result = try covgate(
+      ["run", "--output", output, "--format", "json", "--format", "markdown", "--format", "text"], environment: ["SAMPLE_CRASH": "1"])
+    XCTAssertEqual(result.exitCode, 3, result.stderr)
+    // swift test's own output comes first; the report's first line says the tests crashed.
+    XCTAssertTrue(result.stdout.contains("\ncovgate: Sample: tests CRASHED, gate "), result.stdout)
+    XCTAssertTrue(try String(contentsOfFile: "\(output)/covgate.txt", encoding: .utf8).hasPrefix("covgate: Sample: tests CRASHED, gate "))
+    XCTAssertTrue(
+      result.stderr.contains("test PricingTests.CrashTests/testCrashesWhenAsked crashed (signal 4); its coverage is missing"),
+      result.stderr)
+    let json = try report(output)
+    let tests = try XCTUnwrap(json["tests"] as? [String: Any])
+    XCTAssertEqual(tests["recovered"] as? [String], ["XCTest in SamplePackageTests.xctest"])
+    XCTAssertEqual(results(json)["PricingTests.CrashTests/testCrashesWhenAsked"], "crashed")
+    XCTAssertEqual(results(json)["PricingTests.PriceTests/testTax"], "passed")
+    // Not the 0% of a lost profile: the other tests' coverage, as llvm-cov reads it.
+    let lines = try XCTUnwrap((json["totals"] as? [String: [String: Any]])?["lines"]?["covered"] as? Int)
+    XCTAssertGreaterThan(lines, 0)
+    try assertTotalsEqualLLVMCov(json)
+    let markdown = try String(contentsOfFile: "\(output)/covgate.md", encoding: .utf8)
+    XCTAssertTrue(markdown.hasPrefix("### covgate: Sample: tests CRASHED, gate "), markdown)
+
+    let quiet = try covgate(["run", "--output", "\(package)/out-crash-quiet", "--quiet"], environment: ["SAMPLE_CRASH": "1"])
+    XCTAssertEqual(quiet.exitCode, 3)
+    XCTAssertTrue(quiet.stderr.contains("covgate: Sample: tests CRASHED, gate "), quiet.stderr)
+  }
+
+  func testPerTestTellsCrashedFailedAndTimedOutTestsApart() throws {
+    let output = "\(package)/out-per-test-red"
+    let result = try covgate(
+      ["run", "--per-test", "--timeout", "5", "--output", output, "--format", "json", "--quiet"],
+      environment: ["SAMPLE_CRASH": "1", "SAMPLE_FAIL": "1", "SAMPLE_HANG": "1"])
+    XCTAssertEqual(result.exitCode, 3, result.stderr)
+    let statuses = results(try report(output))
+    XCTAssertEqual(statuses["PricingTests.CrashTests/testCrashesWhenAsked"], "crashed")
+    XCTAssertEqual(statuses["PricingTests.PriceTests/testFailsWhenAsked"], "failed")
+    XCTAssertEqual(statuses["PricingTests.PriceTests/testHangsWhenAsked"], "timed-out")
+    XCTAssertEqual(statuses["PricingTests.PriceTests/testTax"], "passed")
+    XCTAssertEqual(statuses["PricingTests.TaxSuite/californiaTaxIsSevenPercent()"], "passed")
+  }
+}
