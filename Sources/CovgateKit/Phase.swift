@@ -8,6 +8,7 @@ public enum Phase: String, Sendable {
   case merge = "merge profiles"
   case export = "export coverage"
   case evaluate
+  case testMap = "map tests to functions"
   case report
 
   init(_ step: AcquisitionStep) {

@@ -55,6 +55,7 @@ public struct Pipeline: Sendable {
       let data = try ingest([acquisition.exportPath], markers: markers, functions: perTest)
       var report = try evaluate(data, package: package, markers: markers, tests: tests)
       if perTest {
+        services.observer.phase(.testMap)
         report.testMap = try TestMapBuilder.build(
           report: report, functions: data.functions, tests: acquisition.results, profiles: acquisition.testProfiles,
           commit: services.revision(root).commit)

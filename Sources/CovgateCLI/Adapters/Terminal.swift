@@ -20,7 +20,7 @@ struct Terminal: PipelineObserving {
 
   /// Announces a phase on standard error with the time elapsed so far.
   func phase(_ phase: Phase) {
-    let elapsed = String(format: "%.1fs", Date().timeIntervalSince(start))
+    let elapsed = String(format: "%.2fs", Date().timeIntervalSince(start))
     let marker = isInteractive && useColor ? "\u{1B}[1m==>\u{1B}[0m" : "covgate:"
     printError("\(marker) \(phase.rawValue) (\(elapsed))")
   }
