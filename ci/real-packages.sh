@@ -20,6 +20,10 @@ for spec in "${packages[@]}"; do
     git clone --quiet --branch "$version" "$source" "$dir" 2>/dev/null || git clone --quiet "$source" "$dir"
     git -C "$dir" checkout --quiet "$version"
   fi
+  # What a user does after the first run: name the test support that imports no XCTest.
+  case "$repo" in
+    apple/swift-numerics) echo "test_support: [_TestSupport]  # helpers the tests share; it imports no XCTest" > "$dir/.covgate.yml" ;;
+  esac
   echo "== $repo $version"
   set +e
   "$covgate" run --package-path "$dir" --format json --format lcov --output "$dir/.covgate-out" --quiet > "$dir/.covgate-run.log" 2>&1

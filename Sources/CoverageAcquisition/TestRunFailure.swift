@@ -33,3 +33,15 @@ public struct CoverageLost: Error, Equatable, CustomStringConvertible {
       + "; covgate reports no 0% for lost data: fix the crash, or leave those tests out with -- --skip"
   }
 }
+
+/// `run --per-test` whose `--filter`/`--skip` left no test to run.
+public struct NoTestSelected: Error, Equatable, CustomStringConvertible {
+  /// How many tests the binaries listed.
+  public var listed: Int
+
+  public var description: String {
+    listed == 0
+      ? "the test binaries list no test (XCTest or Swift Testing); add tests, or run covgate check on an export"
+      : "--filter and --skip leave none of the \(listed) tests to run; check the patterns (they match test IDs such as Module.Type/test)"
+  }
+}

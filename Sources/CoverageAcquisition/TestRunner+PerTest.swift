@@ -33,9 +33,12 @@ extension TestRunner {
     let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
     guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
     let listing = TestListing(runner: runner)
-    let tests = try binaries.flatMap { binary in
-      try TestCaseResult.Library.allCases.flatMap { try listing.tests(in: binary, library: $0, directory: root) }
-    }.filter(selection.includes)
+    let scratch = try listingFolder(binPath: binPath)
+    let listed = try binaries.flatMap { binary in
+      try TestCaseResult.Library.allCases.flatMap { try listing.tests(in: binary, library: $0, directory: scratch) }
+    }
+    let tests = listed.filter(selection.includes)
+    guard !tests.isEmpty else { throw NoTestSelected(listed: listed.count) }
     onStep(.perTest)
     let records = try PerTestRunner(launcher: launcher, jobs: settings.jobs, timeout: timeout)
       .run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")
@@ -72,6 +75,7 @@ extension TestRunner {
     }
     let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
     let listing = TestListing(runner: runner)
+    let scratch = try listingFolder(binPath: binPath)
     let selection = try? TestSelection(arguments: arguments)
     var merged = profiles
     var results: [TestCaseResult] = []
@@ -79,7 +83,7 @@ extension TestRunner {
     for binary in binaries {
       for library in lost {
         // A binary that cannot list its tests is not run again: the coverage that exists stands.
-        let tests = ((try? listing.tests(in: binary, library: library, directory: root)) ?? [])
+        let tests = ((try? listing.tests(in: binary, library: library, directory: scratch)) ?? [])
           .filter { selection?.includes($0) ?? true }
         guard !tests.isEmpty else { continue }
         let name = (binary as NSString).lastPathComponent
@@ -98,6 +102,16 @@ extension TestRunner {
       }
     }
     return (merged, results, recovered)
+  }
+}
+
+extension TestRunner {
+  /// Where test binaries list their tests: an instrumented binary writes a `default.profraw`
+  /// wherever it runs, which must not land in the package.
+  func listingFolder(binPath: String) throws -> String {
+    let folder = "\(binPath)/codecov/covgate-listing"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
   }
 }
 

@@ -6,6 +6,11 @@ public struct ChangedFile: Sendable, Equatable {
   public var renamedFrom: String?
   /// New-side line numbers of added or modified lines.
   public var addedLines: [Int]
+  /// Old-side line numbers of modified or deleted lines.
+  public var removedLines: [Int] = []
+  /// Old-side line numbers after which lines were only inserted (0: at the top).
+  public var insertedAfter: [Int] = []
+  public var isNew = false
   public var isDeleted: Bool
   public var isBinary: Bool
 
@@ -43,7 +48,9 @@ public enum UnifiedDiff {
         current?.renamedFrom = unquote(line.dropFirst("rename from ".count))
       } else if line.hasPrefix("rename to ") {
         current?.path = unquote(line.dropFirst("rename to ".count))
-      } else if line.hasPrefix("new file mode") || line.hasPrefix("old mode") || line.hasPrefix("index ") {
+      } else if line.hasPrefix("new file mode") {
+        current?.isNew = true
+      } else if line.hasPrefix("old mode") || line.hasPrefix("index ") {
         continue
       } else if line.hasPrefix("deleted file mode") {
         current?.isDeleted = true
@@ -60,10 +67,15 @@ public enum UnifiedDiff {
           current?.path = path.hasPrefix("b/") ? String(path.dropFirst(2)) : path
         }
       } else if line.hasPrefix("@@ ") {
-        guard current != nil, let added = hunkLines(line) else {
+        guard current != nil, let added = hunkLines(line, side: "+"), let removed = hunkLines(line, side: "-") else {
           throw DiffError(line: index + 1, message: "unreadable hunk header '\(line)'")
         }
         current?.addedLines.append(contentsOf: added)
+        if removed.isEmpty {
+          current?.insertedAfter.append(hunkStart(line, side: "-") ?? 0)
+        } else {
+          current?.removedLines.append(contentsOf: removed)
+        }
       }
     }
     finish()
@@ -84,14 +96,20 @@ public enum UnifiedDiff {
     return old == new ? String(old) : nil
   }
 
-  /// `@@ -a,b +c,d @@` → c ..< c+d (d defaults to 1; 0 means a pure deletion).
-  private static func hunkLines(_ header: Substring) -> [Int]? {
-    guard let plus = header.split(separator: " ").first(where: { $0.hasPrefix("+") }) else { return nil }
-    let parts = plus.dropFirst().split(separator: ",")
-    guard let start = Int(parts[0]) else { return nil }
+  /// `@@ -a,b +c,d @@` → c ..< c+d for `+` (d defaults to 1; 0 means a pure deletion), and
+  /// a ..< a+b for `-` (0: a pure insertion after line a).
+  private static func hunkLines(_ header: Substring, side: Character) -> [Int]? {
+    guard let range = header.split(separator: " ").dropFirst().first(where: { $0.first == side }) else { return nil }
+    let parts = range.dropFirst().split(separator: ",")
+    guard let first = parts.first, let start = Int(first) else { return nil }
     let count = parts.count > 1 ? Int(parts[1]) : 1
-    guard let count, count >= 0 else { return nil }
+    guard let count, count >= 0, start >= 0 else { return nil }
     return Array(start..<(start + count))
+  }
+
+  private static func hunkStart(_ header: Substring, side: Character) -> Int? {
+    header.split(separator: " ").dropFirst().first(where: { $0.first == side })
+      .flatMap { Int($0.dropFirst().split(separator: ",").first ?? "") }
   }
 
   /// git quotes unusual paths as C strings: `"a\tb.swift"`.

@@ -172,4 +172,51 @@ final class PerTestEndToEndTests: XCTestCase {
     XCTAssertEqual(statuses["PricingTests.PriceTests/testTax"], "passed")
     XCTAssertEqual(statuses["PricingTests.TaxSuite/californiaTaxIsSevenPercent()"], "passed")
   }
+
+  /// `covgate affected` by mutation (a small `make verify-affected`): each mutation of a source
+  /// line that makes the full suite fail must make the selected tests fail too.
+  func testTheTestsAChangeNeedsCatchWhatTheFullSuiteCatches() throws {
+    let git = { (arguments: [String]) throws -> CLIHarness.Result in
+      try CLIHarness.run("/usr/bin/env", ["git", "-C", self.package, "-c", "user.email=t@t", "-c", "user.name=t"] + arguments)
+    }
+    try ".build/\nout-*/\n".write(toFile: "\(package)/.gitignore", atomically: true, encoding: .utf8)
+    _ = try git(["init", "-q"])
+    _ = try git(["add", "-A"])
+    XCTAssertEqual(try git(["commit", "-q", "-m", "base"]).exitCode, 0)
+    let run = try covgate(["run", "--per-test", "--output", "\(package)/.build/covgate", "--format", "json", "--quiet"])
+    XCTAssertEqual(run.exitCode, 0, run.stderr)
+    XCTAssertEqual(try git(["status", "--porcelain"]).stdout, "", "the per-test run left files in the package")
+
+    func affected(_ format: String = "filter") throws -> String {
+      let result = try CLIHarness.run(CLIHarness.covgate, ["affected", "--base", "HEAD", "--format", format], in: package)
+      XCTAssertEqual(result.exitCode, 0, result.stderr)
+      return result.stdout.trimmingCharacters(in: .newlines)
+    }
+    func swiftTest(_ filter: String?) throws -> Int32 {
+      try CLIHarness.run("/usr/bin/env", ["swift", "test"] + (filter.map { ["--filter", $0] } ?? []), in: package).exitCode
+    }
+    XCTAssertEqual(try affected(), "^$")
+    let mutations: [(file: String, from: String, to: String)] = [
+      ("Sources/Pricing/Tax.swift", "price.cents * 7 / 100", "price.cents * 8 / 100"),
+      ("Sources/Pricing/Price.swift", "rest < 10 ? \"0\" : \"\"", "rest < 10 ? \"\" : \"\""),
+      ("Sources/Pricing/Price.swift", "guard percent < 100 else", "guard percent < 10 else"),
+      ("Sources/Pricing/Tax.swift", "return false", "return true"),
+    ]
+    var caught = 0
+    for mutation in mutations {
+      let path = "\(package)/\(mutation.file)"
+      let original = try String(contentsOfFile: path, encoding: .utf8)
+      XCTAssertTrue(original.contains(mutation.from), mutation.from)
+      try original.replacingOccurrences(of: mutation.from, with: mutation.to).write(toFile: path, atomically: true, encoding: .utf8)
+      defer { try? original.write(toFile: path, atomically: true, encoding: .utf8) }
+      let filter = try affected()
+      let why = try affected("json")
+      XCTAssertNotEqual(filter, ".", "a body change must not select everything: \(why)")
+      if try swiftTest(nil) != 0 {
+        caught += 1
+        XCTAssertNotEqual(try swiftTest(filter), 0, "\(mutation.to): the full suite fails, the selected tests (\(filter)) pass")
+      }
+    }
+    XCTAssertEqual(caught, 3, "the first three mutations are caught by the full suite")
+  }
 }

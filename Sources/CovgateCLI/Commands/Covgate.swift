@@ -22,6 +22,7 @@ public struct Covgate: ParsableCommand {
     subcommands: [
       RunCommand.self, CheckCommand.self, InitCommand.self, BaselineCommand.self,
       HistoryCommand.self, MergeCommand.self, TestsForCommand.self,
+      AffectedCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 

@@ -38,8 +38,35 @@ public struct GitChanges: ChangeProviding {
     guard listed.exitCode == 0 else { return [] }
     return listed.stdout.split(separator: "\0").map { path in
       let lines = SourceLines.count("\(root)/\(path)")
-      return ChangedFile(path: String(path), addedLines: lines > 0 ? Array(1...lines) : [])
+      var file = ChangedFile(path: String(path), addedLines: lines > 0 ? Array(1...lines) : [])
+      file.isNew = true
+      return file
     }
+  }
+
+  /// The changes since the merge base with `base`, for `covgate affected`, in the line numbers of
+  /// the test map's version of each file, and why the map cannot answer for some of them: its
+  /// commit is unknown here, or a changed file differs between the map's commit and the merge base.
+  public func affectedChanges(since base: String, mapCommit: String, root: String) throws
+    -> (changes: [AffectedTests.Change], stale: [String], mergeBase: String)
+  {
+    let changeSet = try changes(since: base, root: root)
+    let changes = changeSet.files.map { file in
+      AffectedTests.Change(
+        path: file.renamedFrom ?? file.path, oldLines: file.removedLines, insertedAfter: file.insertedAfter,
+        isNew: file.isNew, isDeleted: file.isDeleted || file.isBinary)
+    } + changeSet.files.filter { $0.renamedFrom != nil }.map { AffectedTests.Change(path: $0.path, isNew: true) }
+    guard !mapCommit.isEmpty else { return (changes, ["the test map names no commit"], changeSet.baseCommit) }
+    guard mapCommit != changeSet.baseCommit else { return (changes, [], changeSet.baseCommit) }
+    let drift = try git(["diff", "--name-only", "--no-renames", "--relative", mapCommit, changeSet.baseCommit], root: root)
+    guard drift.exitCode == 0 else {
+      return (changes, ["the test map's commit \(mapCommit.prefix(12)) is not in this repository"], changeSet.baseCommit)
+    }
+    let drifted = Set(drift.stdout.split(separator: "\n").map(String.init))
+    let stale = changes.filter { drifted.contains($0.path) }.map {
+      "\($0.path) differs between the test map's commit \(mapCommit.prefix(12)) and the merge base"
+    }
+    return (changes, stale, changeSet.baseCommit)
   }
 
   private func git(_ arguments: [String], root: String) throws -> CommandResult {

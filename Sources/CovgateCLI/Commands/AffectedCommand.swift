@@ -1,0 +1,54 @@
+import ArgumentParser
+import CoverageAcquisition
+import CoverageGate
+import CoverageModel
+import CoverageReports
+import CovgateKit
+import Foundation
+
+/// `covgate affected --base REF`: the tests a change needs, from the test map of a per-test run.
+struct AffectedCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "affected",
+    abstract: "Print the tests the changes since the merge base with --base need, from `run --per-test`'s test map.",
+    discussion: """
+      A change the map cannot put on its functions (a new or deleted file, a changed signature or \
+      declaration, Package.swift, a resource, a map of other files) selects every test. The default \
+      output is one argument for `swift test --filter`: `.` when every test is needed, `^$` when none is.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case filter, list, json
+  }
+
+  @OptionGroup var package: PackageOptions
+
+  @Option(help: "The git ref the change is measured from (its merge base with HEAD), e.g. origin/main.")
+  var base: String
+
+  @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in .build/covgate).", valueName: "file"))
+  var map: String?
+
+  @Option(help: "filter (one argument for swift test --filter), list (one test ID a line) or json (with reasons).")
+  var format: Format = .filter
+
+  func run() throws {
+    let terminal = Terminal()
+    try reportingErrors(terminal) {
+      let root = try package.packageRoot()
+      let testMap = try TestMapFile.read(path: map.map { absolute($0).path } ?? "\(root)/.build/covgate/\(TestMap.fileName)")
+      let acquisition = LiveAcquisition()
+      let described = try acquisition.describePackage(root: root, swift: try acquisition.locateSwift())
+      let testFolders = described.targets.filter { $0.kind == .test }.map { ($0.name, $0.path + "/") }
+      let (changes, stale, mergeBase) = try GitChanges().affectedChanges(since: base, mapCommit: testMap.commit, root: root)
+      let affected = AffectedTests.select(map: testMap, changes: changes, stale: stale) { path in
+        testFolders.first { path.hasPrefix($0.1) }?.0
+      }
+      print(AffectedOutput(affected: affected, map: testMap, base: base, mergeBase: mergeBase).text(format))
+      if !affected.everything.isEmpty, format != .json {
+        terminal.printError("covgate: every test: \(affected.everything[0])")
+      }
+      return .success
+    }
+  }
+}

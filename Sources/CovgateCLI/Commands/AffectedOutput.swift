@@ -1,0 +1,52 @@
+import CoverageGate
+import CoverageModel
+import Foundation
+
+/// `covgate affected`'s output in each format.
+struct AffectedOutput {
+  let affected: AffectedTests
+  let map: TestMap
+  let base: String
+  let mergeBase: String
+
+  func text(_ format: AffectedCommand.Format) -> String {
+    switch format {
+    case .filter: filter()
+    case .list: affected.tests.map(\.test.id).joined(separator: "\n")
+    case .json: json()
+    }
+  }
+
+  /// One regular expression for `swift test --filter`: every selected test by its ID, and the
+  /// whole of each test module whose files changed (new tests are not in the map yet); `.` (every
+  /// test) when every test is needed (an empty `--filter` would run no XCTest test at all).
+  private func filter() -> String {
+    guard affected.everything.isEmpty else { return "." }
+    let modules = affected.modules.map { escaped($0) + "\\." }
+    let tests = affected.tests.map(\.test.id).filter { id in !affected.modules.contains { id.hasPrefix($0 + ".") } }
+      .map(escaped)
+    let parts = modules + tests
+    // Nothing affected: a pattern no test ID matches, so that `swift test` runs none.
+    return parts.isEmpty ? "^$" : "^(" + parts.joined(separator: "|") + ")"
+  }
+
+  private func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+
+  private func json() -> String {
+    let object: [String: Any] = [
+      "base": base, "mergeBase": mergeBase, "mapCommit": map.commit,
+      "everyTest": !affected.everything.isEmpty, "everyTestBecause": affected.everything,
+      "testModules": affected.modules, "totalTests": map.tests.count,
+      "tests": affected.tests.map { ["id": $0.test.id, "library": $0.test.library.rawValue, "reasons": $0.reasons] },
+    ]
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}
