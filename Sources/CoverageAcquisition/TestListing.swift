@@ -24,7 +24,7 @@ public struct TestCase: Sendable, Hashable {
 
   /// Swift Testing's `--filter` is a regular expression over test IDs, which go on past the
   /// listed name (`.../californiaTax()/File.swift:5:3`): the name is matched from the start.
-  static func regexEscaped(_ text: String) -> String {
+  public static func regexEscaped(_ text: String) -> String {
     var escaped = ""
     for character in text {
       if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }

@@ -1,3 +1,4 @@
+import CoverageAcquisition
 import CoverageGate
 import CoverageModel
 import Foundation
@@ -22,21 +23,12 @@ struct AffectedOutput {
   /// test) when every test is needed (an empty `--filter` would run no XCTest test at all).
   private func filter() -> String {
     guard affected.everything.isEmpty else { return "." }
-    let modules = affected.modules.map { escaped($0) + "\\." }
+    let modules = affected.modules.map { TestCase.regexEscaped($0) + "\\." }
     let tests = affected.tests.map(\.test.id).filter { id in !affected.modules.contains { id.hasPrefix($0 + ".") } }
-      .map(escaped)
+      .map(TestCase.regexEscaped)
     let parts = modules + tests
     // Nothing affected: a pattern no test ID matches, so that `swift test` runs none.
     return parts.isEmpty ? "^$" : "^(" + parts.joined(separator: "|") + ")"
-  }
-
-  private func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
-      result.append(character)
-    }
-    return result
   }
 
   private func json() -> String {
