@@ -50,6 +50,8 @@ public struct TestListing: Sendable {
       case .swiftTesting: ["--testing-library", "swift-testing", "--list-tests"]
       }
     let result = try runner.capture(binary, arguments, in: directory)
+    // Swift Testing exits 69 (EX_UNAVAILABLE) when the binary holds none of its tests.
+    if library == .swiftTesting, result.exitCode == 69 { return [] }
     guard result.exitCode == 0 else {
       throw ToolchainError.commandFailed(
         command: "\(binary) \(arguments.joined(separator: " "))", exitCode: result.exitCode,

@@ -71,4 +71,13 @@ final class PerTestRunnerTests: XCTestCase {
     XCTAssertEqual(tests.filter(selection.includes).map(\.id), ["T.A/testPasses", "T.A/testFails", "T.A/testCrashes"])
     XCTAssertThrowsError(try TestSelection(arguments: ["--filter", "("]))
   }
+
+  func testABinaryWithoutSwiftTestingTestsListsNoneOfThem() throws {
+    let runner = RecordedRunner(captures: [
+      "/b/P.xctest --testing-library swift-testing --list-tests": CommandResult(exitCode: 69),
+      "/b/P.xctest --list-tests": CommandResult(exitCode: 69, stderr: "boom"),
+    ])
+    XCTAssertEqual(try TestListing(runner: runner).tests(in: "/b/P.xctest", library: .swiftTesting, directory: nil), [])
+    XCTAssertThrowsError(try TestListing(runner: runner).tests(in: "/b/P.xctest", library: .xctest, directory: nil))
+  }
 }
