@@ -79,7 +79,7 @@ let package = Package(
       name: "LLVMCoverageTests", dependencies: ["LLVMCoverage"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
-    .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate"], resources: [.copy("Golden"), .copy("Fixtures")]),
+    .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage"], resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
       name: "CovgateKitTests",
       dependencies: [

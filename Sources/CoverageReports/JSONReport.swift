@@ -59,22 +59,7 @@ public struct JSONReport: ReportRenderer {
       json.key("recovered")
       json.array(tests.recovered) { $0.string($1) }
       json.key("results")
-      json.array(tests.results) { json, result in
-        json.object { json in
-          json.key("id")
-          json.string(result.id)
-          json.key("library")
-          json.string(result.library.rawValue)
-          json.key("seconds")
-          json.double((result.seconds * 1000).rounded() / 1000)
-          if let signal = result.signal {
-            json.key("signal")
-            json.int(signal)
-          }
-          json.key("status")
-          json.string(result.status.rawValue)
-        }
-      }
+      json.array(tests.results) { $0.testResult($1) }
     }
   }
 

@@ -1,40 +1,59 @@
 import CoverageModel
-import Foundation
 
 /// `covgate-test-map.json`: which tests ran each function, written with the other reports
-/// whenever a per-test run made one, whatever `--format` says.
+/// whenever a per-test run made one, whatever `--format` says; keys sorted, no spaces (read back
+/// by `TestMapReader`).
 public struct TestMapFile: ReportRenderer {
   public init() {}
 
-  public func render(_ report: CoverageReport) throws -> [RenderedFile] {
+  public func render(_ report: CoverageReport) -> [RenderedFile] {
     guard let map = report.testMap else { return [] }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return [RenderedFile(path: TestMap.fileName, contents: String(decoding: try encoder.encode(map), as: UTF8.self))]
-  }
-
-  /// Reads a map written by `render`.
-  public static func read(path: String) throws -> TestMap {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw TestMapError(path: path, reason: "there is no test map; run `covgate run --per-test` first, or pass --map FILE")
-    }
-    do {
-      let map = try JSONDecoder().decode(TestMap.self, from: data)
-      guard map.schemaVersion == TestMap.currentSchemaVersion, map.ran.count == map.tests.count else {
-        throw TestMapError(path: path, reason: "not a test map of this covgate version; run `covgate run --per-test` again")
+    var json = JSONWriter(capacity: 4096 + map.functions.count * 120 + map.tests.count * 120 + map.ran.count * 64)
+    json.object { json in
+      json.key("binaries")
+      json.array(map.binaries) { $0.string($1) }
+      json.key("commit")
+      json.string(map.commit)
+      json.key("functions")
+      json.array(map.functions) { json, function in
+        json.object { json in
+          json.key("file")
+          json.string(function.file)
+          json.key("firstLine")
+          json.int(function.firstLine)
+          json.key("lastLine")
+          json.int(function.lastLine)
+          json.key("name")
+          json.string(function.name)
+        }
       }
-      return map
-    } catch let error as TestMapError {
-      throw error
-    } catch {
-      throw TestMapError(path: path, reason: "not a covgate test map (\(error.localizedDescription)); run `covgate run --per-test` again")
+      json.key("ran")
+      json.array(map.ran) { json, indexes in json.array(indexes) { $0.int($1) } }
+      json.key("schemaVersion")
+      json.int(map.schemaVersion)
+      json.key("tests")
+      json.array(map.tests) { $0.testResult($1) }
     }
+    return [RenderedFile(path: TestMap.fileName, contents: json.finish())]
   }
 }
 
-/// A test map covgate cannot use; one line.
-public struct TestMapError: Error, Equatable, CustomStringConvertible {
-  public var path: String
-  public var reason: String
-  public var description: String { "\(path): \(reason)" }
+extension JSONWriter {
+  /// One test run alone, as `covgate.json` and the test map both write it.
+  mutating func testResult(_ test: TestCaseResult) {
+    object { json in
+      json.key("id")
+      json.string(test.id)
+      json.key("library")
+      json.string(test.library.rawValue)
+      json.key("seconds")
+      json.double((test.seconds * 1000).rounded() / 1000)
+      if let signal = test.signal {
+        json.key("signal")
+        json.int(signal)
+      }
+      json.key("status")
+      json.string(test.status.rawValue)
+    }
+  }
 }

@@ -238,6 +238,16 @@ struct JSONScanner {
     return value
   }
 
+  /// Reads any JSON number as a `Double` (a duration, a percentage).
+  mutating func readDouble() throws -> Double {
+    skipWhitespace()
+    let start = position
+    try skipNumber()
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else { throw error("\(text) is not a number") }
+    return value
+  }
+
   mutating func readBool() throws -> Bool {
     skipWhitespace()
     // Segments hold three flags each: the first byte decides which literal to match.

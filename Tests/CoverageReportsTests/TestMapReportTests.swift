@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import CoverageReports
+import LLVMCoverage
 
 /// After a per-test run: the map file, covgate.json's per-file test counts and, per function on
 /// the file page, the tests that ran it.
@@ -25,17 +26,17 @@ final class TestMapReportTests: XCTestCase {
   }
 
   func testTheMapIsWrittenAndReadBack() throws {
-    let files = try TestMapFile().render(report)
+    let files = TestMapFile().render(report)
     XCTAssertEqual(files.map(\.path), ["covgate-test-map.json"])
     let path = NSTemporaryDirectory() + "map-\(UUID().uuidString).json"
     defer { try? FileManager.default.removeItem(atPath: path) }
     try files[0].contents.write(toFile: path, atomically: true, encoding: .utf8)
-    let map = try TestMapFile.read(path: path)
+    let map = try TestMapReader.read(path: path)
     XCTAssertEqual(map, report.testMap)
     XCTAssertEqual(map.tests(file: HTMLSample.path, line: 4).map(\.id), ["CoreTests.GreeterTests/testGreets", "CoreTests.greets<b>()"])
     XCTAssertEqual(map.tests(file: HTMLSample.path, line: 9), [])
-    XCTAssertEqual(try TestMapFile().render(HTMLSample.report), [])
-    XCTAssertThrowsError(try TestMapFile.read(path: path + ".missing")) { XCTAssertTrue("\($0)".contains("no test map")) }
+    XCTAssertEqual(TestMapFile().render(HTMLSample.report), [])
+    XCTAssertThrowsError(try TestMapReader.read(path: path + ".missing")) { XCTAssertTrue("\($0)".contains("no test map")) }
   }
 
   func testTheJSONReportCountsTheTestsOfEachFile() throws {

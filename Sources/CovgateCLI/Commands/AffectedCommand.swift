@@ -2,7 +2,7 @@ import ArgumentParser
 import CoverageAcquisition
 import CoverageGate
 import CoverageModel
-import CoverageReports
+import LLVMCoverage
 import CovgateKit
 import Foundation
 
@@ -36,7 +36,7 @@ struct AffectedCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
-      let testMap = try TestMapFile.read(path: map.map { absolute($0).path } ?? "\(root)/.build/covgate/\(TestMap.fileName)")
+      let testMap = try TestMapReader.read(path: map.map { absolute($0).path } ?? "\(root)/.build/covgate/\(TestMap.fileName)")
       let acquisition = LiveAcquisition()
       let described = try acquisition.describePackage(root: root, swift: try acquisition.locateSwift())
       let testFolders = described.targets.filter { $0.kind == .test }.map { ($0.name, $0.path + "/") }

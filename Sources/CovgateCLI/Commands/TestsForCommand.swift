@@ -1,6 +1,6 @@
 import ArgumentParser
 import CoverageModel
-import CoverageReports
+import LLVMCoverage
 import Foundation
 
 /// `covgate tests-for FILE:LINE`: the tests that ran the code at a line, from the test map a
@@ -35,7 +35,7 @@ struct TestsForCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
       let path = map.map { absolute($0).path } ?? "\(root)/.build/covgate/\(TestMap.fileName)"
-      let testMap = try TestMapFile.read(path: path)
+      let testMap = try TestMapReader.read(path: path)
       guard let (file, line) = parsedLocation else { return .usage }
       // A path given from inside the package or with ./ reads as the map's package-relative one.
       let relative = absolute(file).path.hasPrefix(root + "/") ? String(absolute(file).path.dropFirst(root.count + 1)) : file
