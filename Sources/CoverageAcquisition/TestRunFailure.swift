@@ -38,9 +38,14 @@ public struct CoverageLost: Error, Equatable, CustomStringConvertible {
 public struct NoTestSelected: Error, Equatable, CustomStringConvertible {
   /// How many tests the binaries listed.
   public var listed: Int
+  /// The shard that was left with none.
+  public var shard: Shard? = nil
 
   public var description: String {
-    listed == 0
+    if let shard {
+      return "shard \(shard.index)/\(shard.count) has no test to run: there are \(listed) tests to split; use fewer shards"
+    }
+    return listed == 0
       ? "the test binaries list no test (XCTest or Swift Testing); add tests, or run covgate check on an export"
       : "--filter and --skip leave none of the \(listed) tests to run; check the patterns (they match test IDs such as Module.Type/test)"
   }

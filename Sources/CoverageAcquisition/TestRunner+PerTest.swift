@@ -5,9 +5,15 @@ import Foundation
 public struct PerTestSettings: Sendable, Equatable {
   /// How many test processes run at once.
   public var jobs: Int
+  /// Only this part of the tests, split by `durations`.
+  public var shard: Shard?
+  /// Seconds per test ID, from an earlier run's test map.
+  public var durations: [String: Double]
 
-  public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+  public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard? = nil, durations: [String: Double] = [:]) {
     self.jobs = max(1, jobs)
+    self.shard = shard
+    self.durations = durations
   }
 }
 
@@ -37,8 +43,12 @@ extension TestRunner {
     let listed = try binaries.flatMap { binary in
       try TestCaseResult.Library.allCases.flatMap { try listing.tests(in: binary, library: $0, directory: scratch) }
     }
-    let tests = listed.filter(selection.includes)
-    guard !tests.isEmpty else { throw NoTestSelected(listed: listed.count) }
+    let selected = listed.filter(selection.includes)
+    guard !selected.isEmpty else { throw NoTestSelected(listed: listed.count) }
+    let tests = settings.shard.map {
+      ShardPlan.tests(selected, shard: $0.index, of: $0.count, durations: settings.durations)
+    } ?? selected
+    guard !tests.isEmpty else { throw NoTestSelected(listed: selected.count, shard: settings.shard) }
     onStep(.perTest)
     let records = try PerTestRunner(launcher: launcher, jobs: settings.jobs, timeout: timeout)
       .run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")

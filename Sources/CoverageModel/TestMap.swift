@@ -71,4 +71,27 @@ public struct TestMap: Sendable, Equatable, Codable {
     }
     return testsByFile.mapValues(\.count)
   }
+
+  /// The maps of shards of one run as one map: functions joined by file and name, the tests of
+  /// every map (a test in several maps is kept once, as the first has it), sorted by ID.
+  ///
+  /// - Returns: `nil` when the maps come from different commits.
+  public static func merged(_ maps: [TestMap]) -> TestMap? {
+    guard let first = maps.first, maps.allSatisfy({ $0.commit == first.commit }) else { return nil }
+    let functions = Array(Set(maps.flatMap(\.functions))).sorted {
+      ($0.file, $0.firstLine, $0.name, $0.lastLine) < ($1.file, $1.firstLine, $1.name, $1.lastLine)
+    }
+    let index = Dictionary(uniqueKeysWithValues: functions.enumerated().map { ($1, $0) })
+    var tests: [(TestCaseResult, [Int])] = []
+    var seen = Set<String>()
+    for map in maps {
+      for (test, ran) in zip(map.tests, map.ran) where seen.insert(test.id).inserted {
+        tests.append((test, ran.compactMap { index[map.functions[$0]] }.sorted()))
+      }
+    }
+    tests.sort { $0.0.id < $1.0.id }
+    return TestMap(
+      commit: first.commit, binaries: Array(Set(maps.flatMap(\.binaries))).sorted(), tests: tests.map(\.0),
+      functions: functions, ran: tests.map(\.1))
+  }
 }

@@ -8,6 +8,11 @@ public struct TestMapFile: ReportRenderer {
 
   public func render(_ report: CoverageReport) -> [RenderedFile] {
     guard let map = report.testMap else { return [] }
+    return [RenderedFile(path: TestMap.fileName, contents: Self.json(map))]
+  }
+
+  /// The map as the file holds it.
+  public static func json(_ map: TestMap) -> String {
     var json = JSONWriter(capacity: 4096 + map.functions.count * 120 + map.tests.count * 120 + map.ran.count * 64)
     json.object { json in
       json.key("binaries")
@@ -34,7 +39,7 @@ public struct TestMapFile: ReportRenderer {
       json.key("tests")
       json.array(map.tests) { $0.testResult($1) }
     }
-    return [RenderedFile(path: TestMap.fileName, contents: json.finish())]
+    return json.finish()
   }
 }
 

@@ -35,10 +35,16 @@ public struct Pipeline: Sendable {
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       return try evaluate(
         try ingest(paths, markers: markers), package: package, markers: markers, tests: nil)
-    case .tests(let arguments, let timeout, let perTest):
+    case .tests(let arguments, let timeout, var perTest):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try prepare(swift: toolchain.swift)
       let observer = services.observer
+      if perTest?.shard != nil, perTest?.durations.isEmpty == true,
+        let previous = try? TestMapReader.read(path: "\(settings.outputFolder)/\(TestMap.fileName)")
+      {
+        // Shards are split by how long each test took in the last run.
+        perTest?.durations = Dictionary(previous.tests.map { ($0.id, $0.seconds) }) { first, _ in first }
+      }
       let acquisition = try services.acquisition.runTests(
         TestRunRequest(
           root: root, packageName: package.name, arguments: arguments, timeout: timeout, perTest: perTest),

@@ -57,3 +57,21 @@ final class TestMapReportTests: XCTestCase {
     XCTAssertTrue(page.contains("<td class=\"num\" data-sort=\"0\">0</td></tr>"), page)
   }
 }
+
+final class TestMapMergeTests: XCTestCase {
+  private func test(_ id: String) -> TestCaseResult { TestCaseResult(id: id, library: .xctest, status: .passed, seconds: 1) }
+  private let f = TestMap.Function(name: "f", file: "A.swift", firstLine: 1, lastLine: 3)
+  private let g = TestMap.Function(name: "g", file: "A.swift", firstLine: 5, lastLine: 9)
+  private let h = TestMap.Function(name: "h", file: "B.swift", firstLine: 1, lastLine: 2)
+
+  func testShardMapsMergeIntoTheMapOfOneRun() throws {
+    let one = TestMap(commit: "c", binaries: ["b"], tests: [test("T.b")], functions: [g, f], ran: [[0]])
+    let two = TestMap(commit: "c", binaries: ["b"], tests: [test("T.a"), test("T.c")], functions: [f, h], ran: [[0, 1], []])
+    let merged = try XCTUnwrap(TestMap.merged([one, two]))
+    XCTAssertEqual(merged.functions, [f, g, h])
+    XCTAssertEqual(merged.tests.map(\.id), ["T.a", "T.b", "T.c"])
+    XCTAssertEqual(merged.ran, [[0, 2], [1], []])
+    XCTAssertEqual(merged.binaries, ["b"])
+    XCTAssertNil(TestMap.merged([one, TestMap(commit: "other", binaries: [], tests: [], functions: [], ran: [])]))
+  }
+}

@@ -39,20 +39,20 @@ final class CITemplateTests: XCTestCase {
     XCTAssertEqual(Set(jobs.keys), ["test", "coverage", "pages"])
 
     let test = jobs["test"]
-    let shards =
-      try XCTUnwrap((test?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["include"]
-      as? [[String: String]]
-    XCTAssertEqual(shards?.compactMap { $0["shard"] }, ["1", "2"])
-    XCTAssertEqual(shards?.compactMap { $0["filter"] }.count, 2)
+    let shards = try XCTUnwrap((test?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["shard"] as? [Any]
+    XCTAssertEqual(shards?.map { "\($0)" }, ["1", "2", "3"])
     XCTAssertEqual(
       (uses(steps(test), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0")
+    XCTAssertEqual(
+      (uses(steps(test), "actions/cache/restore")?["with"] as? [String: String])?["path"],
+      ".build/covgate/covgate-test-map.json")
     XCTAssertTrue(
       runs(steps(test)).contains(
-        "swift test --enable-code-coverage --filter '${{ matrix.filter }}'"), "\(runs(steps(test)))"
-    )
+        "covgate run --per-test --shard ${{ matrix.shard }}/3 --format json --no-history || test $? -eq 1"),
+      "\(runs(steps(test)))")
     XCTAssertEqual(
       (uses(steps(test), "actions/upload-artifact")?["with"] as? [String: String])?["path"],
-      "shard${{ matrix.shard }}.json")
+      "shard${{ matrix.shard }}*.json")
 
     let coverage = jobs["coverage"]
     XCTAssertEqual(coverage?["needs"] as? String, "test")
@@ -64,9 +64,16 @@ final class CITemplateTests: XCTestCase {
         "merge-multiple"], "true")
     XCTAssertTrue(
       runs(steps(coverage)).contains(
-        "covgate check --input shard1.json --input shard2.json --base origin/${{ github.base_ref }} --format all"
+        "covgate check --input shard1.json --input shard2.json --input shard3.json --base origin/${{ github.base_ref }} --format all"
       ),
       "\(runs(steps(coverage)))")
+    XCTAssertTrue(
+      runs(steps(coverage)).contains(
+        "covgate merge --output .build/covgate/covgate-test-map.json shard1-covgate-test-map.json shard2-covgate-test-map.json shard3-covgate-test-map.json"
+      ))
+    XCTAssertEqual(
+      (uses(steps(coverage), "actions/cache/save")?["with"] as? [String: String])?["key"],
+      "covgate-test-map-${{ github.sha }}")
     XCTAssertEqual(
       (uses(steps(coverage), "actions/upload-artifact")?["with"] as? [String: String])?["path"],
       ".build/covgate/")

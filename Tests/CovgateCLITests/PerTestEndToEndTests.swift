@@ -219,4 +219,48 @@ final class PerTestEndToEndTests: XCTestCase {
     }
     XCTAssertEqual(caught, 3, "the first three mutations are caught by the full suite")
   }
+
+  /// Three shards, split by the durations of a whole run's map, merged: the figures of the whole
+  /// run file by file, and its test map.
+  func testThreeShardsMergeIntoOneWholeRun() throws {
+    let whole = "\(package)/out-whole"
+    XCTAssertEqual(try covgate(["run", "--per-test", "--output", whole, "--format", "json", "--quiet"]).exitCode, 0)
+    var exports: [String] = []
+    var maps: [String] = []
+    var shardTests: [String] = []
+    for shard in 1...3 {
+      let output = "\(package)/out-shard-\(shard)"
+      try? FileManager.default.removeItem(atPath: output)
+      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+      // The last run's map sits in the output folder, as a CI cache would put it.
+      try FileManager.default.copyItem(atPath: "\(whole)/covgate-test-map.json", toPath: "\(output)/covgate-test-map.json")
+      let run = try covgate(["run", "--per-test", "--shard", "\(shard)/3", "--output", output, "--format", "json", "--quiet"])
+      XCTAssertLessThanOrEqual(run.exitCode, 1, run.stderr)
+      let export = "\(package)/shard-\(shard).json"
+      try? FileManager.default.removeItem(atPath: export)
+      try FileManager.default.copyItem(atPath: "\(bin)/codecov/covgate-export.json", toPath: export)
+      exports.append(export)
+      maps.append("\(output)/covgate-test-map.json")
+      shardTests += results(try report(output)).keys
+    }
+    XCTAssertEqual(shardTests.sorted(), results(try report(whole)).keys.sorted(), "every test in exactly one shard")
+    let merged = try covgate(["check", "--output", "\(package)/out-merged-shards", "--format", "json", "--quiet"]
+      + exports.flatMap { ["--input", $0] })
+    XCTAssertEqual(merged.exitCode, 0, merged.stderr)
+    let summaries = { (folder: String) throws -> [NSDictionary?] in
+      try XCTUnwrap(try self.report(folder)["files"] as? [[String: Any]]).map { $0["summary"] as? NSDictionary }
+    }
+    XCTAssertEqual(try summaries("\(package)/out-merged-shards"), try summaries(whole))
+    let mergedMap = "\(package)/out-merged-shards/covgate-test-map.json"
+    let merge = try CLIHarness.run(CLIHarness.covgate, ["merge", "--output", mergedMap] + maps, in: package)
+    XCTAssertEqual(merge.exitCode, 0, merge.stderr)
+    func ran(_ path: String) throws -> [String: Set<String>] {
+      let map = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      let functions = try XCTUnwrap(map["functions"] as? [[String: Any]]).map { $0["name"] as? String ?? "" }
+      let tests = try XCTUnwrap(map["tests"] as? [[String: Any]]).map { $0["id"] as? String ?? "" }
+      let ran = try XCTUnwrap(map["ran"] as? [[Int]])
+      return Dictionary(uniqueKeysWithValues: zip(tests, ran.map { Set($0.map { functions[$0] }) }))
+    }
+    XCTAssertEqual(try ran(mergedMap), try ran("\(whole)/covgate-test-map.json"))
+  }
 }

@@ -1,18 +1,22 @@
 import ArgumentParser
 import Foundation
 import CoverageAcquisition
+import CoverageModel
+import CoverageReports
 import LLVMCoverage
 
 /// `covgate merge`: combine the results of test shards into one.
 struct MergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Merge shard results: raw or indexed profiles into one .profdata, or exports into one export.",
+    abstract: "Merge shard results: raw or indexed profiles into one .profdata, exports into one export, or test maps into one map.",
     discussion: """
       Profiles (.profraw, .profdata) are merged by the toolchain's llvm-profdata; export the result \
       with llvm-cov against the test binary. Exports (.json) of the same code are merged by adding \
       region counts per function and recomputing summaries and line views as llvm-cov does; the \
-      result is an llvm-cov export that `covgate check --input` reads.
+      result is an llvm-cov export that `covgate check --input` reads. Test maps \
+      (covgate-test-map.json of `run --per-test --shard K/N`) of one commit are merged into the map \
+      of the whole run.
       """)
 
   @Option(name: .shortAndLong, help: ArgumentHelp("The merged file (.profdata or .json).", valueName: "file"))
@@ -35,7 +39,13 @@ struct MergeCommand: ParsableCommand {
   func run() throws {
     let terminal = Terminal()
     try reportingErrors(terminal) {
-      if Self.kind(inputs[0]) == .export {
+      if inputs.allSatisfy({ $0.hasSuffix(TestMap.fileName) }) {
+        let maps = try inputs.map { try TestMapReader.read(path: $0) }
+        guard let merged = TestMap.merged(maps) else {
+          throw MergeOutputError(reason: "the test maps come from different commits; merge the shards of one run")
+        }
+        try AtomicFile.write(Data(TestMapFile.json(merged).utf8), to: output)
+      } else if Self.kind(inputs[0]) == .export {
         let exports = try inputs.map { ($0, try ExportReader.read(path: $0, options: .init(functions: true))) }
         let merged = try ExportMerger.merge(exports)
         guard !merged.functions.isEmpty || merged.files.isEmpty else {

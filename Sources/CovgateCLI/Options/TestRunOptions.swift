@@ -18,6 +18,12 @@ struct TestRunOptions: ParsableArguments {
   @Option(help: ArgumentHelp("With --per-test, how many tests run at once (default: the number of cores).", valueName: "n"))
   var jobs: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --per-test, run only the K-th of N parts of the tests, split by the durations of the last test map in the output folder (by count without one) so that the parts finish together.",
+      valueName: "K/N"))
+  var shard: String?
+
   func validate() throws {
     if let timeout, timeout < 1 {
       throw ValidationError("--timeout takes a whole number of seconds, at least 1, got \(timeout)")
@@ -25,15 +31,20 @@ struct TestRunOptions: ParsableArguments {
     if let jobs, jobs < 1 {
       throw ValidationError("--jobs takes a whole number, at least 1, got \(jobs)")
     }
-    if jobs != nil, !perTest {
-      throw ValidationError("--jobs needs --per-test")
+    if (jobs != nil || shard != nil), !perTest {
+      throw ValidationError("--jobs and --shard need --per-test")
+    }
+    if let shard, Shard(argument: shard) == nil {
+      throw ValidationError("--shard takes K/N with 1 <= K <= N, e.g. 2/3; got '\(shard)'")
     }
   }
 
   /// Per-test settings when `--per-test` was given.
   var perTestSettings: PerTestSettings? {
     guard perTest else { return nil }
-    return jobs.map { PerTestSettings(jobs: $0) } ?? PerTestSettings()
+    var settings = jobs.map { PerTestSettings(jobs: $0) } ?? PerTestSettings()
+    settings.shard = shard.flatMap(Shard.init(argument:))
+    return settings
   }
 
   /// The time limit in seconds, if there is one.
