@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage verify-real fuzz bench format lint clean
+.PHONY: deps build test coverage verify-real verify-affected fuzz bench format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -23,6 +23,11 @@ coverage: deps
 verify-real: deps
 	$(SWIFT) build -c release --product covgate
 	ci/real-packages.sh
+
+## covgate affected checked by mutation on real packages (MUTATIONS per package, default 30).
+verify-affected: deps
+	$(SWIFT) build -c release --product covgate
+	ci/verify-affected.py
 
 ## libFuzzer on the export reader and the config loader (seconds per target: FUZZ_SECONDS).
 FUZZ_SECONDS ?= 60

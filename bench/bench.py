@@ -243,6 +243,17 @@ def main():
                      "<= 5 ms a test", "met" if per_test_ms <= 5 else "NOT MET"))
         print(f"  test map: {per_test_ms:.2f} ms a test over {tests} tests", flush=True)
 
+    # 6. covgate affected on a map of thousands of tests (Yams' map, its tests repeated 26 times).
+    small = json.load(open(os.path.join(WORK, "out-per-test", "covgate-test-map.json")))
+    big = dict(small, tests=[dict(t, id=f"{t['id']}{k}") for k in range(26) for t in small["tests"]],
+               ran=[r for _ in range(26) for r in small["ran"]])
+    big_path = os.path.join(WORK, "big-test-map.json")
+    json.dump(big, open(big_path, "w"), separators=(",", ":"), sort_keys=True)
+    affected, _ = timed([COVGATE, "affected", "--base", "HEAD", "--map", big_path], cwd=yams)
+    rows.append((f"covgate affected, a map of {len(big['tests'])} tests ({os.path.getsize(big_path) / 1e6:.1f} MB)",
+                 f"{affected:.3f} s", "-", "-", "-", "< 0.2 s", "met" if affected < 0.2 else "NOT MET"))
+    print(f"  covgate affected on {len(big['tests'])} tests: {affected:.3f} s", flush=True)
+
     if len(throughput) > 1:
         (m0, t0, _), (m1, t1, _) = throughput[0], throughput[-1]
         print(f"bench: time per MB {t0 / m0 * 1000:.2f} ms at {m0:.0f} MB, {t1 / m1 * 1000:.2f} ms at {m1:.0f} MB (linear if close)")
