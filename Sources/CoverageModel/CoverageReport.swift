@@ -22,6 +22,8 @@ public struct CoverageReport: Sendable {
   public var history: [HistoryPoint]
   /// Which tests ran each function, after a per-test run.
   public var testMap: TestMap?
+  /// What ran in some runs and not in others, after `run --repeat N`.
+  public var varying: VaryingCoverage?
 
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],

@@ -46,6 +46,24 @@ public struct JSONReport: ReportRenderer {
       }
       json.key("totals")
       Self.summary(&json, report.totals)
+      if let varying = report.varying {
+        json.key("varyingCoverage")
+        json.object { json in
+          json.key("files")
+          json.array(varying.files) { json, file in
+            json.object { json in
+              json.key("functions")
+              json.array(file.functions) { $0.string($1) }
+              json.key("lines")
+              json.array(file.lines) { $0.int($1) }
+              json.key("path")
+              json.string(file.path)
+            }
+          }
+          json.key("runs")
+          json.int(varying.runs)
+        }
+      }
     }
     return [RenderedFile(path: Self.fileName, contents: json.finish())]
   }

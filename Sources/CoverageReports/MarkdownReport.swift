@@ -32,6 +32,11 @@ public struct MarkdownReport: ReportRenderer {
         "Patch coverage since \(escape(patch.base)): \(cell(patch.lines)) of changed executable lines."
       ])
     }
+    if let varying = report.varying, !varying.files.isEmpty {
+      blocks.append(
+        ["Coverage that varied between the \(varying.runs) runs (counted as run; no patch or baseline verdict comes from it):", ""]
+          + varying.files.map { "- `\(escape($0.path))`" + ($0.lines.isEmpty ? "" : ": lines \(VaryingCoverage.ranges($0.lines))") })
+    }
     if let block = targetsWithoutData(report) { blocks.append(block) }
     if let block = leastCovered(report) { blocks.append(block) }
     return blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"

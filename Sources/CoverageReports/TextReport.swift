@@ -35,11 +35,29 @@ public struct TextReport: ReportRenderer {
     out += verdicts(report)
     out += patch(report)
     out += exclusions(report)
+    out += varying(report)
     out += targetsWithoutData(report)
     out += worstFiles(report)
     if out.last != "" { out.append("") }
     out.append(Self.truncationNote)
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// What ran in some of the repeated runs and not in others.
+  private func varying(_ report: CoverageReport) -> [String] {
+    guard let varying = report.varying else { return [] }
+    guard !varying.files.isEmpty else { return ["Coverage was the same in all \(varying.runs) runs.", ""] }
+    var out = [
+      "Coverage that varied between the \(varying.runs) runs (the figures merge the runs, so these count as run;"
+        + " no patch \"not run\" or baseline drop comes from them):"
+    ]
+    for file in varying.files {
+      var line = "  \(file.path)"
+      if !file.lines.isEmpty { line += ": lines \(VaryingCoverage.ranges(file.lines))" }
+      if !file.functions.isEmpty { line += " (\(file.functions.count) function\(file.functions.count == 1 ? "" : "s"))" }
+      out.append(line)
+    }
+    return out + [""]
   }
 
   /// Name, then percent (right-aligned) and covered/count (left-aligned) per metric.

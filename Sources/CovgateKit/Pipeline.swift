@@ -35,7 +35,7 @@ public struct Pipeline: Sendable {
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       return try evaluate(
         try ingest(paths, markers: markers), package: package, markers: markers, tests: nil)
-    case .tests(let arguments, let timeout, var perTest):
+    case .tests(let arguments, let timeout, var perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try prepare(swift: toolchain.swift)
       let observer = services.observer
@@ -45,10 +45,20 @@ public struct Pipeline: Sendable {
         // Shards are split by how long each test took in the last run.
         perTest?.durations = Dictionary(previous.tests.map { ($0.id, $0.seconds) }) { first, _ in first }
       }
-      let acquisition = try services.acquisition.runTests(
-        TestRunRequest(
-          root: root, packageName: package.name, arguments: arguments, timeout: timeout, perTest: perTest),
-        toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+      let request = TestRunRequest(
+        root: root, packageName: package.name, arguments: arguments, timeout: timeout, perTest: perTest)
+      var acquisition = try services.acquisition.runTests(
+        request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+      var exports = [acquisition.exportPath]
+      if repeats > 1 {
+        // Each run's export is kept apart: the next run replaces the build folder's.
+        exports = [try RepeatedRuns.keep(acquisition.exportPath, run: 1, root: root)]
+        for run in 2...repeats {
+          let next = try services.acquisition.runTests(request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+          exports.append(try RepeatedRuns.keep(next.exportPath, run: run, root: root))
+          acquisition = RepeatedRuns.combined(acquisition, next)
+        }
+      }
       if let timedOut = acquisition.timeout { observer.notice("covgate: error: \(timedOut)") }
       let tests = TestOutcome(
         passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
@@ -57,9 +67,12 @@ public struct Pipeline: Sendable {
         observer.notice(
           "covgate: error: test \(crashed.id) crashed (\(crashed.signal.map { "signal \($0)" } ?? "killed")); its coverage is missing from the figures")
       }
-      let perTest = !acquisition.testProfiles.isEmpty
-      let data = try ingest([acquisition.exportPath], markers: markers, functions: perTest)
+      let perTest = !acquisition.testProfiles.isEmpty && repeats == 1
+      let data = try ingest(exports, markers: markers, functions: perTest)
       var report = try evaluate(data, package: package, markers: markers, tests: tests)
+      if repeats > 1 {
+        report.varying = try VaryingCoverageFinder.find(report: report, exports: exports)
+      }
       if perTest {
         services.observer.phase(.testMap)
         report.testMap = try TestMapBuilder.build(

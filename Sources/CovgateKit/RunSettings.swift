@@ -75,7 +75,9 @@ public struct RunSettings: Sendable {
 /// Where a run's coverage comes from.
 public enum CoverageSource: Sendable, Equatable {
   /// Run `swift test` with these extra arguments, stopping it after `timeout` seconds.
-  case tests(arguments: [String], timeout: TimeInterval? = nil, perTest: PerTestSettings? = nil)
+  /// With `repeat` above 1, the tests run that many times: the figures are the runs' merged, and
+  /// what varied between them is listed.
+  case tests(arguments: [String], timeout: TimeInterval? = nil, perTest: PerTestSettings? = nil, repeat: Int = 1)
   /// Read these llvm-cov export files (several are merged); with `buildFolder`, first export
   /// the coverage of tests that already ran there.
   case exports([String], buildFolder: String? = nil)

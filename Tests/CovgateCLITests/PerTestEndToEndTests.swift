@@ -62,7 +62,8 @@ final class PerTestEndToEndTests: XCTestCase {
       [
         "PricingTests.PriceTests/testDiscount", "PricingTests.PriceTests/testFormatted", "PricingTests.PriceTests/testTax",
         "PricingTests.PriceTests/testFailsWhenAsked", "PricingTests.PriceTests/testHangsWhenAsked",
-        "PricingTests.CrashTests/testCrashesWhenAsked", "PricingTests.TaxSuite/californiaTaxIsSevenPercent()",
+        "PricingTests.CrashTests/testCrashesWhenAsked", "PricingTests.VaryingTests/testVariesWhenAsked",
+        "PricingTests.TaxSuite/californiaTaxIsSevenPercent()",
         "PricingTests.TaxSuite/formattedPricesAreNeverEmpty(cents:)", "PricingTests.discountOfZeroKeepsThePrice()",
       ])
     XCTAssertEqual(Set(statuses.values), ["passed"])
@@ -262,5 +263,38 @@ final class PerTestEndToEndTests: XCTestCase {
       return Dictionary(uniqueKeysWithValues: zip(tests, ran.map { Set($0.map { functions[$0] }) }))
     }
     XCTAssertEqual(try ran(mergedMap), try ran("\(whole)/covgate-test-map.json"))
+  }
+
+  /// Two runs in which one test runs a function only the first time: that function's lines are
+  /// listed as varying, and the figures are the two runs merged.
+  func testRepeatedRunsNameTheCoverageThatVaried() throws {
+    let counter = "\(package)/vary-counter"
+    try? FileManager.default.removeItem(atPath: counter)
+    let output = "\(package)/out-repeat"
+    let result = try covgate(
+      ["run", "--repeat", "2", "--output", output, "--format", "json", "--format", "text", "--format", "markdown", "--quiet"],
+      environment: ["SAMPLE_VARY_COUNTER": counter])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertEqual(try String(contentsOfFile: counter, encoding: .utf8), "2", "the tests ran twice")
+    let json = try report(output)
+    let varying = try XCTUnwrap(json["varyingCoverage"] as? [String: Any])
+    XCTAssertEqual(varying["runs"] as? Int, 2)
+    let files = try XCTUnwrap(varying["files"] as? [[String: Any]])
+    XCTAssertEqual(files.map { $0["path"] as? String }, ["Sources/Pricing/Tax.swift"])
+    let lines = try XCTUnwrap(files.first?["lines"] as? [Int])
+    XCTAssertTrue(lines.contains(15) && lines.contains(18), "\(lines)")
+    XCTAssertFalse(lines.contains(16), "line 16 never ran: \(lines)")
+    XCTAssertFalse(lines.contains(6), "Tax.amount ran in both runs: \(lines)")
+    XCTAssertEqual(files.first?["functions"] as? [String], ["$s7Pricing3TaxO14taxesGroceriesySbSSFZ"])
+    // The figures are the runs' merged: taxesGroceries counts as run.
+    let tax = try XCTUnwrap((json["files"] as? [[String: Any]])?.first { $0["path"] as? String == "Sources/Pricing/Tax.swift" })
+    let functions = try XCTUnwrap((tax["summary"] as? [String: [String: Any]])?["functions"])
+    // amount and taxesGroceries ran; the autoclosure of `|| state == "TX"` never did.
+    XCTAssertEqual(functions["covered"] as? Int, (functions["count"] as? Int).map { $0 - 1 })
+    let text = try String(contentsOfFile: "\(output)/covgate.txt", encoding: .utf8)
+    XCTAssertTrue(text.contains("Coverage that varied between the 2 runs"), text)
+    XCTAssertTrue(text.contains("  Sources/Pricing/Tax.swift: lines "), text)
+    XCTAssertTrue(try String(contentsOfFile: "\(output)/covgate.md", encoding: .utf8).contains("varied between the 2 runs"))
+    try assertMatchesSchema("\(output)/covgate.json")
   }
 }

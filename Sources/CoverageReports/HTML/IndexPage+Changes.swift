@@ -68,4 +68,24 @@ extension IndexPage {
     }
     return html + "</tbody>\n</table></div>\n</section>\n"
   }
+
+  /// What ran in some of the repeated runs and not in others.
+  func varyingSection() -> String {
+    guard let varying = report.varying, !varying.files.isEmpty else { return "" }
+    var html = "<section aria-labelledby=\"varying-title\">\n"
+    html += "<h2 id=\"varying-title\">Coverage that varied between the \(varying.runs) runs</h2>\n"
+    html += "<p class=\"muted\">The figures merge the runs, so these lines count as run; no patch or baseline verdict comes from them.</p>\n"
+    html += "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>File</th><th>Lines</th><th>Functions</th></tr></thead>\n<tbody>\n"
+    for file in varying.files {
+      html += "<tr><td class=\"path\">"
+      if let page = pageNames.relativePath(of: file.path) {
+        let anchor = file.lines.first.map { "#L\($0)" } ?? ""
+        html += "<a href=\"\(page.htmlEscaped)\(anchor)\">\(displayPath(file.path))</a>"
+      } else {
+        html += displayPath(file.path)
+      }
+      html += "</td><td>\(VaryingCoverage.ranges(file.lines).htmlEscaped)</td><td>\(file.functions.count)</td></tr>\n"
+    }
+    return html + "</tbody>\n</table></div>\n</section>\n"
+  }
 }

@@ -22,6 +22,7 @@ struct IndexPage {
     body += filesSection()
     body += targetsWithoutDataSection()
     body += exclusionsSection()
+    body += varyingSection()
     body += excludedFilesSection()
     let verdict = report.gate.passed ? "passed" : "failed"
     return HTMLPage.document(

@@ -19,7 +19,9 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let terminal = Terminal()
     try reportingErrors(terminal) {
-      let pipeline = try options.pipeline(source: .tests(arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings), observer: terminal)
+      let pipeline = try options.pipeline(source: .tests(
+          arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings,
+          repeat: testRun.repeats), observer: terminal)
       return ResultPresenter(terminal: terminal, quiet: options.quiet).present(try pipeline.run())
     }
   }

@@ -24,6 +24,13 @@ struct TestRunOptions: ParsableArguments {
       valueName: "K/N"))
   var shard: String?
 
+  @Option(
+    name: .customLong("repeat"),
+    help: ArgumentHelp(
+      "Run the tests this many times: the figures are the runs' merged, and the lines and functions that ran in some runs and not in others are listed in every report.",
+      valueName: "n"))
+  var repeats: Int = 1
+
   func validate() throws {
     if let timeout, timeout < 1 {
       throw ValidationError("--timeout takes a whole number of seconds, at least 1, got \(timeout)")
@@ -33,6 +40,9 @@ struct TestRunOptions: ParsableArguments {
     }
     if (jobs != nil || shard != nil), !perTest {
       throw ValidationError("--jobs and --shard need --per-test")
+    }
+    if repeats < 1 {
+      throw ValidationError("--repeat takes a whole number, at least 1, got \(repeats)")
     }
     if let shard, Shard(argument: shard) == nil {
       throw ValidationError("--shard takes K/N with 1 <= K <= N, e.g. 2/3; got '\(shard)'")

@@ -40,6 +40,17 @@ final class PriceTests: XCTestCase {
   }
 }
 
+/// Runs Tax.taxesGroceries on every other run when SAMPLE_VARY_COUNTER names a counter file,
+/// so covgate's tests can check what `--repeat` finds.
+final class VaryingTests: XCTestCase {
+  func testVariesWhenAsked() throws {
+    guard let path = ProcessInfo.processInfo.environment["SAMPLE_VARY_COUNTER"] else { return }
+    let count = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int($0) } ?? 0
+    try "\(count + 1)".write(toFile: path, atomically: true, encoding: .utf8)
+    if count % 2 == 0 { XCTAssertTrue(Tax.taxesGroceries("NY")) }
+  }
+}
+
 /// Crashes on demand (SAMPLE_CRASH set), so covgate's tests can check that a crash loses only
 /// its own test's coverage.
 final class CrashTests: XCTestCase {
