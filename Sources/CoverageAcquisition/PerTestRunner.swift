@@ -57,9 +57,13 @@ public struct PerTestRunner: Sendable {
     // A process that crashed or was stopped leaves at most an empty or partial profile: only a
     // test that ended by itself counts.
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let profiles = names.filter { $0.hasPrefix("\(index).") && $0.hasSuffix(".profraw") }.sorted()
+    let written = names.filter { $0.hasPrefix("\(index).") && $0.hasSuffix(".profraw") }.sorted()
       .map { "\(folder)/\($0)" }
-      .filter { status == .passed || status == .failed ? Self.size(of: $0) > 0 : (try? FileManager.default.removeItem(atPath: $0)) == nil }
+    let endedByItself = status == .passed || status == .failed
+    if !endedByItself {
+      for path in written { try? FileManager.default.removeItem(atPath: path) }
+    }
+    let profiles = endedByItself ? written.filter { Self.size(of: $0) > 0 } : []
     return Record(
       result: TestCaseResult(
         id: test.id, library: test.library, status: status, signal: ended.timedOut ? nil : ended.signal,
