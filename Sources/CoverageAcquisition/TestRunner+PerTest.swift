@@ -68,9 +68,13 @@ extension TestRunner {
   /// After a red `swift test`: the testing libraries whose process ended without a profile (it
   /// crashed) are run again one test per process, so that only the crashed tests lose their
   /// coverage. Returns the profiles to merge and what was run again.
-  func recoverCrashedRuns(root: String, binPath: String, arguments: [String], profiles: [String], timeout: TimeInterval?)
+  func recoverCrashedRuns(root: String, binPath: String, arguments: [String], profiles found: [String], timeout: TimeInterval?)
     throws -> (profiles: [String], results: [TestCaseResult], recovered: [String])
   {
+    // A damaged profile (parallel Swift Testing runs and exit tests can leave one) counts as none.
+    let profiles = try found.filter { path in
+      try runner.capture(toolchain.llvmProfdata, ["show", path], in: nil).exitCode == 0
+    }
     let names = profiles.map { ($0 as NSString).lastPathComponent }
     let lost = TestCaseResult.Library.allCases.filter { library in
       !names.contains { $0.hasPrefix(library.rawValue) }

@@ -26,6 +26,7 @@ final class TestRunnerTests: XCTestCase {
       captures: [
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
+        "llvm-profdata show": CommandResult(exitCode: 0),
         "llvm-cov export": export,
         // Only XCTest tests: a red run's missing Swift Testing profile loses nothing.
         "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests": CommandResult(exitCode: 0),
@@ -54,13 +55,15 @@ final class TestRunnerTests: XCTestCase {
     let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
       .run(root: "/p", packageName: "Pkg", arguments: [])
     XCTAssertEqual(result, Acquisition(exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1))
-    XCTAssertEqual(runner.commands.count, 5)
-    XCTAssertEqual(runner.commands[2], "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests")
-    XCTAssertEqual(
-      runner.commands[3],
-      "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata")
+    XCTAssertEqual(runner.commands.count, 6)
+    // The profile is checked, the library without one is listed (no Swift Testing tests here).
+    XCTAssertEqual(runner.commands[2], "llvm-profdata show \(bin)/codecov/XCTest1.1.profraw")
+    XCTAssertEqual(runner.commands[3], "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests")
     XCTAssertEqual(
       runner.commands[4],
+      "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata")
+    XCTAssertEqual(
+      runner.commands[5],
       "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest")
     XCTAssertEqual(try String(contentsOfFile: result.exportPath, encoding: .utf8), "{}")
   }
@@ -190,6 +193,7 @@ final class TestRunnerTests: XCTestCase {
       captures: [
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
+        "llvm-profdata show": CommandResult(exitCode: 0),
         "llvm-cov export": CommandResult(exitCode: 0, stdout: "{}"),
         "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(exitCode: 0, stdout: xctestListing),
       ], streamExitCode: 1,
@@ -227,5 +231,30 @@ final class TestRunnerTests: XCTestCase {
         CoverageLost(binary: "\(bin)/PkgPackageTests.xctest", library: "XCTest", crashed: ["T.A/testCrash"]))
       XCTAssertTrue("\(error)".contains("covgate reports no 0% for lost data"), "\(error)")
     }
+  }
+
+  /// Both libraries wrote a profile, but XCTest's is damaged: its tests run again one per process.
+  func testADamagedProfileIsRunAgainOneTestPerProcess() throws {
+    let bin = self.bin
+    let runner = RecordedRunner(
+      captures: [
+        "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
+        "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
+        "llvm-profdata show \(bin)/codecov/XCTest1_0.8.profraw": CommandResult(exitCode: 1, stderr: "malformed"),
+        "llvm-profdata show": CommandResult(exitCode: 0),
+        "llvm-cov export": CommandResult(exitCode: 0, stdout: "{}"),
+        "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(exitCode: 0, stdout: "T.A/testOk\n"),
+      ], streamExitCode: 1,
+      onStream: {
+        for name in ["Swift Testing1_0.7.profraw", "XCTest1_0.8.profraw"] {
+          _ = FileManager.default.createFile(atPath: "\(bin)/codecov/\(name)", contents: Data([1]))
+        }
+      })
+    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: FakeTestProcesses())
+      .run(root: "/p", packageName: "Pkg", arguments: [])
+    XCTAssertEqual(result.recovered, ["XCTest in PkgPackageTests.xctest"])
+    let merge = try XCTUnwrap(runner.commands.first { $0.hasPrefix("llvm-profdata merge") })
+    XCTAssertFalse(merge.contains("XCTest1_0.8.profraw"), merge)
+    XCTAssertTrue(merge.contains("covgate-recovered-xctest/0.4242.profraw"), merge)
   }
 }
