@@ -4,7 +4,8 @@
 Prints a table of medians and ratios against the anchors and writes it to bench/results.md.
 Run it with `make bench` (which builds covgate in release mode and installs the anchors).
 Environment: BENCH_RUNS (default 5), BENCH_SIZES_MB (default "10 100 1000"), BENCH_FILE_COUNTS
-(default "10000 50000": exports of that many small file records, no function records).
+(default "10000 50000": exports of that many small file records, no function records), BENCH_ONLY
+(`per-test`: only the rows that run tests).
 """
 import json
 import re
@@ -24,6 +25,8 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 SIZES = [float(s) for s in os.environ.get("BENCH_SIZES_MB", "10 100 1000").split()]
 FILE_COUNTS = [int(n) for n in os.environ.get("BENCH_FILE_COUNTS", "10000 50000").split()]
 MIRROR = os.environ.get("SWIFT_PACKAGE_MIRROR", "/opt/swift-packages")
+# BENCH_ONLY=per-test: only `covgate run`, `run --per-test`, the test map and `affected` (Yams).
+ONLY = os.environ.get("BENCH_ONLY", "")
 
 
 def toolchain(tool):
@@ -113,6 +116,20 @@ def main():
     def goal_text(goal, below):
         return f"<= {goal}x" if below else f">= {goal}x"
 
+    if ONLY != "per-test":
+        ingest_and_reports(rows, row)
+    runs_and_per_test(rows, row)
+
+    lines = ["| measure | covgate | anchor | anchor time | ratio | goal | |", "|---|---|---|---|---|---|---|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    table = "\n".join(lines)
+    header = f"Medians of {RUNS} runs on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}; covgate {COVGATE}.\n\n"
+    open(os.path.join(HERE, "results.md"), "w").write(header + table + "\n")
+    print("\n" + table)
+
+
+def ingest_and_reports(rows, row):
+    """Sections 1-3: ingest against orjson, check against llvm-cov report, HTML against llvm-cov show and genhtml."""
     # 1. Ingest throughput against orjson on large exports made from a real one.
     collections, export, profile, binary = package("apple/swift-collections", "1.6.0")
     print(f"bench: swift-collections export {os.path.getsize(export) / 1e6:.1f} MB", flush=True)
@@ -209,6 +226,13 @@ def main():
                         os.path.join(lcov_out, "coverage.lcov")], cwd=collections, before=lambda: shutil.rmtree(genhtml_out, True))
     row("covgate check --format html (swift-collections)", ours, "genhtml (same data as LCOV)", genhtml, 0.1)
 
+    if len(throughput) > 1:
+        (m0, t0, _), (m1, t1, _) = throughput[0], throughput[-1]
+        print(f"bench: time per MB {t0 / m0 * 1000:.2f} ms at {m0:.0f} MB, {t1 / m1 * 1000:.2f} ms at {m1:.0f} MB (linear if close)")
+
+
+def runs_and_per_test(rows, row):
+    """Sections 4-6: covgate run and run --per-test against swift test, the test map, affected."""
     # 4. covgate run against swift test --enable-code-coverage, warm build (Yams).
     yams, _, _, _ = package("jpsim/Yams", "6.2.2")
     sh(["swift", "build", "--build-tests", "--enable-code-coverage"], cwd=yams)
@@ -254,16 +278,6 @@ def main():
                  f"{affected:.3f} s", "-", "-", "-", "< 0.2 s", "met" if affected < 0.2 else "NOT MET"))
     print(f"  covgate affected on {len(big['tests'])} tests: {affected:.3f} s", flush=True)
 
-    if len(throughput) > 1:
-        (m0, t0, _), (m1, t1, _) = throughput[0], throughput[-1]
-        print(f"bench: time per MB {t0 / m0 * 1000:.2f} ms at {m0:.0f} MB, {t1 / m1 * 1000:.2f} ms at {m1:.0f} MB (linear if close)")
-
-    lines = ["| measure | covgate | anchor | anchor time | ratio | goal | |", "|---|---|---|---|---|---|---|"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    table = "\n".join(lines)
-    header = f"Medians of {RUNS} runs on {os.cpu_count()} cores, {time.strftime('%Y-%m-%d')}; covgate {COVGATE}.\n\n"
-    open(os.path.join(HERE, "results.md"), "w").write(header + table + "\n")
-    print("\n" + table)
 
 
 if __name__ == "__main__":
