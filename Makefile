@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage verify-real verify-affected fuzz bench format lint clean
+.PHONY: deps build test coverage verify-real verify-affected verify-crashes fuzz bench format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -28,6 +28,11 @@ verify-real: deps
 verify-affected: deps
 	$(SWIFT) build -c release --product covgate
 	ci/verify-affected.py
+
+## Crashing, failing and hanging tests injected into a real package (Yams), checked against llvm-cov.
+verify-crashes: deps
+	$(SWIFT) build -c release --product covgate
+	ci/verify-crashes.sh
 
 ## libFuzzer on the export reader and the config loader (seconds per target: FUZZ_SECONDS).
 FUZZ_SECONDS ?= 60
