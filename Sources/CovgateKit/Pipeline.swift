@@ -35,45 +35,27 @@ public struct Pipeline: Sendable {
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       return try evaluate(
         try ingest(paths, markers: markers), package: package, markers: markers, tests: nil)
-    case .tests(let arguments, let timeout, var perTest, let repeats):
+    case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try prepare(swift: toolchain.swift)
-      let observer = services.observer
-      if perTest?.shard != nil, perTest?.durations.isEmpty == true,
-        let previous = try? TestMapReader.read(path: "\(settings.outputFolder)/\(TestMap.fileName)")
-      {
-        // Shards are split by how long each test took in the last run.
-        perTest?.durations = Dictionary(previous.tests.map { ($0.id, $0.seconds) }) { first, _ in first }
-      }
       let request = TestRunRequest(
-        root: root, packageName: package.name, arguments: arguments, timeout: timeout, perTest: perTest)
-      var acquisition = try services.acquisition.runTests(
-        request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
-      var exports = [acquisition.exportPath]
-      if repeats > 1 {
-        // Each run's export is kept apart: the next run replaces the build folder's.
-        exports = [try RepeatedRuns.keep(acquisition.exportPath, run: 1, root: root)]
-        for run in 2...repeats {
-          let next = try services.acquisition.runTests(request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
-          exports.append(try RepeatedRuns.keep(next.exportPath, run: run, root: root))
-          acquisition = RepeatedRuns.combined(acquisition, next)
-        }
-      }
-      if let timedOut = acquisition.timeout { observer.notice("covgate: error: \(timedOut)") }
+        root: root, packageName: package.name, arguments: arguments, timeout: timeout,
+        perTest: perTest.map(withLastDurations))
+      let (acquisition, exports) = try runTests(request, toolchain: toolchain, repeats: repeats)
       let tests = TestOutcome(
         passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
         exitCode: acquisition.testExitCode, results: acquisition.results, recovered: acquisition.recovered)
       for crashed in tests.crashed {
-        observer.notice(
+        services.observer.notice(
           "covgate: error: test \(crashed.id) crashed (\(crashed.signal.map { "signal \($0)" } ?? "killed")); its coverage is missing from the figures")
       }
-      let perTest = !acquisition.testProfiles.isEmpty && repeats == 1
-      let data = try ingest(exports, markers: markers, functions: perTest)
+      let mapsTests = !acquisition.testProfiles.isEmpty && repeats == 1
+      let data = try ingest(exports, markers: markers, functions: mapsTests)
       var report = try evaluate(data, package: package, markers: markers, tests: tests)
       if repeats > 1 {
         report.varying = try VaryingCoverageFinder.find(report: report, exports: exports)
       }
-      if perTest {
+      if mapsTests {
         services.observer.phase(.testMap)
         report.testMap = try TestMapBuilder.build(
           report: report, functions: data.functions, tests: acquisition.results, profiles: acquisition.testProfiles,
