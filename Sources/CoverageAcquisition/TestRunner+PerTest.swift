@@ -31,10 +31,7 @@ extension TestRunner {
   ) throws -> Acquisition {
     let selection = try TestSelection(arguments: arguments)
     onStep(.build)
-    let build = try runner.stream(
-      toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + selection.buildFlags, in: root,
-      timeout: nil)
-    guard build.exitCode == 0 else { throw TestRunFailure(exitCode: build.exitCode) }
+    try buildTests(root: root, flags: selection.buildFlags)
     let binPath = try binPath(root: root, arguments: selection.buildFlags)
     let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
     guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
@@ -72,9 +69,8 @@ extension TestRunner {
     throws -> (profiles: [String], results: [TestCaseResult], recovered: [String])
   {
     // A damaged profile (parallel Swift Testing runs and exit tests can leave one) counts as none.
-    let profiles = try found.filter { path in
-      try runner.capture(toolchain.llvmProfdata, ["show", path], in: nil).exitCode == 0
-    }
+    let damaged = try damagedProfiles(found, codecov: "\(binPath)/codecov")
+    let profiles = found.filter { !damaged.contains($0) }
     let names = profiles.map { ($0 as NSString).lastPathComponent }
     let lost = TestCaseResult.Library.allCases.filter { library in
       !names.contains { $0.hasPrefix(library.rawValue) }
@@ -82,10 +78,7 @@ extension TestRunner {
     guard !lost.isEmpty else { return (profiles, [], []) }
     if profiles.isEmpty {
       // No test process wrote anything: a build failure, unless the tests build and a crash did it.
-      let build = try runner.stream(
-        toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + TestSelection.buildFlags(in: arguments),
-        in: root, timeout: nil)
-      guard build.exitCode == 0 else { throw TestRunFailure(exitCode: build.exitCode) }
+      try buildTests(root: root, flags: TestSelection.buildFlags(in: arguments))
     }
     let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
     let listing = TestListing(runner: runner)
@@ -120,6 +113,23 @@ extension TestRunner {
 }
 
 extension TestRunner {
+  /// `swift build --build-tests --enable-code-coverage`: a failure is a failed test run.
+  func buildTests(root: String, flags: [String]) throws {
+    let build = try runner.stream(
+      toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + flags, in: root, timeout: nil)
+    guard build.exitCode == 0 else { throw TestRunFailure(exitCode: build.exitCode) }
+  }
+
+  /// The profiles `llvm-profdata` cannot read, from one trial merge of them all (it names each
+  /// one it skips in a warning), whatever their number.
+  func damagedProfiles(_ profiles: [String], codecov: String) throws -> Set<String> {
+    guard !profiles.isEmpty else { return [] }
+    let trial = try runner.capture(
+      toolchain.llvmProfdata,
+      ["merge", "-sparse", "--failure-mode=all"] + profiles + ["-o", "\(codecov)/covgate-check.profdata"], in: nil)
+    return Set(profiles.filter { trial.stderr.contains("warning: \($0): ") })
+  }
+
   /// Where test binaries list their tests: an instrumented binary writes a `default.profraw`
   /// wherever it runs, which must not land in the package.
   func listingFolder(binPath: String) throws -> String {

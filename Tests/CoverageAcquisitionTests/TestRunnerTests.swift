@@ -26,7 +26,6 @@ final class TestRunnerTests: XCTestCase {
       captures: [
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
-        "llvm-profdata show": CommandResult(exitCode: 0),
         "llvm-cov export": export,
         // Only XCTest tests: a red run's missing Swift Testing profile loses nothing.
         "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests": CommandResult(exitCode: 0),
@@ -57,7 +56,9 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertEqual(result, Acquisition(exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1))
     XCTAssertEqual(runner.commands.count, 6)
     // The profile is checked, the library without one is listed (no Swift Testing tests here).
-    XCTAssertEqual(runner.commands[2], "llvm-profdata show \(bin)/codecov/XCTest1.1.profraw")
+    XCTAssertEqual(
+      runner.commands[2],
+      "llvm-profdata merge -sparse --failure-mode=all \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate-check.profdata")
     XCTAssertEqual(runner.commands[3], "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests")
     XCTAssertEqual(
       runner.commands[4],
@@ -193,7 +194,6 @@ final class TestRunnerTests: XCTestCase {
       captures: [
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
-        "llvm-profdata show": CommandResult(exitCode: 0),
         "llvm-cov export": CommandResult(exitCode: 0, stdout: "{}"),
         "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(exitCode: 0, stdout: xctestListing),
       ], streamExitCode: 1,
@@ -213,7 +213,7 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertEqual(result.results.map(\.status), [.passed, .crashed])
     XCTAssertEqual(result.results.last?.signal, 4)
     // Swift Testing's profile and the one test that ran alone are merged; the crash lost only its own.
-    let merge = try XCTUnwrap(runner.commands.first { $0.hasPrefix("llvm-profdata merge") })
+    let merge = try XCTUnwrap(runner.commands.first { $0.hasSuffix("covgate.profdata") })
     XCTAssertTrue(merge.contains("\(bin)/codecov/Swift Testing1_0.7.profraw"), merge)
     XCTAssertTrue(merge.contains("\(bin)/codecov/covgate-recovered-xctest/0.4242.profraw"), merge)
     XCTAssertFalse(merge.contains("/1.4242.profraw"), merge)
@@ -240,8 +240,8 @@ final class TestRunnerTests: XCTestCase {
       captures: [
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
-        "llvm-profdata show \(bin)/codecov/XCTest1_0.8.profraw": CommandResult(exitCode: 1, stderr: "malformed"),
-        "llvm-profdata show": CommandResult(exitCode: 0),
+        "llvm-profdata merge -sparse --failure-mode=all": CommandResult(
+          exitCode: 0, stderr: "warning: \(bin)/codecov/XCTest1_0.8.profraw: invalid instrumentation profile data (file header is corrupt)\n"),
         "llvm-cov export": CommandResult(exitCode: 0, stdout: "{}"),
         "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(exitCode: 0, stdout: "T.A/testOk\n"),
       ], streamExitCode: 1,
@@ -253,7 +253,7 @@ final class TestRunnerTests: XCTestCase {
     let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: FakeTestProcesses())
       .run(root: "/p", packageName: "Pkg", arguments: [])
     XCTAssertEqual(result.recovered, ["XCTest in PkgPackageTests.xctest"])
-    let merge = try XCTUnwrap(runner.commands.first { $0.hasPrefix("llvm-profdata merge") })
+    let merge = try XCTUnwrap(runner.commands.first { $0.hasSuffix("covgate.profdata") })
     XCTAssertFalse(merge.contains("XCTest1_0.8.profraw"), merge)
     XCTAssertTrue(merge.contains("covgate-recovered-xctest/0.4242.profraw"), merge)
   }
