@@ -1,19 +1,32 @@
+import Foundation
+
 /// Keeps the list of camp sites.
 public struct CampSiteService: Sendable {
-  private let database: CampgroundDatabase
+  /// The numbers a site may have.
+  public static let allowedSiteNumbers = 1...9_999
+  /// The highest nightly rate before amenities, in cents (10,000.00).
+  public static let maximumRateCents = 1_000_000
 
-  /// Creates a service over `database`.
-  public init(database: CampgroundDatabase) {
+  private let database: CampgroundDatabase
+  private let queue: DispatchQueue
+
+  /// Creates a service over `database`; background saves run on `queue`.
+  public init(database: CampgroundDatabase, queue: DispatchQueue = .global(qos: .userInitiated)) {
     self.database = database
+    self.queue = queue
   }
 
-  /// Adds a site; its number must be positive and unused, its rate not negative.
+  /// Adds a site; its number must be allowed and unused, its rate within 0...`maximumRateCents`.
   @discardableResult
   public func addSite(
     number: Int, hasElectricity: Bool, hasWater: Bool, nightlyRateCents: Int
   ) throws -> CampSite {
-    guard number > 0 else { throw CampgroundError.invalidSiteNumber(number) }
-    guard nightlyRateCents >= 0 else { throw CampgroundError.negativeRate(cents: nightlyRateCents) }
+    guard Self.allowedSiteNumbers.contains(number) else {
+      throw CampgroundError.invalidSiteNumber(number)
+    }
+    guard (0...Self.maximumRateCents).contains(nightlyRateCents) else {
+      throw CampgroundError.rateOutOfRange(cents: nightlyRateCents)
+    }
     let site = CampSite(
       siteNumber: number, hasElectricity: hasElectricity, hasWater: hasWater,
       nightlyRateCents: nightlyRateCents)
@@ -21,12 +34,27 @@ public struct CampSiteService: Sendable {
     return site
   }
 
+  /// Adds a site on the background queue and reports the outcome to `completion` there.
+  public func addSite(
+    number: Int, hasElectricity: Bool, hasWater: Bool, nightlyRateCents: Int,
+    completion: @escaping @Sendable (Result<CampSite, CampgroundError>) -> Void
+  ) {
+    queue.async {
+      completion(
+        CampgroundError.catching {
+          try addSite(
+            number: number, hasElectricity: hasElectricity, hasWater: hasWater,
+            nightlyRateCents: nightlyRateCents)
+        })
+    }
+  }
+
   /// The site with this number, or nil.
   public func site(number: Int) throws -> CampSite? {
     try database.site(number: number)
   }
 
-  /// Deletes a site; refused while it has confirmed reservations.
+  /// Deletes a site; refused while it has reservations that stand.
   public func deleteSite(number: Int) throws {
     try database.deleteSite(number: number)
   }
@@ -39,5 +67,19 @@ public struct CampSiteService: Sendable {
   /// Sites that offer every amenity in `amenities`, by number.
   public func sites(with amenities: Amenities) throws -> [CampSite] {
     try database.sites(with: amenities)
+  }
+
+  /// Sites free on every night of a stay of `nights` nights from `start` that offer `amenities`.
+  ///
+  /// A stay outside `ReservationService.allowedNights` throws its `CampingManagerError`.
+  public func availableSites(from start: Date, nights: Int, with amenities: Amenities = [])
+    throws -> [CampSite]
+  {
+    guard ReservationService.allowedNights.contains(nights) else {
+      throw CampingManagerError.invalidNumberOfDays(nights)
+    }
+    let first = CampgroundCalendar.startOfDay(start)
+    return try database.sites(
+      with: amenities, freeFrom: first, to: CampgroundCalendar.adding(nights: nights, to: first))
   }
 }

@@ -4,7 +4,7 @@ import GRDB
 // MARK: - Reservations
 
 extension CampgroundDatabase {
-  /// Inserts a confirmed reservation unless the camper or site is unknown or a night is taken.
+  /// Inserts a standing reservation unless the camper or site is unknown or a night is taken.
   func insertReservation(_ reservation: Reservation) throws -> Reservation {
     try write { db in
       guard try Camper.exists(db, key: reservation.camperId) else {
@@ -16,7 +16,7 @@ extension CampgroundDatabase {
       let clashes =
         try Reservation
         .filter(Reservation.Columns.siteNumber == reservation.siteNumber)
-        .filter(confirmed(overlapping: reservation.startDate, reservation.endDate))
+        .filter(Self.reserved(overlapping: reservation.startDate, reservation.endDate))
         .fetchCount(db)
       if clashes > 0 {
         throw CampgroundError.siteUnavailable(
@@ -65,18 +65,19 @@ extension CampgroundDatabase {
     }
   }
 
-  /// Confirmed reservations holding a night in `[start, end)`, by start date and site.
+  /// Standing reservations holding a night in `[start, end)`, by start date and site.
   func reservations(overlapping start: Date, _ end: Date) throws -> [Reservation] {
     try read { db in
       try Reservation
-        .filter(confirmed(overlapping: start, end))
+        .filter(Self.reserved(overlapping: start, end))
         .order(Reservation.Columns.startDate, Reservation.Columns.siteNumber)
         .fetchAll(db)
     }
   }
 
-  private func confirmed(overlapping start: Date, _ end: Date) -> SQLExpression {
-    Reservation.Columns.status == ReservationStatus.confirmed.rawValue
+  /// Reservations that stand and hold a night of `[start, end)`.
+  static func reserved(overlapping start: Date, _ end: Date) -> SQLExpression {
+    Reservation.Columns.status == ReservationStatus.reserved.rawValue
       && Reservation.Columns.startDate < end
       && Reservation.Columns.endDate > start
   }

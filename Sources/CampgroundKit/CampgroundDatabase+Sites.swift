@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 // MARK: - Camp sites
@@ -20,31 +21,44 @@ extension CampgroundDatabase {
 
   /// Sites offering every amenity in `amenities` (all sites for an empty set), by number.
   func sites(with amenities: Amenities) throws -> [CampSite] {
+    try read { db in try Self.request(with: amenities).fetchAll(db) }
+  }
+
+  /// Sites offering `amenities` that no standing reservation holds on a night of `[start, end)`.
+  func sites(with amenities: Amenities, freeFrom start: Date, to end: Date) throws -> [CampSite] {
     try read { db in
-      var request = CampSite.all()
-      if amenities.contains(.electricity) {
-        request = request.filter(CampSite.Columns.hasElectricity == true)
-      }
-      if amenities.contains(.water) {
-        request = request.filter(CampSite.Columns.hasWater == true)
-      }
-      return try request.order(CampSite.Columns.siteNumber).fetchAll(db)
+      let taken = Reservation.select(Reservation.Columns.siteNumber)
+        .filter(Self.reserved(overlapping: start, end))
+      return try Self.request(with: amenities)
+        .filter(!taken.contains(CampSite.Columns.siteNumber))
+        .fetchAll(db)
     }
   }
 
-  /// Deletes the site and its past reservations; refused while it has confirmed ones.
+  private static func request(with amenities: Amenities) -> QueryInterfaceRequest<CampSite> {
+    var request = CampSite.all()
+    if amenities.contains(.electricity) {
+      request = request.filter(CampSite.Columns.hasElectricity == true)
+    }
+    if amenities.contains(.water) {
+      request = request.filter(CampSite.Columns.hasWater == true)
+    }
+    return request.order(CampSite.Columns.siteNumber)
+  }
+
+  /// Deletes the site and its past reservations; refused while it has standing ones.
   func deleteSite(number: Int) throws {
     try write { db in
       guard try CampSite.exists(db, key: number) else {
         throw CampgroundError.siteNotFound(number: number)
       }
-      let confirmed =
+      let standing =
         try Reservation
         .filter(Reservation.Columns.siteNumber == number)
-        .filter(Reservation.Columns.status == ReservationStatus.confirmed.rawValue)
+        .filter(Reservation.Columns.status == ReservationStatus.reserved.rawValue)
         .fetchCount(db)
-      if confirmed > 0 {
-        throw CampgroundError.siteHasReservations(number: number, count: confirmed)
+      if standing > 0 {
+        throw CampgroundError.siteHasReservations(number: number, count: standing)
       }
       _ = try CampSite.deleteOne(db, key: number)
     }

@@ -26,13 +26,20 @@ public final class CampgroundDatabase: Sendable {
     }
   }
 
+  /// How long a write waits for another process's transaction before giving up, in seconds.
+  public static let busyTimeout: TimeInterval = 5
+
   /// Opens (creating if needed) the database file at `url`, and its folder.
+  ///
+  /// Two terminals can use one file: a write waits up to `busyTimeout` for the other's.
   public static func open(at url: URL) throws -> CampgroundDatabase {
     let path = url.path
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      return try CampgroundDatabase(DatabaseQueue(path: path))
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(busyTimeout)
+      return try CampgroundDatabase(DatabaseQueue(path: path, configuration: configuration))
     } catch let error as CampgroundError {
       throw error
     } catch let error as DatabaseError {
@@ -69,6 +76,14 @@ public final class CampgroundDatabase: Sendable {
         table.column("amountDueCents", .integer).notNull()
         table.column("amountPaidCents", .integer).notNull()
         table.column("reasonInvalid", .text)
+      }
+    }
+    migrator.registerMigration("v2: guideline statuses, ranger session") { db in
+      try db.execute(sql: "UPDATE reservation SET status = 'Reserved' WHERE status = 'Confirmed'")
+      try db.create(table: RangerSession.databaseTableName) { table in
+        table.primaryKey("id", .integer).check { $0 == 1 }
+        table.column("email", .text).notNull()
+        table.column("expiresAt", .datetime).notNull()
       }
     }
     return migrator

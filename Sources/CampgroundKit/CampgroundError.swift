@@ -10,17 +10,17 @@ public enum CampgroundError: Error, Equatable, Sendable {
   case duplicateCamper(fullName: String, phoneNumber: String)
   /// No camper has this id.
   case camperNotFound(id: Int64)
-  /// Site numbers start at 1.
+  /// Site numbers run from 1 to `CampSiteService.allowedSiteNumbers.upperBound`.
   case invalidSiteNumber(Int)
-  /// A nightly rate cannot be negative.
-  case negativeRate(cents: Int)
+  /// A nightly rate is 0.00 to `CampSiteService.maximumRateCents`.
+  case rateOutOfRange(cents: Int)
   /// A site with this number already exists.
   case duplicateSite(number: Int)
   /// No site has this number.
   case siteNotFound(number: Int)
   /// The site is booked on at least one of the requested nights.
   case siteUnavailable(number: Int, from: Date, nights: Int)
-  /// The site still has confirmed reservations, so it cannot be deleted.
+  /// The site still has standing reservations, so it cannot be deleted.
   case siteHasReservations(number: Int, count: Int)
   /// No reservation has this id.
   case reservationNotFound(id: Int64)
@@ -32,6 +32,10 @@ public enum CampgroundError: Error, Equatable, Sendable {
   case invalidPayment(cents: Int)
   /// The payment is larger than what is still due.
   case overpayment(cents: Int, balanceCents: Int)
+  /// A price does not fit in the amounts the campground can record.
+  case amountTooLarge
+  /// The command needs a signed-in ranger, and none is.
+  case notSignedIn
   /// The database file could not be opened or migrated.
   case cannotOpenDatabase(path: String, reason: String)
   /// The database reported an unexpected error.
@@ -51,9 +55,13 @@ extension CampgroundError: CustomStringConvertible {
     case .camperNotFound(let id):
       return "No camper with id \(id)"
     case .invalidSiteNumber(let number):
-      return "Invalid site number \(number): site numbers start at 1"
-    case .negativeRate(let cents):
-      return "Invalid nightly rate \(MoneyFormat.string(cents: cents)): it cannot be negative"
+      let allowed = CampSiteService.allowedSiteNumbers
+      return
+        "Invalid site number \(number): site numbers are \(allowed.lowerBound) to \(allowed.upperBound)"
+    case .rateOutOfRange(let cents):
+      let maximum = MoneyFormat.string(cents: CampSiteService.maximumRateCents)
+      return
+        "Invalid nightly rate \(MoneyFormat.string(cents: cents)): it must be 0.00 to \(maximum)"
     case .duplicateSite(let number):
       return "Site \(number) already exists"
     case .siteNotFound(let number):
@@ -62,7 +70,7 @@ extension CampgroundError: CustomStringConvertible {
       let day = CampgroundCalendar.string(from: from)
       return "Site \(number) is already booked for some of the \(nights) night(s) from \(day)"
     case .siteHasReservations(let number, let count):
-      return "Site \(number) has \(count) confirmed reservation(s); cancel them first"
+      return "Site \(number) has \(count) standing reservation(s); cancel them first"
     case .reservationNotFound(let id):
       return "No reservation with id \(id)"
     case .reservationCancelled(let id):
@@ -77,6 +85,10 @@ extension CampgroundError: CustomStringConvertible {
       let paid = MoneyFormat.string(cents: cents)
       return
         "Payment of \(paid) is more than the \(MoneyFormat.string(cents: balanceCents)) still due"
+    case .amountTooLarge:
+      return "The price is too large to record"
+    case .notSignedIn:
+      return "Sign in first with: campground login"
     case .cannotOpenDatabase(let path, let reason):
       return "Cannot open the campground database at \(path): \(reason)"
     case .database(let message):

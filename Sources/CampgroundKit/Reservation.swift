@@ -11,7 +11,7 @@ public struct Reservation: Codable, Equatable, Hashable, Sendable {
   public var siteNumber: Int
   /// The first night, at the start of its day (UTC).
   public var startDate: Date
-  /// The check-out day: `startDate` plus `nights` days.
+  /// The check-out day: `startDate` plus `nights` days (the start itself for an invalid stay).
   public var endDate: Date
   /// How many nights are booked.
   public var nights: Int
@@ -21,25 +21,22 @@ public struct Reservation: Codable, Equatable, Hashable, Sendable {
   public var amountDueCents: Int
   /// What the camper has paid so far, in cents.
   public var amountPaidCents: Int
-  /// Why the reservation is `.invalid`; nil otherwise.
-  public var reasonInvalid: String?
 
   /// Creates a reservation; the end date is derived from the start and the nights.
   public init(
     id: Int64? = nil, camperId: Int64, siteNumber: Int, startDate: Date, nights: Int,
-    status: ReservationStatus, amountDueCents: Int, amountPaidCents: Int = 0,
-    reasonInvalid: String? = nil
+    status: ReservationStatus, amountDueCents: Int, amountPaidCents: Int = 0
   ) {
     self.id = id
     self.camperId = camperId
     self.siteNumber = siteNumber
     self.startDate = CampgroundCalendar.startOfDay(startDate)
-    self.endDate = CampgroundCalendar.adding(nights: max(nights, 0), to: startDate)
+    let stay = ReservationService.allowedNights.contains(nights) ? nights : 0
+    self.endDate = CampgroundCalendar.adding(nights: stay, to: startDate)
     self.nights = nights
     self.status = status
     self.amountDueCents = amountDueCents
     self.amountPaidCents = amountPaidCents
-    self.reasonInvalid = reasonInvalid
   }
 
   /// What is still owed, in cents.
@@ -50,7 +47,7 @@ public struct Reservation: Codable, Equatable, Hashable, Sendable {
 
   /// Whether this reservation holds the site on any night of `[start, end)`.
   public func overlaps(start: Date, end: Date) -> Bool {
-    status == .confirmed && startDate < end && start < endDate
+    status == .reserved && startDate < end && start < endDate
   }
 }
 

@@ -2,8 +2,10 @@ import Foundation
 
 /// Books sites for campers, cancels bookings and records payments.
 public struct ReservationService: Sendable {
-  /// The reason given for a reservation of zero or negative nights.
-  public static let invalidNightsReason = "Invalid number of days"
+  /// The longest stay the campground books, in nights.
+  public static let maximumNights = 365
+  /// The stays the campground books: 1 to `maximumNights` nights.
+  public static let allowedNights = 1...maximumNights
 
   private let database: CampgroundDatabase
   private let pricing: AmenityPricing
@@ -16,24 +18,26 @@ public struct ReservationService: Sendable {
 
   /// Books `siteNumber` for the camper from `startDate` for `nights` nights.
   ///
-  /// Zero or negative nights give an unsaved `.invalid` reservation; an unknown camper or
-  /// site, or a site booked on any of those nights, throws.
+  /// As our testing guideline specifies, a stay outside 1...`maximumNights` still returns a
+  /// reservation, unsaved and `.invalid`, with a `CampingManagerError` (code 5) beside it. An
+  /// unknown camper or site, or a site booked on any of those nights, throws.
   @discardableResult
   public func reserve(siteNumber: Int, camperId: Int64, from startDate: Date, nights: Int) throws
-    -> Reservation
+    -> (reservation: Reservation, error: CampingManagerError?)
   {
-    guard nights > 0 else {
-      return Reservation(
+    guard Self.allowedNights.contains(nights) else {
+      let invalid = Reservation(
         camperId: camperId, siteNumber: siteNumber, startDate: startDate, nights: nights,
-        status: .invalid, amountDueCents: 0, reasonInvalid: Self.invalidNightsReason)
+        status: .invalid, amountDueCents: 0)
+      return (invalid, .invalidNumberOfDays(nights))
     }
     guard let site = try database.site(number: siteNumber) else {
       throw CampgroundError.siteNotFound(number: siteNumber)
     }
     let reservation = Reservation(
       camperId: camperId, siteNumber: siteNumber, startDate: startDate, nights: nights,
-      status: .confirmed, amountDueCents: amountDue(for: site, nights: nights))
-    return try database.insertReservation(reservation)
+      status: .reserved, amountDueCents: try pricing.amountDueCents(for: site, nights: nights))
+    return (try database.insertReservation(reservation), nil)
   }
 
   /// Cancels a reservation, freeing its nights.
@@ -52,7 +56,7 @@ public struct ReservationService: Sendable {
     try database.reservations(camperId: camperId)
   }
 
-  /// Confirmed reservations holding any night from `start` up to (not including) `end`.
+  /// Reservations holding any night from `start` up to (not including) `end`.
   public func reservations(from start: Date, to end: Date) throws -> [Reservation] {
     let first = CampgroundCalendar.startOfDay(start)
     let last = CampgroundCalendar.startOfDay(end)
@@ -61,8 +65,8 @@ public struct ReservationService: Sendable {
   }
 
   /// The price of `nights` nights on `site`: its nightly rate plus amenities, in cents.
-  public func amountDue(for site: CampSite, nights: Int) -> Int {
-    pricing.amountDueCents(for: site, nights: nights)
+  public func amountDue(for site: CampSite, nights: Int) throws -> Int {
+    try pricing.amountDueCents(for: site, nights: nights)
   }
 
   /// Records a payment of `cents` against a reservation; no more than its balance.

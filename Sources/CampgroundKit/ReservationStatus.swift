@@ -1,8 +1,8 @@
-/// Where a reservation stands.
+/// Where a reservation stands, named as our testing guideline names it.
 public enum ReservationStatus: String, Codable, CaseIterable, Sendable {
   /// Booked: the site is held for the camper.
-  case confirmed = "Confirmed"
-  /// Refused before it was stored; `Reservation.reasonInvalid` says why.
+  case reserved = "Reserved"
+  /// Refused before it was stored; the `CampingManagerError` returned beside it says why.
   case invalid = "Invalid"
   /// Cancelled: the nights are free again.
   case cancelled = "Cancelled"

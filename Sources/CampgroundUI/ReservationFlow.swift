@@ -19,10 +19,11 @@ public struct ReservationFlow: Sendable {
     guard let camper = try campers.camper(id: camperId) else {
       throw CampgroundUIError.unknownCamper(camperId)
     }
-    let reservation = try reservations.reserve(
+    let (reservation, error) = try reservations.reserve(
       siteNumber: siteNumber, camperId: camperId, from: start, nights: nights)
-    guard reservation.status == .confirmed, let id = reservation.id else {
-      throw CampgroundUIError.invalidReservation(reservation.reasonInvalid ?? "Reservation refused")
+    if let error { throw CampgroundUIError.invalidReservation(error.description) }
+    guard reservation.status == .reserved, let id = reservation.id else {
+      throw CampgroundUIError.invalidReservation("Reservation refused")
     }
     let day = CampgroundCalendar.string(from: reservation.startDate)
     let due = MoneyFormat.string(cents: reservation.amountDueCents)

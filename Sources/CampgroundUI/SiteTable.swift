@@ -14,7 +14,7 @@ public enum SiteTable {
         [
           "\(site.siteNumber)", site.hasElectricity ? "yes" : "no", site.hasWater ? "yes" : "no",
           MoneyFormat.string(cents: site.nightlyRateCents),
-          MoneyFormat.string(cents: pricing.nightlyPriceCents(for: site)),
+          (try? pricing.nightlyPriceCents(for: site)).map { MoneyFormat.string(cents: $0) } ?? "-",
         ]
       })
     return table.render()

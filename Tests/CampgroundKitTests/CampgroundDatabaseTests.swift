@@ -93,4 +93,60 @@ final class CampgroundDatabaseTests: XCTestCase {
 
     XCTAssertEqual(try second.allSites(), [])
   }
+
+  /// Two terminals on one file: a write waits for the other's transaction instead of failing.
+  func testSecondTerminalWaitsForTheFirstOnesTransaction() throws {
+    let url = folder.appendingPathComponent("campground.sqlite")
+    _ = try CampgroundDatabase.open(at: url)
+    let firstTerminal = try DatabaseQueue(path: url.path)
+    let holding = expectation(description: "the first terminal holds the write lock")
+    let finished = expectation(description: "the first terminal committed")
+    DispatchQueue.global().async {
+      try? firstTerminal.inTransaction(.exclusive) { _ in
+        holding.fulfill()
+        Thread.sleep(forTimeInterval: 0.5)
+        return .commit
+      }
+      finished.fulfill()
+    }
+    wait(for: [holding], timeout: 2)
+
+    let sites = CampSiteService(database: try CampgroundDatabase.open(at: url))
+    try sites.addSite(number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 100)
+
+    wait(for: [finished], timeout: 2)
+    XCTAssertEqual(try sites.allSites().map(\.siteNumber), [1])
+  }
+
+  /// A database written before the guideline's status names still reads its reservations.
+  func testOpeningAnOlderDatabaseRenamesConfirmedToReserved() throws {
+    let url = folder.appendingPathComponent("v1.sqlite")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try DatabaseQueue(path: url.path).write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+          INSERT INTO grdb_migrations VALUES ('v1');
+          CREATE TABLE camper (id INTEGER PRIMARY KEY AUTOINCREMENT, fullName TEXT NOT NULL,
+            phoneNumber TEXT NOT NULL);
+          CREATE TABLE campSite (siteNumber INTEGER PRIMARY KEY, hasElectricity BOOLEAN NOT NULL,
+            hasWater BOOLEAN NOT NULL, nightlyRateCents INTEGER NOT NULL);
+          CREATE TABLE reservation (id INTEGER PRIMARY KEY AUTOINCREMENT,
+            camperId INTEGER NOT NULL REFERENCES camper(id) ON DELETE CASCADE,
+            siteNumber INTEGER NOT NULL REFERENCES campSite(siteNumber) ON DELETE CASCADE,
+            startDate DATETIME NOT NULL, endDate DATETIME NOT NULL, nights INTEGER NOT NULL,
+            status TEXT NOT NULL, amountDueCents INTEGER NOT NULL,
+            amountPaidCents INTEGER NOT NULL, reasonInvalid TEXT);
+          INSERT INTO camper VALUES (1, 'Bacon Lover', '910-543-9000');
+          INSERT INTO campSite VALUES (3, 1, 0, 1000);
+          INSERT INTO reservation VALUES (1, 1, 3, '2025-06-01 00:00:00.000',
+            '2025-06-03 00:00:00.000', 2, 'Confirmed', 3000, 0, NULL);
+          """)
+    }
+
+    let reservations = ReservationService(database: try CampgroundDatabase.open(at: url))
+
+    XCTAssertEqual(try reservations.reservation(id: 1)?.status, .reserved)
+    XCTAssertEqual(try reservations.reservations(forCamper: 1).count, 1)
+  }
 }

@@ -10,12 +10,12 @@ final class CampgroundErrorTests: XCTestCase {
       (.emptyPhoneNumber, "phone number"),
       (.duplicateCamper(fullName: "Ada", phoneNumber: "555"), "Ada (555)"),
       (.camperNotFound(id: 9), "id 9"),
-      (.invalidSiteNumber(-3), "-3"),
-      (.negativeRate(cents: -5), "rate -0.05"),
+      (.invalidSiteNumber(-3), "-3: site numbers are 1 to 9999"),
+      (.rateOutOfRange(cents: -5), "rate -0.05: it must be 0.00 to 10000.00"),
       (.duplicateSite(number: 4), "Site 4"),
       (.siteNotFound(number: 4), "number 4"),
       (.siteUnavailable(number: 2, from: june1, nights: 3), "3 night(s) from 2025-06-01"),
-      (.siteHasReservations(number: 2, count: 1), "1 confirmed"),
+      (.siteHasReservations(number: 2, count: 1), "1 standing"),
       (.reservationNotFound(id: 8), "id 8"),
       (.reservationCancelled(id: 8), "Reservation 8"),
       (.invalidDateRange(from: june1, to: june1), "2025-06-01 to 2025-06-01"),
@@ -23,6 +23,8 @@ final class CampgroundErrorTests: XCTestCase {
       (.overpayment(cents: 1_010, balanceCents: 5), "10.10 is more than the 0.05 still due"),
       (.cannotOpenDatabase(path: "/x.db", reason: "denied"), "/x.db: denied"),
       (.database("disk full"), "disk full"),
+      (.amountTooLarge, "too large"),
+      (.notSignedIn, "campground login"),
     ]
 
     for (error, fragment) in cases {

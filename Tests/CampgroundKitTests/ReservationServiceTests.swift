@@ -27,32 +27,30 @@ final class ReservationServiceTests: XCTestCase {
     sites = nil
   }
 
-  func testReserveConfirmsAndPricesWithAmenities() throws {
-    let reservation = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 3)
+  func testReserveCampSitePositiveNumberOfDays() throws {
+    let (reservation, error) = try service.reserve(
+      siteNumber: 1, camperId: camperId, from: june1, nights: 3)
 
+    XCTAssertNil(error)
     XCTAssertNotNil(reservation.id)
-    XCTAssertEqual(reservation.status, .confirmed)
+    XCTAssertEqual(reservation.status.rawValue, "Reserved")
     XCTAssertEqual(reservation.amountDueCents, 3 * (2_000 + 500 + 300))
     XCTAssertEqual(reservation.amountPaidCents, 0)
     XCTAssertEqual(reservation.endDate, TestDatabase.day(2025, 6, 4))
-    XCTAssertNil(reservation.reasonInvalid)
   }
 
-  func testReserveCampSiteNegativeDays() throws {
-    let reservation = try service.reserve(
+  /// The guideline's test: the reservation is still returned, "Invalid", with an NSError beside it.
+  func testReserveCampSiteNegativeNumberOfDays() throws {
+    let (reservation, error) = try service.reserve(
       siteNumber: 1, camperId: camperId, from: june1, nights: -1)
 
-    XCTAssertEqual(reservation.status, .invalid)
-    XCTAssertEqual(reservation.reasonInvalid, "Invalid number of days")
+    let nsError = try XCTUnwrap(error) as NSError
+    XCTAssertEqual(nsError.domain, "CampingManager")
+    XCTAssertEqual(nsError.code, 5)
+    XCTAssertEqual(nsError.userInfo["Problem"] as? String, "Invalid number of days")
+    XCTAssertEqual(reservation.status.rawValue, "Invalid")
     XCTAssertNil(reservation.id)
     XCTAssertEqual(try service.reservations(forCamper: camperId), [])
-  }
-
-  func testReserveZeroNightsIsInvalid() throws {
-    let reservation = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 0)
-
-    XCTAssertEqual(reservation.status, .invalid)
-    XCTAssertEqual(reservation.reasonInvalid, ReservationService.invalidNightsReason)
   }
 
   func testReserveRefusesOverlappingNights() throws {
@@ -71,12 +69,12 @@ final class ReservationServiceTests: XCTestCase {
   func testReserveAllowsCheckInOnCheckOutDayAndOtherSites() throws {
     try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 3)
 
-    let next = try service.reserve(
+    let (next, _) = try service.reserve(
       siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 4), nights: 1)
-    let other = try service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 3)
+    let (other, _) = try service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 3)
 
-    XCTAssertEqual(next.status, .confirmed)
-    XCTAssertEqual(other.status, .confirmed)
+    XCTAssertEqual(next.status, .reserved)
+    XCTAssertEqual(other.status, .reserved)
   }
 
   func testReserveRefusesUnknownSiteAndCamper() {
@@ -93,18 +91,19 @@ final class ReservationServiceTests: XCTestCase {
 
   func testCancelFreesTheNights() throws {
     let first = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2)
+      .reservation
 
     let cancelled = try service.cancel(reservationId: try XCTUnwrap(first.id))
-    let again = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2)
+    let (again, _) = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2)
 
     XCTAssertEqual(cancelled.status, .cancelled)
     XCTAssertEqual(try service.reservation(id: try XCTUnwrap(first.id))?.status, .cancelled)
-    XCTAssertEqual(again.status, .confirmed)
+    XCTAssertEqual(again.status, .reserved)
   }
 
   func testCancelTwiceAndCancelUnknownThrow() throws {
     let id = try XCTUnwrap(
-      service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2).id)
+      service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2).reservation.id)
     try service.cancel(reservationId: id)
 
     XCTAssertThrowsError(try service.cancel(reservationId: id)) {
@@ -116,22 +115,24 @@ final class ReservationServiceTests: XCTestCase {
   }
 
   func testReservationsForCamperAreSortedByStartDate() throws {
-    let later = try service.reserve(
+    let (later, _) = try service.reserve(
       siteNumber: 2, camperId: camperId, from: TestDatabase.day(2025, 7, 1), nights: 1)
-    let earlier = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 1)
+    let (earlier, _) = try service.reserve(
+      siteNumber: 1, camperId: camperId, from: june1, nights: 1)
     let otherId = try XCTUnwrap(campers.addCamper(fullName: "Grace", phoneNumber: "555-0200").id)
 
     XCTAssertEqual(try service.reservations(forCamper: camperId), [earlier, later])
     XCTAssertEqual(try service.reservations(forCamper: otherId), [])
   }
 
-  func testReservationsInDateRangeReturnsConfirmedOverlaps() throws {
-    let inside = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 3)
-    let straddling = try service.reserve(
+  func testReservationsInDateRangeReturnsStandingOverlaps() throws {
+    let (inside, _) = try service.reserve(
+      siteNumber: 1, camperId: camperId, from: june1, nights: 3)
+    let (straddling, _) = try service.reserve(
       siteNumber: 2, camperId: camperId, from: TestDatabase.day(2025, 5, 30), nights: 3)
     try service.reserve(
       siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 10), nights: 1)
-    let cancelled = try service.reserve(
+    let (cancelled, _) = try service.reserve(
       siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 4), nights: 1)
     try service.cancel(reservationId: try XCTUnwrap(cancelled.id))
 
@@ -146,7 +147,7 @@ final class ReservationServiceTests: XCTestCase {
     }
   }
 
-  func testAmountDueAddsEachAmenityPerNight() {
+  func testAmountDueAddsEachAmenityPerNight() throws {
     let plain = CampSite(
       siteNumber: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
     let powered = CampSite(
@@ -154,15 +155,15 @@ final class ReservationServiceTests: XCTestCase {
     let full = CampSite(
       siteNumber: 3, hasElectricity: true, hasWater: true, nightlyRateCents: 1_000)
 
-    XCTAssertEqual(service.amountDue(for: plain, nights: 2), 2_000)
-    XCTAssertEqual(service.amountDue(for: powered, nights: 2), 3_000)
-    XCTAssertEqual(service.amountDue(for: full, nights: 2), 3_600)
-    XCTAssertEqual(service.amountDue(for: full, nights: 0), 0)
+    XCTAssertEqual(try service.amountDue(for: plain, nights: 2), 2_000)
+    XCTAssertEqual(try service.amountDue(for: powered, nights: 2), 3_000)
+    XCTAssertEqual(try service.amountDue(for: full, nights: 2), 3_600)
+    XCTAssertEqual(try service.amountDue(for: full, nights: 0), 0)
   }
 
   func testRecordPaymentAccumulatesUntilPaid() throws {
     let id = try XCTUnwrap(
-      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 2).id)
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 2).reservation.id)
 
     let partly = try service.recordPayment(cents: 500, forReservation: id)
     let fully = try service.recordPayment(cents: 1_500, forReservation: id)
@@ -176,7 +177,7 @@ final class ReservationServiceTests: XCTestCase {
 
   func testRecordPaymentRejectsBadAmounts() throws {
     let id = try XCTUnwrap(
-      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).id)
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
 
     XCTAssertThrowsError(try service.recordPayment(cents: 0, forReservation: id)) {
       XCTAssertEqual($0 as? CampgroundError, .invalidPayment(cents: 0))
@@ -189,7 +190,7 @@ final class ReservationServiceTests: XCTestCase {
 
   func testRecordPaymentOnCancelledReservationThrows() throws {
     let id = try XCTUnwrap(
-      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).id)
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
     try service.cancel(reservationId: id)
 
     XCTAssertThrowsError(try service.recordPayment(cents: 100, forReservation: id)) {
@@ -197,9 +198,9 @@ final class ReservationServiceTests: XCTestCase {
     }
   }
 
-  func testDeleteSiteWithConfirmedReservationIsRefusedUntilCancelled() throws {
+  func testDeleteSiteWithStandingReservationIsRefusedUntilCancelled() throws {
     let id = try XCTUnwrap(
-      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).id)
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
 
     XCTAssertThrowsError(try sites.deleteSite(number: 2)) {
       XCTAssertEqual($0 as? CampgroundError, .siteHasReservations(number: 2, count: 1))

@@ -2,7 +2,7 @@ import CampgroundKit
 import XCTest
 
 final class ReservationTests: XCTestCase {
-  private func reservation(nights: Int = 2, status: ReservationStatus = .confirmed, paid: Int = 0)
+  private func reservation(nights: Int = 2, status: ReservationStatus = .reserved, paid: Int = 0)
     -> Reservation
   {
     Reservation(
@@ -14,7 +14,7 @@ final class ReservationTests: XCTestCase {
     let afternoon = TestDatabase.day(2025, 6, 10).addingTimeInterval(15 * 3_600)
 
     let booked = Reservation(
-      camperId: 1, siteNumber: 1, startDate: afternoon, nights: 3, status: .confirmed,
+      camperId: 1, siteNumber: 1, startDate: afternoon, nights: 3, status: .reserved,
       amountDueCents: 0)
 
     XCTAssertEqual(booked.startDate, TestDatabase.day(2025, 6, 10))
@@ -28,7 +28,7 @@ final class ReservationTests: XCTestCase {
     XCTAssertTrue(reservation(paid: 1_000).isPaid)
   }
 
-  func testOverlapsOnlySharedNightsOfConfirmedReservations() {
+  func testOverlapsOnlySharedNightsOfStandingReservations() {
     let booked = reservation()
 
     XCTAssertTrue(

@@ -47,7 +47,7 @@ final class CampgroundCommandTests: XCTestCase {
     XCTAssertEqual(camper, "Camper 1: Ada Lovelace (555-0100)")
     XCTAssertEqual(
       booked, "Reservation 1: site 1 for Ada Lovelace from 2025-06-01, 2 night(s), 46.00 due")
-    XCTAssertTrue(listed.contains("Ada Lovelace  2025-06-01       2  Confirmed"), listed)
+    XCTAssertTrue(listed.contains("Ada Lovelace  2025-06-01       2  Reserved "), listed)
     XCTAssertEqual(paid, "Reservation 1: paid 46.00, paid in full.")
     XCTAssertEqual(cancelled, "Cancelled reservation 1.")
     XCTAssertTrue(history.contains("Cancelled"), history)
@@ -65,7 +65,9 @@ final class CampgroundCommandTests: XCTestCase {
       ])
       XCTFail("expected an error")
     } catch {
-      XCTAssertEqual(CampgroundCommand.message(for: error), "Invalid number of days")
+      XCTAssertEqual(
+        CampgroundCommand.message(for: error),
+        "Invalid number of days: -1 (a stay is 1 to 365 nights)")
       XCTAssertEqual(CampgroundCommand.exitCode(for: error), .failure)
     }
   }

@@ -69,7 +69,7 @@ final class CampgroundExecutableTests: XCTestCase {
     let duplicate = try run(["add-site", "--number", "1", "--rate", "10"])
 
     XCTAssertEqual(refused.status, 1)
-    XCTAssertEqual(refused.stderr, "Error: Invalid number of days\n")
+    XCTAssertEqual(refused.stderr, "Error: Invalid number of days: 0 (a stay is 1 to 365 nights)\n")
     XCTAssertEqual(duplicate.status, 1)
     XCTAssertEqual(duplicate.stderr, "Error: Site 1 already exists\n")
   }

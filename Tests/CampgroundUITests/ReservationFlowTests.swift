@@ -32,7 +32,9 @@ final class ReservationFlowTests: XCTestCase {
     XCTAssertThrowsError(
       try flow.reserve(camperId: camperId, siteNumber: 1, from: june1, nights: 0)
     ) {
-      XCTAssertEqual($0 as? CampgroundUIError, .invalidReservation("Invalid number of days"))
+      XCTAssertEqual(
+        $0 as? CampgroundUIError,
+        .invalidReservation("Invalid number of days: 0 (a stay is 1 to 365 nights)"))
     }
   }
 

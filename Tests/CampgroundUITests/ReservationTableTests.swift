@@ -7,7 +7,7 @@ final class ReservationTableTests: XCTestCase {
     let start = try XCTUnwrap(CampgroundCalendar.date(year: 2025, month: 6, day: 1))
     let reservations = [
       Reservation(
-        id: 1, camperId: 7, siteNumber: 3, startDate: start, nights: 2, status: .confirmed,
+        id: 1, camperId: 7, siteNumber: 3, startDate: start, nights: 2, status: .reserved,
         amountDueCents: 5_000, amountPaidCents: 1_000),
       Reservation(
         id: 2, camperId: 8, siteNumber: 4, startDate: start, nights: 1, status: .cancelled,
@@ -19,7 +19,7 @@ final class ReservationTableTests: XCTestCase {
       """
       Id  Site  Camper        From        Nights  Status       Due   Paid
       --  ----  ------------  ----------  ------  ---------  -----  -----
-       1     3  Ada Lovelace  2025-06-01       2  Confirmed  50.00  10.00
+       1     3  Ada Lovelace  2025-06-01       2  Reserved   50.00  10.00
        2     4  #8            2025-06-01       1  Cancelled   9.00   0.00
       """)
   }
