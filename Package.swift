@@ -58,13 +58,13 @@ let package = Package(
       dependencies: ["covgate"]),
     // The domain modules the gate protects (logic layer) and their terminal UI glue.
     .target(name: "CampgroundKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
-    .target(name: "WeatherKit"),
+    .target(name: "WeatherKit", dependencies: ["NetworkKit"]),
     .target(name: "AuthKit"),
     .target(name: "NetworkKit"),
     .target(
       name: "CampgroundUI",
       dependencies: [
-        "CampgroundKit", "WeatherKit", "AuthKit",
+        "CampgroundKit", "WeatherKit", "AuthKit", "NetworkKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -94,13 +94,13 @@ let package = Package(
     .testTarget(
       name: "CampgroundKitTests",
       dependencies: ["CampgroundKit", .product(name: "GRDB", package: "GRDB.swift")]),
-    .testTarget(name: "WeatherKitTests", dependencies: ["WeatherKit"]),
+    .testTarget(name: "WeatherKitTests", dependencies: ["WeatherKit", "NetworkKit"]),
     .testTarget(name: "AuthKitTests", dependencies: ["AuthKit"]),
     .testTarget(name: "NetworkKitTests", dependencies: ["NetworkKit"]),
     .testTarget(
       name: "CampgroundUITests",
       dependencies: [
-        "CampgroundUI", "CampgroundKit", "WeatherKit", "AuthKit",
+        "CampgroundUI", "CampgroundKit", "WeatherKit", "AuthKit", "NetworkKit",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),

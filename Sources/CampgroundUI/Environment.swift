@@ -21,9 +21,18 @@ public enum Environment {
       "campground.sqlite")
   }
 
-  /// The per-user application data folder: `~/.local/share` on Linux, Application Support on macOS.
-  public static var defaultFolder: URL {
-    FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-      ?? FileManager.default.homeDirectoryForCurrentUser
+  /// The per-user application data folder under `home`.
+  ///
+  /// `$XDG_DATA_HOME` when it is an absolute path, else `~/.local/share`, on Linux (the XDG base
+  /// directory rules); `~/Library/Application Support` on macOS.
+  public static func defaultFolder(environment: [String: String], home: URL) -> URL {
+    #if os(macOS)
+      return home.appendingPathComponent("Library/Application Support")
+    #else
+      if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+        return URL(fileURLWithPath: data)
+      }
+      return home.appendingPathComponent(".local/share")
+    #endif
   }
 }

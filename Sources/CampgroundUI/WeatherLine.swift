@@ -10,11 +10,6 @@ public enum WeatherLine {
     return "\(weather.currently.summary), \(temperature), wind \(wind)"
   }
 
-  /// The line for a fetch that failed.
-  public static func render(_ error: WeatherDataError) -> String {
-    "Weather unavailable: \(error.description)"
-  }
-
   private static func oneDecimal(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
     let sign = tenths < 0 ? "-" : ""

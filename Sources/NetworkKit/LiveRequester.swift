@@ -13,7 +13,9 @@ public struct LiveRequester: Sendable {
     self.client = client
   }
 
-  /// Sends the call in a task and reports the parsed JSON; cancelling cancels the task.
+  /// Sends the call in a task and reports the parsed JSON.
+  ///
+  /// Cancelling cancels the task and with it the HTTP request; the completion is then not called.
   public func request(
     url: URL, method: HTTPMethod, parameters: [String: Any]?,
     completion: @escaping @Sendable (any Responsable) -> Void

@@ -8,6 +8,8 @@ public enum NetworkError: Error, Equatable, Sendable {
   case invalidParameters
   /// The request failed before any response.
   case transport(String)
+  /// The request was cancelled before it finished.
+  case cancelled
   /// The reply was not an HTTP response.
   case invalidResponse
   /// The server answered with a status outside 200-299.
@@ -30,6 +32,8 @@ extension NetworkError: CustomStringConvertible {
       return "The request parameters cannot be encoded as JSON"
     case .transport(let reason):
       return "The request failed: \(reason)"
+    case .cancelled:
+      return "The request was cancelled"
     case .invalidResponse:
       return "The server did not send an HTTP response"
     case .httpStatus(let status):

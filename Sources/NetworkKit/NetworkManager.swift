@@ -28,10 +28,11 @@ public final class NetworkManager {
 
   /// Calls `api` and reports the value at `responseKey`; nil, with a logged reason, for a bad URL.
   ///
+  /// The method is POST unless given, as in the API our testing guideline's manager talks to.
   /// For a bad URL `completion` still runs, with `NetworkError.invalidURL`.
   @discardableResult
   public func fetchData(
-    api: String, method: HTTPMethod = .get, parameters: [String: Any]? = nil,
+    api: String, method: HTTPMethod = .post, parameters: [String: Any]? = nil,
     responseKey: String? = nil,
     completion: @escaping @Sendable (Result<Any, any Error>) -> Void
   ) -> (any Cancellable)? {

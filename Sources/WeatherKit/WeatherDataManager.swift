@@ -1,24 +1,30 @@
 import Foundation
+import NetworkKit
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// Fetches forecasts from a Dark Sky-style API at `baseURL/latitude,longitude`.
+/// Fetches forecasts from a Dark Sky-style API at `baseURL/latitude,longitude`, over NetworkKit.
 public final class WeatherDataManager: WeatherProviding {
   /// The forecast endpoint, key included, that coordinates are appended to.
   public let baseURL: URL
-  private let urlSession: any URLSessionProtocol
+  private let client: ApiClient
 
-  /// Creates a client for `baseURL` that loads through `urlSession`.
-  public init(baseURL: URL, urlSession: any URLSessionProtocol) {
+  /// Creates a client for `baseURL` that loads through `urlSession`, retrying by `retry`.
+  public init(
+    baseURL: URL, urlSession: any URLSessionProtocol, retry: RetryPolicy = .never,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.baseURL = baseURL
-    self.urlSession = urlSession
+    client = ApiClient(session: urlSession, retry: retry, clock: clock)
   }
 
   /// A client for the Pirate Weather API (Dark Sky compatible) over the shared `URLSession`.
   public static func live(apiKey: String) -> WeatherDataManager {
-    WeatherDataManager(baseURL: WeatherAPI.baseURL(apiKey: apiKey), urlSession: URLSession.shared)
+    WeatherDataManager(
+      baseURL: WeatherAPI.baseURL(apiKey: apiKey), urlSession: URLSession.shared,
+      retry: .standard)
   }
 
   /// Fetches the weather at the coordinate; `completion` runs on the session's queue.
@@ -26,33 +32,53 @@ public final class WeatherDataManager: WeatherProviding {
     latitude: Double, longitude: Double,
     completion: @escaping @Sendable (Result<WeatherData, WeatherDataError>) -> Void
   ) {
-    guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-      completion(.failure(.invalidCoordinates(latitude: latitude, longitude: longitude)))
-      return
+    do {
+      let request = try self.request(latitude: latitude, longitude: longitude)
+      client.send(request) { completion(Self.weather(from: $0)) }
+    } catch {
+      completion(.failure(error))
     }
-    let url = baseURL.appendingPathComponent("\(latitude),\(longitude)")
-    let task = urlSession.dataTask(with: url) { data, response, error in
-      completion(Self.result(data: data, response: response, error: error))
-    }
-    task.resume()
   }
 
-  /// Turns what a data task reported into weather or the reason there is none.
-  static func result(data: Data?, response: URLResponse?, error: (any Error)?)
-    -> Result<WeatherData, WeatherDataError>
+  /// The weather at the coordinate; cancelling the calling task cancels the request.
+  public func weather(latitude: Double, longitude: Double) async throws -> WeatherData {
+    let request = try self.request(latitude: latitude, longitude: longitude)
+    do {
+      return try Self.weather(from: .success(try await client.data(for: request))).get()
+    } catch let error as NetworkError {
+      throw Self.weatherError(error)
+    }
+  }
+
+  private func request(latitude: Double, longitude: Double) throws(WeatherDataError)
+    -> URLRequest
   {
-    if let error {
-      return .failure(.failedRequest(error.localizedDescription))
+    guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+      throw .invalidCoordinates(latitude: latitude, longitude: longitude)
     }
-    guard let http = response as? HTTPURLResponse else {
-      return .failure(.invalidResponse)
+    return URLRequest(url: baseURL.appendingPathComponent("\(latitude),\(longitude)"))
+  }
+
+  /// Decodes a reply's body, or says why there is no weather.
+  static func weather(from reply: Result<Data, NetworkError>) -> Result<
+    WeatherData, WeatherDataError
+  > {
+    switch reply {
+    case .failure(let error):
+      return .failure(weatherError(error))
+    case .success(let data):
+      guard let weather = try? WeatherData.decode(from: data) else { return .failure(.invalidData) }
+      return .success(weather)
     }
-    guard (200..<300).contains(http.statusCode) else {
-      return .failure(.httpStatus(http.statusCode))
+  }
+
+  private static func weatherError(_ error: NetworkError) -> WeatherDataError {
+    switch error {
+    case .transport(let reason): return .failedRequest(reason)
+    case .cancelled: return .failedRequest(error.description)
+    case .invalidResponse: return .invalidResponse
+    case .httpStatus(let status): return .httpStatus(status)
+    default: return .invalidData
     }
-    guard let data, let weather = try? WeatherData.decode(from: data) else {
-      return .failure(.invalidData)
-    }
-    return .success(weather)
   }
 }

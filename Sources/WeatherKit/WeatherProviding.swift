@@ -4,4 +4,7 @@ public protocol WeatherProviding: Sendable {
   func weatherData(
     latitude: Double, longitude: Double,
     completion: @escaping @Sendable (Result<WeatherData, WeatherDataError>) -> Void)
+
+  /// The weather at `latitude`,`longitude`; honours cancellation of the calling task.
+  func weather(latitude: Double, longitude: Double) async throws -> WeatherData
 }

@@ -1,11 +1,11 @@
-/// Asks a location fetcher where we are, then fetches the weather there.
+/// Asks the location manager where we are, then fetches the weather there.
 public struct WeatherService: Sendable {
-  private let locationFetcher: any LocationFetcher
+  private let locationManager: LocationManager
   private let weatherProvider: any WeatherProviding
 
   /// Creates a service over a location source and a weather source.
-  public init(locationFetcher: any LocationFetcher, weatherProvider: any WeatherProviding) {
-    self.locationFetcher = locationFetcher
+  public init(locationManager: LocationManager, weatherProvider: any WeatherProviding) {
+    self.locationManager = locationManager
     self.weatherProvider = weatherProvider
   }
 
@@ -14,11 +14,12 @@ public struct WeatherService: Sendable {
     completion: @escaping @Sendable (Result<WeatherData, WeatherDataError>) -> Void
   ) {
     let provider = weatherProvider
-    locationFetcher.currentLocation { location in
+    locationManager.requestLocation { location in
       switch location {
-      case .success(let coordinate):
+      case .success(let point):
         provider.weatherData(
-          latitude: coordinate.latitude, longitude: coordinate.longitude, completion: completion)
+          latitude: point.coordinate.latitude, longitude: point.coordinate.longitude,
+          completion: completion)
       case .failure(let error):
         completion(.failure(error))
       }
@@ -26,9 +27,13 @@ public struct WeatherService: Sendable {
   }
 
   /// The weather at the current location, for callers that use async/await.
+  ///
+  /// Cancelled while the location is found, it asks for no weather; cancelled during the
+  /// weather request, the request is cancelled. Either way it throws `CancellationError`.
   public func currentWeather() async throws -> WeatherData {
-    try await withCheckedThrowingContinuation { continuation in
-      currentWeather { continuation.resume(with: $0) }
-    }
+    let point = try await locationManager.currentLocation()
+    try Task.checkCancellation()
+    return try await weatherProvider.weather(
+      latitude: point.coordinate.latitude, longitude: point.coordinate.longitude)
   }
 }

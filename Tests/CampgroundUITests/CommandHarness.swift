@@ -31,7 +31,7 @@ final class CommandHarness {
   var context: CommandContext {
     CommandContext(
       environment: environment, defaultFolder: folder, reader: reader, urlSession: urlSession,
-      today: today)
+      now: today)
   }
 
   func removeFolder() {

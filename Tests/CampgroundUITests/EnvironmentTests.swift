@@ -21,7 +21,18 @@ final class EnvironmentTests: XCTestCase {
       "/data/campground/campground.sqlite")
   }
 
-  func testDefaultFolderIsAbsolute() {
-    XCTAssertTrue(Environment.defaultFolder.path.hasPrefix("/"))
-  }
+  #if os(Linux)
+    func testDefaultFolderFollowsXDGDataHomeElseLocalShare() {
+      let home = URL(fileURLWithPath: "/home/ranger")
+
+      XCTAssertEqual(
+        Environment.defaultFolder(environment: ["XDG_DATA_HOME": "/srv/data"], home: home).path,
+        "/srv/data")
+      XCTAssertEqual(
+        Environment.defaultFolder(environment: ["XDG_DATA_HOME": "relative"], home: home).path,
+        "/home/ranger/.local/share")
+      XCTAssertEqual(
+        Environment.defaultFolder(environment: [:], home: home).path, "/home/ranger/.local/share")
+    }
+  #endif
 }

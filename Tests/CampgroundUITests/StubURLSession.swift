@@ -1,5 +1,5 @@
 import Foundation
-import WeatherKit
+import NetworkKit
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -16,9 +16,10 @@ final class StubURLSession: URLSessionProtocol, @unchecked Sendable {
     self.body = body
   }
 
-  func dataTask(with url: URL, completionHandler: @escaping DataTaskCompletion)
+  func dataTask(with request: URLRequest, completionHandler: @escaping DataTaskCompletion)
     -> any URLSessionDataTaskProtocol
   {
+    let url = request.url!
     requestedURLs.append(url)
     let response = HTTPURLResponse(
       url: url, statusCode: status, httpVersion: nil, headerFields: nil)
@@ -28,9 +29,11 @@ final class StubURLSession: URLSessionProtocol, @unchecked Sendable {
 
 /// A task that runs its completion when resumed.
 struct StubTask: URLSessionDataTaskProtocol {
-  let onResume: () -> Void
+  let onResume: @Sendable () -> Void
 
   func resume() {
     onResume()
   }
+
+  func cancel() {}
 }

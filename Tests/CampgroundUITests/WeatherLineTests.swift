@@ -18,10 +18,4 @@ final class WeatherLineTests: XCTestCase {
     XCTAssertEqual(WeatherLine.render(weather(units: "si")), "Light Rain, 8.5°C, wind 3.3 m/s")
     XCTAssertEqual(WeatherLine.render(weather(units: nil)), "Light Rain, 8.5°F, wind 3.3 mph")
   }
-
-  func testFailureLine() {
-    XCTAssertEqual(
-      WeatherLine.render(WeatherDataError.httpStatus(401)),
-      "Weather unavailable: The weather service answered with HTTP status 401")
-  }
 }

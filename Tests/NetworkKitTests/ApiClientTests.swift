@@ -14,13 +14,15 @@ final class ApiClientTests: XCTestCase {
 
   private let url = URL(string: "https://api.test/vehicles/1")!
 
-  func testDataFromURLReturnsBodyOf2xxReply() async throws {
+  func testDataFromURLSendsAPlainGetAndReturnsBodyOf2xxReply() async throws {
     let session = FakeNetworkSession(status: 200, body: "hello")
 
     let data = try await ApiClient(session: session).data(from: url)
 
     XCTAssertEqual(String(decoding: data, as: UTF8.self), "hello")
-    XCTAssertEqual(session.requestedURLs, [url])
+    XCTAssertEqual(session.sentRequests, [URLRequest(url: url)])
+    XCTAssertEqual(session.sentRequests.first?.httpMethod, "GET")
+    XCTAssertNil(session.sentRequests.first?.httpBody)
   }
 
   func testNon2xxStatusThrows() async {
@@ -65,15 +67,56 @@ final class ApiClientTests: XCTestCase {
     }
   }
 
-  func testSendPassesTheRequestAndDecodesReply() async throws {
+  /// The guideline's request test: the whole request reaches the session, not only its method.
+  func testSendPassesTheWholeRequestAndDecodesReply() async throws {
     let session = FakeNetworkSession(status: 201, body: #"{"id": 2, "name": "Bus"}"#)
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("Bearer t0k3n", forHTTPHeaderField: "Authorization")
+    request.httpBody = Data(#"{"name":"Bus"}"#.utf8)
 
     let vehicle = try await ApiClient(session: session).send(request, decoding: Vehicle.self)
 
     XCTAssertEqual(vehicle, Vehicle(id: 2, name: "Bus"))
-    XCTAssertEqual(session.sentRequests.map(\.httpMethod), ["POST"])
+    let sent = try XCTUnwrap(session.sentRequests.first)
+    XCTAssertEqual(session.sentRequests.count, 1)
+    XCTAssertEqual(sent.url, url)
+    XCTAssertEqual(sent.httpMethod, "POST")
+    XCTAssertEqual(
+      sent.allHTTPHeaderFields,
+      ["Content-Type": "application/json", "Authorization": "Bearer t0k3n"])
+    XCTAssertEqual(sent.httpBody, Data(#"{"name":"Bus"}"#.utf8))
+  }
+
+  func testCompletionSendReportsTheBodyOrTheReason() {
+    let good = expectation(description: "body")
+    let bad = expectation(description: "status")
+    let request = URLRequest(url: url)
+
+    ApiClient(session: FakeNetworkSession(status: 200, body: "ok")).send(request) {
+      XCTAssertEqual($0, .success(Data("ok".utf8)))
+      good.fulfill()
+    }
+    ApiClient(session: FakeNetworkSession(status: 500, body: "")).send(request) {
+      XCTAssertEqual($0, .failure(.httpStatus(500)))
+      bad.fulfill()
+    }
+
+    wait(for: [good, bad], timeout: 2)
+  }
+
+  func testCancelledTaskIsReportedAsCancelledNotAsATransportFailure() {
+    let client = ApiClient(
+      session: FakeNetworkSession(reply: .failure(URLError(.cancelled))))
+    let done = expectation(description: "reported")
+
+    client.send(URLRequest(url: url)) {
+      XCTAssertEqual($0, .failure(.cancelled))
+      done.fulfill()
+    }
+
+    wait(for: [done], timeout: 2)
   }
 
   private func assertThrows(

@@ -5,36 +5,69 @@ import NetworkKit
   import FoundationNetworking
 #endif
 
-/// A session that records what it was asked to load and answers with a canned reply or error.
-final class FakeNetworkSession: NetworkSession, @unchecked Sendable {
-  private let lock = NSLock()
-  private var urls: [URL] = []
-  private var requests: [URLRequest] = []
-  private let reply: Result<(Data, URLResponse), any Error>
+/// A session that records every request and answers them with canned replies, in order.
+///
+/// The last reply repeats. A task completes when resumed, on another queue, as a real one does.
+final class FakeNetworkSession: URLSessionProtocol, @unchecked Sendable {
+  typealias Reply = Result<(Data, URLResponse), any Error>
 
-  init(reply: Result<(Data, URLResponse), any Error>) {
-    self.reply = reply
+  private let lock = NSLock()
+  private var requests: [URLRequest] = []
+  private var replies: [Reply]
+
+  init(replies: [Reply]) {
+    self.replies = replies
+  }
+
+  convenience init(reply: Reply) {
+    self.init(replies: [reply])
   }
 
   /// A session answering `status` with `body`.
   convenience init(status: Int, body: String) {
+    self.init(reply: Self.reply(status: status, body: body))
+  }
+
+  static func reply(status: Int, body: String) -> Reply {
     let response = HTTPURLResponse(
       url: URL(string: "https://api.test")!, statusCode: status, httpVersion: nil, headerFields: nil
     )!
-    self.init(reply: .success((Data(body.utf8), response)))
+    return .success((Data(body.utf8), response))
   }
 
-  var requestedURLs: [URL] { lock.withLock { urls } }
   var sentRequests: [URLRequest] { lock.withLock { requests } }
 
-  func requestData(url: URL) async throws -> (Data, URLResponse) {
-    lock.withLock { urls.append(url) }
-    return try reply.get()
+  func dataTask(with request: URLRequest, completionHandler: @escaping DataTaskCompletion)
+    -> any URLSessionDataTaskProtocol
+  {
+    let reply = lock.withLock {
+      requests.append(request)
+      return replies.count > 1 ? replies.removeFirst() : replies[0]
+    }
+    return FakeDataTask {
+      switch reply {
+      case .success(let (data, response)): completionHandler(data, response, nil)
+      case .failure(let error): completionHandler(nil, nil, error)
+      }
+    }
+  }
+}
+
+/// A task that completes on a global queue when resumed, and records whether it was cancelled.
+final class FakeDataTask: URLSessionDataTaskProtocol, @unchecked Sendable {
+  private let complete: @Sendable () -> Void
+  private(set) var cancelCount = 0
+
+  init(complete: @escaping @Sendable () -> Void) {
+    self.complete = complete
   }
 
-  func requestData(urlRequest: URLRequest) async throws -> (Data, URLResponse) {
-    lock.withLock { requests.append(urlRequest) }
-    return try reply.get()
+  func resume() {
+    DispatchQueue.global().async(execute: complete)
+  }
+
+  func cancel() {
+    cancelCount += 1
   }
 }
 

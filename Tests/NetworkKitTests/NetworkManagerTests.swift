@@ -35,6 +35,34 @@ final class NetworkManagerTests: XCTestCase {
     XCTAssertEqual(requester.cancellable.cancelCount, 1)
   }
 
+  /// The guideline's default: a call without a method is a POST.
+  func testFetchDataPostsUnlessToldOtherwise() throws {
+    manager.fetchData(api: "vehicles") { _ in }
+
+    XCTAssertEqual(try XCTUnwrap(requester.calls.first).method, .post)
+  }
+
+  /// The guideline's failing request: the fake fails with code 666 and the completion gets it.
+  func testFailingRequestReachesTheCompletionWithItsCode() {
+    let manager = NetworkManager(
+      baseURL: "https://api.test/",
+      request: { _, _, _, completion in
+        completion(JSONResponse(result: .failure(NSError(domain: "FakeRequest", code: 666))))
+        return SpyCancellable()
+      }, logger: logger)
+    let reported = expectation(description: "completion called")
+
+    manager.fetchData(api: "vehicles") { result in
+      guard case .failure(let error) = result else { return XCTFail("expected the failure") }
+      XCTAssertEqual((error as NSError).code, 666)
+      XCTAssertEqual((error as NSError).domain, "FakeRequest")
+      reported.fulfill()
+    }
+
+    wait(for: [reported], timeout: 1)
+    XCTAssertTrue(logger.messages.isEmpty)
+  }
+
   func testFetchDataDeliversTheValueAtTheResponseKey() throws {
     let box = ResultBox<Result<Any, any Error>>()
     manager.fetchData(api: "vehicles", responseKey: "data.vehicle_list") { box.value = $0 }
@@ -140,5 +168,6 @@ final class NetworkManagerTests: XCTestCase {
     XCTAssertNotNil(cancellable)
     XCTAssertEqual(try box.value?.get() as? [String], ["van"])
     XCTAssertEqual(session.sentRequests.first?.url?.absoluteString, "https://api.test/vehicles")
+    XCTAssertEqual(session.sentRequests.first?.httpMethod, "POST")
   }
 }

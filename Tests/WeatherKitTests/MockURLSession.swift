@@ -1,5 +1,5 @@
 import Foundation
-import WeatherKit
+import NetworkKit
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -16,10 +16,10 @@ final class MockURLSession: URLSessionProtocol, @unchecked Sendable {
     dataTask = MockURLSessionDataTask(data: data, response: response, error: error)
   }
 
-  func dataTask(with url: URL, completionHandler: @escaping DataTaskCompletion)
+  func dataTask(with request: URLRequest, completionHandler: @escaping DataTaskCompletion)
     -> any URLSessionDataTaskProtocol
   {
-    lastURL = url
+    lastURL = request.url
     dataTaskCallCount += 1
     dataTask.completionHandler = completionHandler
     return dataTask

@@ -1,13 +1,15 @@
 import Foundation
-import WeatherKit
+import NetworkKit
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// A data task that counts `resume()` calls and, when resumed, completes with canned values.
+/// A data task that records `resume()` and then completes with canned values on another queue,
+/// as a real task does, so the tests' expectations wait for real asynchronous work.
 final class MockURLSessionDataTask: URLSessionDataTaskProtocol, @unchecked Sendable {
   private(set) var resumeWasCalled = false
+  private(set) var cancelWasCalled = false
   var completionHandler: DataTaskCompletion?
   private let data: Data?
   private let response: URLResponse?
@@ -21,6 +23,12 @@ final class MockURLSessionDataTask: URLSessionDataTaskProtocol, @unchecked Senda
 
   func resume() {
     resumeWasCalled = true
-    completionHandler?(data, response, error)
+    guard let completionHandler else { return }
+    let (data, response, error) = (data, response, error)
+    DispatchQueue.global().async { completionHandler(data, response, error) }
+  }
+
+  func cancel() {
+    cancelWasCalled = true
   }
 }

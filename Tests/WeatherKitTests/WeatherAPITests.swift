@@ -17,6 +17,6 @@ final class WeatherAPITests: XCTestCase {
   func testLiveClientUsesPirateWeatherWithKey() {
     let manager = WeatherDataManager.live(apiKey: "abc123")
 
-    XCTAssertEqual(manager.baseURL, WeatherAPI.baseURL(apiKey: "abc123"))
+    XCTAssertEqual(manager.baseURL.absoluteString, "https://api.pirateweather.net/forecast/abc123")
   }
 }

@@ -33,14 +33,47 @@ final class WeatherDataManagerTests: XCTestCase {
     XCTAssertEqual(session.dataTaskCallCount, 1)
   }
 
-  func testWeatherDataStartsDataTask() {
-    let session = MockURLSession(
-      data: WeatherFixtures.json, response: WeatherFixtures.response(status: 200))
+  /// The guideline's test: asking for weather starts the session's task with `resume()`.
+  func test_weatherDataAt_starts_the_session() {
+    let session = MockURLSession()
     let manager = WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: session)
 
-    manager.weatherData(latitude: 0, longitude: 0) { _ in }
+    manager.weatherData(latitude: 52, longitude: 100) { _ in }
 
     XCTAssertTrue(session.dataTask.resumeWasCalled, "the data task was never resumed")
+  }
+
+  func testAsyncWeatherDecodesOrThrowsTheReason() async throws {
+    let good = MockURLSession(
+      data: WeatherFixtures.json, response: WeatherFixtures.response(status: 200))
+    let unauthorised = MockURLSession(
+      data: Data(), response: WeatherFixtures.response(status: 401))
+
+    let weather = try await WeatherDataManager(
+      baseURL: WeatherFixtures.baseURL, urlSession: good
+    ).weather(latitude: 45.5, longitude: -73.25)
+    XCTAssertEqual(weather, WeatherFixtures.weather)
+    XCTAssertEqual(good.lastURL?.absoluteString, "https://weather.test/forecast/KEY/45.5,-73.25")
+    do {
+      _ = try await WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: unauthorised)
+        .weather(latitude: 45.5, longitude: -73.25)
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual(error as? WeatherDataError, .httpStatus(401))
+    }
+  }
+
+  func testAsyncWeatherRefusesInvalidCoordinatesWithoutARequest() async {
+    let session = MockURLSession()
+
+    do {
+      _ = try await WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: session)
+        .weather(latitude: 0, longitude: 181)
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual(error as? WeatherDataError, .invalidCoordinates(latitude: 0, longitude: 181))
+    }
+    XCTAssertEqual(session.dataTaskCallCount, 0)
   }
 
   func testWeatherDataDecodesSuccessfulResponse() {
@@ -85,8 +118,11 @@ final class WeatherDataManagerTests: XCTestCase {
 
   func testInvalidCoordinatesFailWithoutRequest() {
     let session = MockURLSession()
+    let manager = WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: session)
+    let box = ResultBox<Result<WeatherData, WeatherDataError>>()
 
-    let result = fetch(with: session, latitude: 91, longitude: 0)
+    manager.weatherData(latitude: 91, longitude: 0) { box.value = $0 }
+    let result = box.value
 
     XCTAssertEqual(result, .failure(.invalidCoordinates(latitude: 91, longitude: 0)))
     XCTAssertEqual(session.dataTaskCallCount, 0)

@@ -4,48 +4,46 @@ import XCTest
 final class WeatherServiceTests: XCTestCase {
   private let campground = Coordinate(latitude: 45.5, longitude: -73.25)
 
+  private func service(
+    fetcher: MockLocationFetcher, provider: SpyWeatherProvider
+  ) -> WeatherService {
+    WeatherService(
+      locationManager: LocationManager(locationFetcher: fetcher), weatherProvider: provider)
+  }
+
   func testFetchesWeatherAtTheFetchedLocation() {
-    let fetcher = FakeLocationFetcher(result: .success(campground))
+    let fetcher = MockLocationFetcher()
+    fetcher.answer = .location(campground)
     let provider = SpyWeatherProvider(result: .success(WeatherFixtures.weather))
-    let service = WeatherService(locationFetcher: fetcher, weatherProvider: provider)
-    let done = expectation(description: "weather reported")
     let box = ResultBox<Result<WeatherData, WeatherDataError>>()
 
-    service.currentWeather { result in
-      box.value = result
-      done.fulfill()
-    }
+    service(fetcher: fetcher, provider: provider).currentWeather { box.value = $0 }
 
-    wait(for: [done], timeout: 1)
     XCTAssertEqual(box.value, .success(WeatherFixtures.weather))
     XCTAssertEqual(fetcher.requestCount, 1)
     XCTAssertEqual(provider.requestedCoordinates, [campground])
   }
 
   func testLocationFailureSkipsTheWeatherRequest() {
-    let fetcher = FakeLocationFetcher(result: .failure(.locationUnavailable("denied")))
+    let fetcher = MockLocationFetcher()
+    fetcher.answer = .failure(WeatherDataError.invalidResponse)
     let provider = SpyWeatherProvider(result: .success(WeatherFixtures.weather))
-    let service = WeatherService(locationFetcher: fetcher, weatherProvider: provider)
-    let done = expectation(description: "failure reported")
     let box = ResultBox<Result<WeatherData, WeatherDataError>>()
 
-    service.currentWeather { result in
-      box.value = result
-      done.fulfill()
-    }
+    service(fetcher: fetcher, provider: provider).currentWeather { box.value = $0 }
 
-    wait(for: [done], timeout: 1)
-    XCTAssertEqual(box.value, .failure(.locationUnavailable("denied")))
+    XCTAssertEqual(
+      box.value, .failure(.locationUnavailable(WeatherDataError.invalidResponse.description)))
     XCTAssertEqual(provider.requestedCoordinates, [])
   }
 
   func testAsyncVariantReturnsWeatherOrThrows() async throws {
-    let good = WeatherService(
-      locationFetcher: FakeLocationFetcher(result: .success(campground)),
-      weatherProvider: SpyWeatherProvider(result: .success(WeatherFixtures.weather)))
-    let bad = WeatherService(
-      locationFetcher: FakeLocationFetcher(result: .success(campground)),
-      weatherProvider: SpyWeatherProvider(result: .failure(.httpStatus(401))))
+    let good = service(
+      fetcher: MockLocationFetcher(),
+      provider: SpyWeatherProvider(result: .success(WeatherFixtures.weather)))
+    let bad = service(
+      fetcher: MockLocationFetcher(),
+      provider: SpyWeatherProvider(result: .failure(.httpStatus(401))))
 
     let weather = try await good.currentWeather()
     XCTAssertEqual(weather, WeatherFixtures.weather)
@@ -55,5 +53,24 @@ final class WeatherServiceTests: XCTestCase {
     } catch {
       XCTAssertEqual(error as? WeatherDataError, .httpStatus(401))
     }
+  }
+
+  /// Cancelled while the location is being found: no weather is requested once it arrives.
+  func testCancelledWhileLocatingAsksForNoWeather() async {
+    let fetcher = MockLocationFetcher()
+    fetcher.answer = .later
+    let requested = expectation(description: "location requested")
+    fetcher.handleRequestLocation = { requested.fulfill() }
+    let provider = SpyWeatherProvider(result: .success(WeatherFixtures.weather))
+    let service = service(fetcher: fetcher, provider: provider)
+
+    let fetch = Task { try await service.currentWeather() }
+    await fulfillment(of: [requested], timeout: 2)
+    fetch.cancel()
+    fetcher.deliver(campground)
+    let outcome = await fetch.result
+
+    XCTAssertThrowsError(try outcome.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    XCTAssertEqual(provider.requestedCoordinates, [])
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import WeatherKit
+import NetworkKit
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -15,25 +15,31 @@ public struct CommandContext {
   public var reader: any LineReader
   /// The transport the weather client uses.
   public var urlSession: any URLSessionProtocol
-  /// Today, for commands whose dates default to it.
-  public var today: Date
+  /// How the weather client retries a failed request.
+  public var retry: RetryPolicy
+  /// The current time: dates default to its day, and sessions expire by it.
+  public var now: Date
 
   /// Creates a context.
   public init(
     environment: [String: String], defaultFolder: URL, reader: any LineReader,
-    urlSession: any URLSessionProtocol, today: Date
+    urlSession: any URLSessionProtocol, retry: RetryPolicy = .never, now: Date
   ) {
     self.environment = environment
     self.defaultFolder = defaultFolder
     self.reader = reader
     self.urlSession = urlSession
-    self.today = today
+    self.retry = retry
+    self.now = now
   }
 
   /// The process's environment, standard input, the shared URL session and the clock.
   public static var live: CommandContext {
-    CommandContext(
-      environment: ProcessInfo.processInfo.environment, defaultFolder: Environment.defaultFolder,
-      reader: StandardInputReader(), urlSession: URLSession.shared, today: Date())
+    let environment = ProcessInfo.processInfo.environment
+    return CommandContext(
+      environment: environment,
+      defaultFolder: Environment.defaultFolder(
+        environment: environment, home: FileManager.default.homeDirectoryForCurrentUser),
+      reader: StandardInputReader(), urlSession: URLSession.shared, retry: .standard, now: Date())
   }
 }

@@ -46,7 +46,7 @@ struct ReservationsCommand: CampgroundSubcommand {
     if let camper {
       found = try service.reservations(forCamper: camper)
     } else {
-      let start = from?.date ?? CampgroundCalendar.startOfDay(context.today)
+      let start = from?.date ?? CampgroundCalendar.startOfDay(context.now)
       let end = to?.date ?? CampgroundCalendar.adding(nights: 30, to: start)
       found = try service.reservations(from: start, to: end)
     }

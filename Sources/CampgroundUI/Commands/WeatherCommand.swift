@@ -15,11 +15,13 @@ struct WeatherCommand: CampgroundSubcommand {
     guard let key = apiKey ?? context.environment[Environment.weatherAPIKey], !key.isEmpty else {
       throw CampgroundUIError.missingAPIKey
     }
+    let campground = FixedLocationFetcher(
+      coordinate: Coordinate(latitude: latitude, longitude: longitude))
     let service = WeatherService(
-      locationFetcher: FixedLocationFetcher(
-        coordinate: Coordinate(latitude: latitude, longitude: longitude)),
+      locationManager: LocationManager(locationFetcher: campground),
       weatherProvider: WeatherDataManager(
-        baseURL: WeatherAPI.baseURL(apiKey: key), urlSession: context.urlSession))
+        baseURL: WeatherAPI.baseURL(apiKey: key), urlSession: context.urlSession,
+        retry: context.retry))
     return WeatherLine.render(try await service.currentWeather())
   }
 }

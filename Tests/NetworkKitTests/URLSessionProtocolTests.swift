@@ -1,5 +1,5 @@
 import Foundation
-import WeatherKit
+import NetworkKit
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -7,15 +7,16 @@ import XCTest
 #endif
 
 final class URLSessionProtocolTests: XCTestCase {
-  func testURLSessionHandsOutASuspendedRealDataTask() throws {
+  func testURLSessionHandsOutASuspendedRealDataTaskForTheWholeRequest() throws {
     let session: any URLSessionProtocol = URLSession(configuration: .ephemeral)
-    let url = URL(string: "http://127.0.0.1:9/never-resumed")!
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:9/never-resumed")!)
+    request.httpMethod = "PUT"
 
-    let task = session.dataTask(with: url) { _, _, _ in }
+    let task = session.dataTask(with: request) { _, _, _ in }
 
     let dataTask = try XCTUnwrap(task as? URLSessionDataTask)
-    XCTAssertEqual(dataTask.originalRequest?.url, url)
+    XCTAssertEqual(dataTask.originalRequest, request)
     XCTAssertEqual(dataTask.state, .suspended)
-    dataTask.cancel()
+    task.cancel()
   }
 }
