@@ -12,6 +12,8 @@ public enum AuthError: Error, Equatable, Sendable {
   case accountLocked
   /// The sign-in service could not be reached.
   case serviceUnavailable(String)
+  /// The sign-in service did not answer within the login model's timeout.
+  case timedOut
 }
 
 extension AuthError: CustomStringConvertible {
@@ -28,6 +30,8 @@ extension AuthError: CustomStringConvertible {
       return "This account is locked; ask the campground office"
     case .serviceUnavailable(let reason):
       return "Sign-in is unavailable right now: \(reason)"
+    case .timedOut:
+      return "Sign-in is taking too long; check the connection and try again"
     }
   }
 }

@@ -26,7 +26,8 @@ public struct LocalAuth: AuthProtocol {
 
   /// Checks the credentials at once; emails match without regard to case.
   public func signIn(
-    email: String, password: String, completion: @escaping (Result<AuthUser, AuthError>) -> Void
+    email: String, password: String,
+    completion: @escaping @MainActor (Result<AuthUser, AuthError>) -> Void
   ) {
     let match = accounts.first {
       $0.user.email.lowercased() == email.lowercased() && $0.password == password

@@ -1,5 +1,12 @@
 /// The logic behind a login form: validates input, signs in, and navigates or shows an error.
+///
+/// It lives on the main actor, as the view it drives does. A sign-in the service has not
+/// answered after `timeout` fails with `AuthError.timedOut`; an answer that comes later is ignored.
+@MainActor
 public final class LoginModel {
+  /// How long a sign-in may take unless the initializer says otherwise.
+  public static let defaultTimeout: Duration = .seconds(15)
+
   /// What the user typed as email.
   public var email: String
   /// What the user typed as password.
@@ -10,18 +17,27 @@ public final class LoginModel {
   public private(set) var isSigningIn = false
   /// The user once signed in.
   public private(set) var signedInUser: AuthUser?
+  /// Called after each change of the state above, so a view can redraw.
+  public var onChange: (@MainActor () -> Void)?
 
   private let auth: any AuthProtocol
   private let navigator: any Navigator
+  private let timeout: Duration
+  private let clock: any Clock<Duration>
+  private var attempt = 0
+  private var timeoutTask: Task<Void, Never>?
 
-  /// Creates a form model over a sign-in service and a navigator.
+  /// Creates a form model over a sign-in service and a navigator; the timeout runs on `clock`.
   public init(
-    auth: any AuthProtocol, navigator: any Navigator, email: String = "", password: String = ""
+    auth: any AuthProtocol, navigator: any Navigator, email: String = "", password: String = "",
+    timeout: Duration = LoginModel.defaultTimeout, clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.auth = auth
     self.navigator = navigator
     self.email = email
     self.password = password
+    self.timeout = timeout
+    self.clock = clock
   }
 
   /// Whether the form may be submitted: a plausible email and a non-empty password.
@@ -34,13 +50,17 @@ public final class LoginModel {
     guard !isSigningIn else { return }
     if let validationError {
       errorMessage = validationError.description
+      onChange?()
       return
     }
     errorMessage = nil
     isSigningIn = true
-    let email = self.email.trimmingWhitespace()
-    auth.signIn(email: email, password: password) { [weak self] result in
-      self?.finishSignIn(with: result)
+    attempt += 1
+    let current = attempt
+    onChange?()
+    startTimeout(for: current)
+    auth.signIn(email: email.trimmingWhitespace(), password: password) { [weak self] result in
+      self?.finish(current, with: result)
     }
   }
 
@@ -50,15 +70,32 @@ public final class LoginModel {
     return nil
   }
 
-  private func finishSignIn(with result: Result<AuthUser, AuthError>) {
+  private func startTimeout(for current: Int) {
+    let (clock, timeout) = (self.clock, self.timeout)
+    timeoutTask = Task { [weak self] in
+      do {
+        try await clock.sleep(for: timeout)
+      } catch {
+        return
+      }
+      self?.finish(current, with: .failure(.timedOut))
+    }
+  }
+
+  private func finish(_ current: Int, with result: Result<AuthUser, AuthError>) {
+    guard current == attempt, isSigningIn else { return }
+    timeoutTask?.cancel()
+    timeoutTask = nil
     isSigningIn = false
     switch result {
     case .success(let user):
       signedInUser = user
       errorMessage = nil
+      onChange?()
       navigator.navigate(to: .login)
     case .failure(let error):
       errorMessage = error.description
+      onChange?()
     }
   }
 }

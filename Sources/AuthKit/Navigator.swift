@@ -13,6 +13,7 @@ public struct Route: RawRepresentable, Hashable, Sendable {
 }
 
 /// Moves the user between screens; the login flow only asks, the app decides how.
+@MainActor
 public protocol Navigator: AnyObject {
   /// Shows the screen for `route`.
   func navigate(to route: Route)

@@ -1,5 +1,5 @@
 /// Where a prompt reads the user's answers; standard input in the app, a script in tests.
-public protocol LineReader {
+public protocol LineReader: Sendable {
   /// Shows `prompt` and returns the next line, or nil at the end of input.
   func readLine(prompt: String) -> String?
 }

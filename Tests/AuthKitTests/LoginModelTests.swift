@@ -1,26 +1,27 @@
 import AuthKit
 import XCTest
 
+@MainActor
 final class LoginModelTests: XCTestCase {
   private var auth: SpyAuth!
   private var navigator: SpyNavigator!
   private var model: LoginModel!
   private let ranger = AuthUser(email: "ranger@camp.test", displayName: "Ranger Rick")
 
-  override func setUp() {
+  override func setUp() async throws {
     auth = SpyAuth()
     navigator = SpyNavigator()
     model = LoginModel(
       auth: auth, navigator: navigator, email: "ranger@camp.test", password: "s3cret")
   }
 
-  override func tearDown() {
+  override func tearDown() async throws {
     model = nil
     navigator = nil
     auth = nil
   }
 
-  func testSignInCallsAuthOnceWithEmailAndPassword() {
+  func testSignInCallsAuthOnceWithEmailAndPassword() async {
     model.signIn()
 
     XCTAssertEqual(auth.signInCallCount, 1, "call count")
@@ -29,7 +30,7 @@ final class LoginModelTests: XCTestCase {
     XCTAssertTrue(model.isSigningIn)
   }
 
-  func testSignInTrimsTheEmail() {
+  func testSignInTrimsTheEmail() async {
     model.email = "  ranger@camp.test\n"
 
     model.signIn()
@@ -37,7 +38,7 @@ final class LoginModelTests: XCTestCase {
     XCTAssertEqual(auth.signInArgsEmail, ["ranger@camp.test"])
   }
 
-  func testSuccessfulSignInNavigatesToLoginRoute() throws {
+  func testSuccessfulSignInNavigatesToLoginRoute() async throws {
     model.signIn()
 
     try XCTUnwrap(auth.signInArgsCompletion.first)(.success(ranger))
@@ -49,7 +50,7 @@ final class LoginModelTests: XCTestCase {
     XCTAssertFalse(model.isSigningIn)
   }
 
-  func testFailedSignInShowsErrorAndStays() throws {
+  func testFailedSignInShowsErrorAndStays() async throws {
     model.signIn()
 
     try XCTUnwrap(auth.signInArgsCompletion.first)(.failure(.wrongCredentials))
@@ -60,7 +61,7 @@ final class LoginModelTests: XCTestCase {
     XCTAssertFalse(model.isSigningIn)
   }
 
-  func testInvalidEmailIsRejectedWithoutCallingAuth() {
+  func testInvalidEmailIsRejectedWithoutCallingAuth() async {
     model.email = "ranger.camp.test"
 
     model.signIn()
@@ -69,7 +70,7 @@ final class LoginModelTests: XCTestCase {
     XCTAssertEqual(model.errorMessage, AuthError.invalidEmail.description)
   }
 
-  func testEmptyPasswordIsRejectedWithoutCallingAuth() {
+  func testEmptyPasswordIsRejectedWithoutCallingAuth() async {
     model.password = ""
 
     model.signIn()
@@ -78,7 +79,7 @@ final class LoginModelTests: XCTestCase {
     XCTAssertEqual(model.errorMessage, AuthError.emptyPassword.description)
   }
 
-  func testSecondTapWhileSigningInIsIgnored() {
+  func testSecondTapWhileSigningInIsIgnored() async {
     model.signIn()
     model.signIn()
 
@@ -86,7 +87,7 @@ final class LoginModelTests: XCTestCase {
     XCTAssertFalse(model.canSubmit)
   }
 
-  func testRetryAfterFailureClearsTheMessageAndSignsInAgain() throws {
+  func testRetryAfterFailureClearsTheMessageAndSignsInAgain() async throws {
     model.signIn()
     try XCTUnwrap(auth.signInArgsCompletion.first)(.failure(.serviceUnavailable("timeout")))
     model.password = "right"
@@ -98,13 +99,13 @@ final class LoginModelTests: XCTestCase {
     XCTAssertEqual(auth.signInArgsPassword, ["s3cret", "right"])
   }
 
-  func testCanSubmitFollowsValidation() {
+  func testCanSubmitFollowsValidation() async {
     XCTAssertTrue(model.canSubmit)
     model.password = ""
     XCTAssertFalse(model.canSubmit)
   }
 
-  func testLateCompletionAfterModelIsGoneIsHarmless() throws {
+  func testLateCompletionAfterModelIsGoneIsHarmless() async throws {
     model.signIn()
     let completion = try XCTUnwrap(auth.signInArgsCompletion.first)
 
@@ -112,5 +113,51 @@ final class LoginModelTests: XCTestCase {
     completion(.success(ranger))
 
     XCTAssertEqual(navigator.routes, [])
+  }
+
+  /// The service never answers: after the timeout the form stops waiting and says so.
+  func testSignInThatIsNeverAnsweredTimesOut() async throws {
+    let clock = RecordingClock()
+    let model = LoginModel(
+      auth: auth, navigator: navigator, email: "ranger@camp.test", password: "s3cret",
+      timeout: .seconds(10), clock: clock)
+    let stoppedWaiting = expectation(description: "the model stopped signing in")
+    model.onChange = { if !model.isSigningIn { stoppedWaiting.fulfill() } }
+
+    model.signIn()
+    await fulfillment(of: [stoppedWaiting], timeout: 2)
+
+    XCTAssertEqual(clock.sleeps, [.seconds(10)])
+    XCTAssertEqual(model.errorMessage, AuthError.timedOut.description)
+    XCTAssertTrue(model.canSubmit)
+    try XCTUnwrap(auth.signInArgsCompletion.first)(.success(ranger))
+    XCTAssertNil(model.signedInUser, "an answer after the timeout must be ignored")
+    XCTAssertEqual(navigator.routes, [])
+  }
+
+  /// A service that answers one attempt twice must not end the attempt after it.
+  func testAnswerFromAnEarlierAttemptIsIgnored() async throws {
+    model.signIn()
+    let firstAnswer = try XCTUnwrap(auth.signInArgsCompletion.first)
+    firstAnswer(.failure(.wrongCredentials))
+    model.signIn()
+
+    firstAnswer(.success(ranger))
+
+    XCTAssertTrue(model.isSigningIn)
+    XCTAssertNil(model.signedInUser)
+    try XCTUnwrap(auth.signInArgsCompletion.last)(.success(ranger))
+    XCTAssertEqual(model.signedInUser, ranger)
+    XCTAssertEqual(navigator.routes, [.login])
+  }
+
+  func testEveryStateChangeIsAnnounced() async throws {
+    var seen: [Bool] = []
+    model.onChange = { [unowned model] in seen.append(model!.isSigningIn) }
+
+    model.signIn()
+    try XCTUnwrap(auth.signInArgsCompletion.first)(.failure(.accountLocked))
+
+    XCTAssertEqual(seen, [true, false])
   }
 }

@@ -5,10 +5,11 @@ final class SpyAuth: AuthProtocol {
   private(set) var signInCallCount = 0
   private(set) var signInArgsEmail: [String] = []
   private(set) var signInArgsPassword: [String] = []
-  private(set) var signInArgsCompletion: [(Result<AuthUser, AuthError>) -> Void] = []
+  private(set) var signInArgsCompletion: [@MainActor (Result<AuthUser, AuthError>) -> Void] = []
 
   func signIn(
-    email: String, password: String, completion: @escaping (Result<AuthUser, AuthError>) -> Void
+    email: String, password: String,
+    completion: @escaping @MainActor (Result<AuthUser, AuthError>) -> Void
   ) {
     signInCallCount += 1
     signInArgsEmail.append(email)

@@ -40,6 +40,7 @@ final class CampgroundCommandTests: XCTestCase {
       "reserve", "--camper", "1", "--site", "1", "--from", "2025-06-01", "--nights", "2",
     ])
     let listed = try await harness.run(["reservations"])
+    try await harness.signIn()
     let paid = try await harness.run(["pay", "1", "--amount", "46"])
     let cancelled = try await harness.run(["cancel", "1"])
     let history = try await harness.run(["reservations", "--camper", "1"])
@@ -74,6 +75,7 @@ final class CampgroundCommandTests: XCTestCase {
 
   func testServiceErrorsAreOneLineWithFailureExit() async throws {
     _ = try await harness.run(["add-camper", "--name", "Ada", "--phone", "1"])
+    try await harness.signIn()
 
     for arguments in [
       ["add-camper", "--name", " ", "--phone", "1"],
@@ -93,12 +95,110 @@ final class CampgroundCommandTests: XCTestCase {
     }
   }
 
+  func testRangerOnlyCommandsNeedASession() async throws {
+    _ = try await harness.run(["add-site", "--number", "4", "--rate", "10"])
+
+    for arguments in [
+      ["delete-site", "--number", "4"], ["cancel", "1"], ["pay", "1", "--amount", "1"],
+    ] {
+      do {
+        _ = try await harness.run(arguments)
+        XCTFail("expected \(arguments) to need a session")
+      } catch {
+        XCTAssertEqual(
+          CampgroundCommand.message(for: error), "Sign in first with: campground login",
+          "\(arguments)")
+        XCTAssertEqual(CampgroundCommand.exitCode(for: error), .failure)
+      }
+    }
+    try await harness.signIn()
+    let deleted = try await harness.run(["delete-site", "--number", "4"])
+    let signedOut = try await harness.run(["logout"])
+    let again = try await harness.run(["logout"])
+
+    XCTAssertEqual(deleted, "Deleted site 4.")
+    XCTAssertEqual(signedOut, "Signed out.")
+    XCTAssertEqual(again, "Nobody was signed in.")
+  }
+
+  func testAvailabilityListsTheSitesFreeOnEveryNight() async throws {
+    _ = try await harness.run(["add-site", "--number", "1", "--rate", "20", "--electricity"])
+    _ = try await harness.run(["add-site", "--number", "2", "--rate", "15"])
+    _ = try await harness.run(["add-camper", "--name", "Ada", "--phone", "1"])
+    _ = try await harness.run([
+      "reserve", "--camper", "1", "--site", "1", "--from", "2025-06-02", "--nights", "2",
+    ])
+
+    let overlapping = try await harness.run([
+      "availability", "--from", "2025-06-01", "--nights", "2",
+    ])
+    let powered = try await harness.run([
+      "availability", "--from", "2025-06-03", "--nights", "1", "--electricity",
+    ])
+    let later = try await harness.run([
+      "availability", "--from", "2025-06-04", "--nights", "3", "--electricity",
+    ])
+
+    XCTAssertEqual(
+      overlapping,
+      """
+      Free for 2 night(s) from 2025-06-01:
+      Site  Electricity  Water   Rate  With amenities
+      ----  -----------  -----  -----  --------------
+         2  no           no     15.00           15.00
+      """)
+    XCTAssertEqual(powered, "No site is free for 1 night(s) from 2025-06-03.")
+    XCTAssertTrue(later.contains("   1  yes"), later)
+  }
+
+  /// Every number a user types is bounded: a one-line error, never a trap (exit 132).
+  func testOutOfRangeNumbersAreOneLineErrors() async throws {
+    _ = try await harness.run(["add-site", "--number", "1", "--rate", "20"])
+    _ = try await harness.run(["add-camper", "--name", "Ada", "--phone", "1"])
+
+    let cases: [([String], String)] = [
+      (
+        [
+          "reserve", "--camper", "1", "--site", "1", "--from", "2025-06-01", "--nights",
+          "10000000000000000",
+        ],
+        "Invalid number of days: 10000000000000000 (a stay is 1 to 365 nights)"
+      ),
+      (
+        ["availability", "--from", "2025-06-01", "--nights", "366"],
+        "Invalid number of days: 366 (a stay is 1 to 365 nights)"
+      ),
+      (
+        ["add-site", "--number", "10000", "--rate", "1"],
+        "Invalid site number 10000: site numbers are 1 to 9999"
+      ),
+      (
+        ["add-site", "--number", "2", "--rate", "999999999.99"],
+        "Invalid nightly rate 999999999.99: it must be 0.00 to 10000.00"
+      ),
+    ]
+    for (arguments, message) in cases {
+      do {
+        _ = try await harness.run(arguments)
+        XCTFail("expected \(arguments) to fail")
+      } catch {
+        XCTAssertEqual(CampgroundCommand.message(for: error), message)
+        XCTAssertEqual(CampgroundCommand.exitCode(for: error), .failure)
+      }
+    }
+  }
+
   func testMalformedArgumentsAreUsageErrors() async {
     for arguments in [
       ["add-site", "--number", "1", "--rate", "abc"],
       ["reserve", "--camper", "1", "--site", "1", "--from", "2025-02-30", "--nights", "1"],
       ["reservations", "--camper", "1", "--from", "2025-06-01"],
       ["pay", "1", "--amount", "-3"],
+      ["reserve", "--camper", "1", "--site", "1", "--from", "2025-06-01", "--nights", "1e30"],
+      [
+        "reserve", "--camper", "1", "--site", "1", "--from", "2025-06-01", "--nights",
+        "99999999999999999999",
+      ],
     ] {
       do {
         _ = try await harness.run(arguments)

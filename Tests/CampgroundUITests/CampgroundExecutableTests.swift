@@ -29,18 +29,27 @@ final class CampgroundExecutableTests: XCTestCase {
     }
   }
 
-  private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String)
-  {
+  private func run(_ arguments: [String], input: String? = nil) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
     let process = Process()
     process.executableURL = try executable
     process.arguments = arguments
-    process.environment = ["CAMPGROUND_DATABASE": folder.appendingPathComponent("db.sqlite").path]
+    process.environment = [
+      "CAMPGROUND_DATABASE": folder.appendingPathComponent("db.sqlite").path,
+      "CAMPGROUND_RANGER_EMAIL": "ranger@camp.test", "CAMPGROUND_RANGER_PASSWORD": "s3cret",
+    ]
     let out = Pipe()
     let err = Pipe()
+    let stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
+    if let input {
+      stdin.fileHandleForWriting.write(Data(input.utf8))
+      try stdin.fileHandleForWriting.close()
+    }
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -72,6 +81,64 @@ final class CampgroundExecutableTests: XCTestCase {
     XCTAssertEqual(refused.stderr, "Error: Invalid number of days: 0 (a stay is 1 to 365 nights)\n")
     XCTAssertEqual(duplicate.status, 1)
     XCTAssertEqual(duplicate.stderr, "Error: Site 1 already exists\n")
+  }
+
+  /// A whole stay, as a user types it: camper, site, free sites, booking, sign-in, payment,
+  /// cancellation, and the history that shows it.
+  func testAWholeStayThroughTheBuiltProgram() throws {
+    func succeed(_ arguments: [String], input: String? = nil) throws -> String {
+      let result = try run(arguments, input: input)
+      XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+      return result.stdout
+    }
+
+    XCTAssertEqual(
+      try succeed(["add-camper", "--name", "Bacon Lover", "--phone", "910-543-9000"]),
+      "Camper 1: Bacon Lover (910-543-9000)\n")
+    XCTAssertEqual(
+      try succeed(["add-site", "--number", "7", "--rate", "25", "--electricity"]),
+      "Added site 7 at 25.00 a night.\n")
+    XCTAssertTrue(
+      try succeed(["availability", "--from", "2025-07-01", "--nights", "3"])
+        .contains("   7  yes"))
+    XCTAssertEqual(
+      try succeed([
+        "reserve", "--camper", "1", "--site", "7", "--from", "2025-07-01", "--nights", "3",
+      ]),
+      "Reservation 1: site 7 for Bacon Lover from 2025-07-01, 3 night(s), 90.00 due\n")
+    XCTAssertEqual(
+      try succeed(["availability", "--from", "2025-07-02", "--nights", "1"]),
+      "No site is free for 1 night(s) from 2025-07-02.\n")
+
+    let unsigned = try run(["pay", "1", "--amount", "90"])
+    XCTAssertEqual(unsigned.status, 1)
+    XCTAssertEqual(unsigned.stderr, "Error: Sign in first with: campground login\n")
+
+    XCTAssertTrue(
+      try succeed(["login", "--email", "ranger@camp.test"], input: "s3cret\n")
+        .hasPrefix("Password: Welcome, Ranger. Signed in until "))
+    XCTAssertEqual(
+      try succeed(["pay", "1", "--amount", "90"]), "Reservation 1: paid 90.00, paid in full.\n")
+    XCTAssertEqual(try succeed(["cancel", "1"]), "Cancelled reservation 1.\n")
+    let history = try succeed(["reservations", "--camper", "1"])
+    XCTAssertTrue(history.contains("Cancelled  90.00  90.00"), history)
+    XCTAssertEqual(try succeed(["logout"]), "Signed out.\n")
+  }
+
+  /// The crash of the issue: a number of nights that made the price overflow trapped (exit 132).
+  func testAHugeNumberOfNightsIsAnErrorNotACrash() throws {
+    XCTAssertEqual(try run(["add-site", "--number", "1", "--rate", "10"]).status, 0)
+    XCTAssertEqual(try run(["add-camper", "--name", "Ada", "--phone", "1"]).status, 0)
+
+    let result = try run([
+      "reserve", "--camper", "1", "--site", "1", "--from", "2025-06-01", "--nights",
+      "10000000000000000",
+    ])
+
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.stderr,
+      "Error: Invalid number of days: 10000000000000000 (a stay is 1 to 365 nights)\n")
   }
 
   func testMalformedFlagIsAUsageError() throws {

@@ -34,6 +34,14 @@ final class CommandHarness {
       now: today)
   }
 
+  /// Signs the ranger in, as `campground login` does, so ranger-only commands run.
+  func signIn() async throws {
+    environment[Environment.rangerEmail] = "ranger@camp.test"
+    environment[Environment.rangerPassword] = "pw"
+    reader = ScriptedReader(["pw"])
+    _ = try await run(["login", "--email", "ranger@camp.test"])
+  }
+
   func removeFolder() {
     try? FileManager.default.removeItem(at: folder)
   }

@@ -1,3 +1,4 @@
+import CampgroundKit
 import CampgroundUI
 import XCTest
 
@@ -16,13 +17,29 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     harness = nil
   }
 
-  func testLoginAsksForCredentialsAndWelcomesTheRanger() async throws {
+  func testLoginAsksForCredentialsWelcomesTheRangerAndKeepsTheSession() async throws {
     harness.reader = ScriptedReader(["ranger@camp.test", "pw"])
 
     let output = try await harness.runRaw(["login"])
 
-    XCTAssertEqual(output, "Welcome, Ranger.")
+    XCTAssertEqual(output, "Welcome, Ranger. Signed in until 2025-06-01 08:00 UTC.")
     XCTAssertEqual(harness.reader.prompts, ["Email: ", "Password: "])
+    let database = try CampgroundDatabase.open(
+      at: harness.folder.appendingPathComponent("campground/campground.sqlite"))
+    XCTAssertEqual(
+      try SessionService(database: database).current(now: harness.today)?.email,
+      "ranger@camp.test")
+  }
+
+  func testWrongPasswordStartsNoSession() async throws {
+    harness.reader = ScriptedReader(["wrong"])
+
+    await assertFails(
+      ["login", "--email", "ranger@camp.test"],
+      with: .loginFailed("That email and password do not match an account"))
+    let database = try CampgroundDatabase.open(
+      at: harness.folder.appendingPathComponent("campground/campground.sqlite"))
+    XCTAssertNil(try SessionService(database: database).current(now: harness.today))
   }
 
   func testLoginWithoutConfiguredAccountFails() async {

@@ -2,43 +2,62 @@ import AuthKit
 import CampgroundUI
 import XCTest
 
+@MainActor
 final class LoginPromptTests: XCTestCase {
-  private let auth = LocalAuth(accounts: [
-    LocalAuth.Account(user: AuthUser(email: "r@camp.test", displayName: "Rick"), password: "pw")
-  ])
+  private func localAuth() -> LocalAuth {
+    LocalAuth(accounts: [
+      LocalAuth.Account(user: AuthUser(email: "r@camp.test", displayName: "Rick"), password: "pw")
+    ])
+  }
 
-  func testWrongPasswordIsALoginFailure() {
-    let prompt = LoginPrompt(auth: auth, reader: ScriptedReader(["nope"]))
-
-    XCTAssertThrowsError(try prompt.run(email: "r@camp.test")) { error in
-      XCTAssertEqual(
-        error as? CampgroundUIError, .loginFailed("That email and password do not match an account")
-      )
+  private func failure(_ prompt: LoginPrompt, email: String?) async -> CampgroundUIError? {
+    do {
+      _ = try await prompt.run(email: email)
+      return nil
+    } catch {
+      return error as? CampgroundUIError
     }
   }
 
-  func testEndOfInputIsReported() {
-    XCTAssertThrowsError(try LoginPrompt(auth: auth, reader: ScriptedReader([])).run(email: nil)) {
-      XCTAssertEqual($0 as? CampgroundUIError, .missingInput("email"))
-    }
-    XCTAssertThrowsError(
-      try LoginPrompt(auth: auth, reader: ScriptedReader([])).run(email: "r@camp.test")
-    ) {
-      XCTAssertEqual($0 as? CampgroundUIError, .missingInput("password"))
-    }
+  func testRightPasswordReturnsTheUser() async throws {
+    let prompt = LoginPrompt(auth: localAuth(), reader: ScriptedReader(["pw"]))
+
+    let user = try await prompt.run(email: "R@camp.test")
+
+    XCTAssertEqual(user.displayName, "Rick")
   }
 
-  func testAuthThatNeverAnswersIsReported() {
+  func testWrongPasswordIsALoginFailure() async {
+    let prompt = LoginPrompt(auth: localAuth(), reader: ScriptedReader(["nope"]))
+
+    let error = await failure(prompt, email: "r@camp.test")
+
+    XCTAssertEqual(error, .loginFailed("That email and password do not match an account"))
+  }
+
+  func testEndOfInputIsReported() async {
+    let noEmail = await failure(
+      LoginPrompt(auth: localAuth(), reader: ScriptedReader([])), email: nil)
+    let noPassword = await failure(
+      LoginPrompt(auth: localAuth(), reader: ScriptedReader([])), email: "r@camp.test")
+
+    XCTAssertEqual(noEmail, .missingInput("email"))
+    XCTAssertEqual(noPassword, .missingInput("password"))
+  }
+
+  /// A service that never answers: the model's timeout ends the wait with its message.
+  func testAuthThatNeverAnswersTimesOut() async {
     final class SilentAuth: AuthProtocol {
       func signIn(
-        email: String, password: String, completion: @escaping (Result<AuthUser, AuthError>) -> Void
+        email: String, password: String,
+        completion: @escaping @MainActor (Result<AuthUser, AuthError>) -> Void
       ) {}
     }
+    let prompt = LoginPrompt(
+      auth: SilentAuth(), reader: ScriptedReader(["pw"]), timeout: .milliseconds(20))
 
-    XCTAssertThrowsError(
-      try LoginPrompt(auth: SilentAuth(), reader: ScriptedReader(["pw"])).run(email: "r@camp.test")
-    ) {
-      XCTAssertEqual($0 as? CampgroundUIError, .loginFailed("the sign-in service did not answer"))
-    }
+    let error = await failure(prompt, email: "r@camp.test")
+
+    XCTAssertEqual(error, .loginFailed(AuthError.timedOut.description))
   }
 }

@@ -1,7 +1,7 @@
 import CampgroundUI
 
 /// Answers prompts from a script and records the prompts it was shown.
-final class ScriptedReader: LineReader {
+final class ScriptedReader: LineReader, @unchecked Sendable {
   private var answers: [String]
   private(set) var prompts: [String] = []
 

@@ -7,9 +7,10 @@ public struct CampgroundCommand: AsyncParsableCommand {
     commandName: "campground",
     abstract: "Run a small campground: sites, campers, reservations, payments and the weather.",
     subcommands: [
-      SitesCommand.self, AddSiteCommand.self, DeleteSiteCommand.self, CampersCommand.self,
-      AddCamperCommand.self, ReserveCommand.self, ReservationsCommand.self, CancelCommand.self,
-      PayCommand.self, LoginCommand.self, WeatherCommand.self,
+      SitesCommand.self, AddSiteCommand.self, DeleteSiteCommand.self, AvailabilityCommand.self,
+      CampersCommand.self, AddCamperCommand.self, ReserveCommand.self, ReservationsCommand.self,
+      CancelCommand.self, PayCommand.self, LoginCommand.self, LogoutCommand.self,
+      WeatherCommand.self,
     ])
 
   /// Creates the command; ArgumentParser fills it in.

@@ -17,4 +17,11 @@ struct DatabaseOptions: ParsableArguments {
       at: Environment.databaseURL(
         option: database, environment: context.environment, defaultFolder: context.defaultFolder))
   }
+
+  /// Opens the database for a command only a signed-in ranger may run.
+  func openSignedIn(in context: CommandContext) throws -> CampgroundDatabase {
+    let database = try open(in: context)
+    try SessionService(database: database).require(now: context.now)
+    return database
+  }
 }

@@ -10,7 +10,7 @@ struct ReserveCommand: CampgroundSubcommand {
   @Option(help: "The camper id (see: campground campers).") var camper: Int64
   @Option(help: "The site number.") var site: Int
   @Option(help: ArgumentHelp("The first night, as yyyy-MM-dd.", valueName: "day")) var from: Day
-  @Option(parsing: .unconditional, help: "How many nights.") var nights: Int
+  @Option(parsing: .unconditional, help: "How many nights (1 to 365).") var nights: Int
 
   func output(in context: CommandContext) async throws -> String {
     let database = try options.open(in: context)
@@ -59,20 +59,22 @@ struct ReservationsCommand: CampgroundSubcommand {
 /// `campground cancel`: cancels a reservation.
 struct CancelCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
-    commandName: "cancel", abstract: "Cancel a reservation.")
+    commandName: "cancel", abstract: "Cancel a reservation (ranger only: sign in first).")
 
   @OptionGroup var options: DatabaseOptions
   @Argument(help: "The reservation id.") var reservation: Int64
 
   func output(in context: CommandContext) async throws -> String {
-    try ReservationService(database: options.open(in: context)).cancel(reservationId: reservation)
+    try ReservationService(database: options.openSignedIn(in: context))
+      .cancel(reservationId: reservation)
     return "Cancelled reservation \(reservation)."
   }
 }
 
 /// `campground pay`: records a payment against a reservation.
 struct PayCommand: CampgroundSubcommand {
-  static let configuration = CommandConfiguration(commandName: "pay", abstract: "Record a payment.")
+  static let configuration = CommandConfiguration(
+    commandName: "pay", abstract: "Record a payment (ranger only: sign in first).")
 
   @OptionGroup var options: DatabaseOptions
   @Argument(help: "The reservation id.") var reservation: Int64
@@ -80,7 +82,7 @@ struct PayCommand: CampgroundSubcommand {
     Amount
 
   func output(in context: CommandContext) async throws -> String {
-    let updated = try ReservationService(database: options.open(in: context))
+    let updated = try ReservationService(database: options.openSignedIn(in: context))
       .recordPayment(cents: amount.cents, forReservation: reservation)
     let balance = MoneyFormat.string(cents: updated.balanceCents)
     return

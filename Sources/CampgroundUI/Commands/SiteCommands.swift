@@ -11,11 +11,39 @@ struct SitesCommand: CampgroundSubcommand {
   @Flag(help: "Only sites with water.") var water = false
 
   func output(in context: CommandContext) async throws -> String {
+    SiteTable.render(
+      try CampSiteService(database: options.open(in: context))
+        .sites(with: .selected(electricity: electricity, water: water)))
+  }
+}
+
+/// `campground availability`: the sites free on every night of a stay.
+struct AvailabilityCommand: CampgroundSubcommand {
+  static let configuration = CommandConfiguration(
+    commandName: "availability", abstract: "List the sites free for a stay.")
+
+  @OptionGroup var options: DatabaseOptions
+  @Option(help: ArgumentHelp("The first night, as yyyy-MM-dd.", valueName: "day")) var from: Day
+  @Option(parsing: .unconditional, help: "How many nights (1 to 365).") var nights: Int
+  @Flag(help: "Only sites with electricity.") var electricity = false
+  @Flag(help: "Only sites with water.") var water = false
+
+  func output(in context: CommandContext) async throws -> String {
+    let free = try CampSiteService(database: options.open(in: context)).availableSites(
+      from: from.date, nights: nights, with: .selected(electricity: electricity, water: water))
+    let stay = "\(nights) night(s) from \(CampgroundCalendar.string(from: from.date))"
+    guard !free.isEmpty else { return "No site is free for \(stay)." }
+    return "Free for \(stay):\n" + SiteTable.render(free)
+  }
+}
+
+extension Amenities {
+  /// The amenities the `--electricity` and `--water` flags ask for.
+  static func selected(electricity: Bool, water: Bool) -> Amenities {
     var amenities: Amenities = []
     if electricity { amenities.insert(.electricity) }
     if water { amenities.insert(.water) }
-    return SiteTable.render(
-      try CampSiteService(database: options.open(in: context)).sites(with: amenities))
+    return amenities
   }
 }
 
@@ -25,7 +53,7 @@ struct AddSiteCommand: CampgroundSubcommand {
     commandName: "add-site", abstract: "Add a camp site.")
 
   @OptionGroup var options: DatabaseOptions
-  @Option(help: "The site number (1 or more).") var number: Int
+  @Option(help: "The site number (1 to 9999).") var number: Int
   @Option(help: ArgumentHelp("The nightly rate before amenities, e.g. 25.00.", valueName: "amount"))
   var rate: Amount
   @Flag(help: "The site has electricity.") var electricity = false
@@ -39,16 +67,16 @@ struct AddSiteCommand: CampgroundSubcommand {
   }
 }
 
-/// `campground delete-site`: removes a site that has no confirmed reservations.
+/// `campground delete-site`: removes a site that has no standing reservations.
 struct DeleteSiteCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
-    commandName: "delete-site", abstract: "Delete a camp site.")
+    commandName: "delete-site", abstract: "Delete a camp site (ranger only: sign in first).")
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "The site number.") var number: Int
 
   func output(in context: CommandContext) async throws -> String {
-    try CampSiteService(database: options.open(in: context)).deleteSite(number: number)
+    try CampSiteService(database: options.openSignedIn(in: context)).deleteSite(number: number)
     return "Deleted site \(number)."
   }
 }
