@@ -45,7 +45,7 @@ public final class LoginModel {
     validationError == nil && !isSigningIn
   }
 
-  /// Validates the input, then signs in; on success navigates to `.login`.
+  /// Validates the input, then signs in; on success navigates to `.login`, itself the sender.
   public func signIn() {
     guard !isSigningIn else { return }
     if let validationError {
@@ -92,7 +92,7 @@ public final class LoginModel {
       signedInUser = user
       errorMessage = nil
       onChange?()
-      navigator.navigate(to: .login)
+      navigator.navigate(to: .login, sender: self)
     case .failure(let error):
       errorMessage = error.description
       onChange?()

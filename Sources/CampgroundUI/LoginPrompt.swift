@@ -49,7 +49,7 @@ public final class LoginPrompt: Navigator {
   }
 
   /// Records where the login flow sent the user.
-  public func navigate(to route: Route) {
+  public func navigate(to route: Route, sender: AnyObject?) {
     self.route = route
   }
 }

@@ -44,7 +44,9 @@ final class LoginModelTests: XCTestCase {
     try XCTUnwrap(auth.signInArgsCompletion.first)(.success(ranger))
 
     XCTAssertEqual(navigator.routes, [.login])
-    XCTAssertEqual(navigator.routes.first?.rawValue, "login")
+    XCTAssertEqual(navigator.routes.first?.rawValue, "loginSeg")
+    XCTAssertEqual(navigator.senders.count, 1)
+    XCTAssertTrue(navigator.senders.first.flatMap { $0 } === model, "the model is the sender")
     XCTAssertEqual(model.signedInUser, ranger)
     XCTAssertNil(model.errorMessage)
     XCTAssertFalse(model.isSigningIn)
