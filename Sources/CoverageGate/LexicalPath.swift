@@ -24,6 +24,11 @@ public enum LexicalPath {
     return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
   }
 
+  /// Whether `normalized(path)` is `path` itself and no component is `..`: one pass, no copy.
+  public static func isNormal(_ path: String) -> Bool {
+    !needsWork(path)
+  }
+
   /// Whether `path` has anything to normalise (an empty, `.` or `..` component, or a trailing
   /// slash): one pass over the bytes, as almost every path is clean.
   private static func needsWork(_ path: String) -> Bool {

@@ -38,8 +38,7 @@ public enum ReportInvariants {
   }
 
   private static func checkPath(_ path: String) throws {
-    guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".build/"), LexicalPath.normalized(path) == path,
-      !path.split(separator: "/").contains("..")
+    guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".build/"), LexicalPath.isNormal(path)
     else { throw InvariantViolation("a kept path is not a plain package-relative path: \(path)") }
   }
 

@@ -19,7 +19,8 @@ struct TargetLookup {
   /// The target of `relative`, or `nil` when no target folder holds it.
   func target(of relative: String) -> TargetInfo? {
     var folder = Substring(relative)
-    while let slash = folder.lastIndex(of: "/") {
+    // Byte search: a `Character` search walks grapheme clusters, costly on every kept file.
+    while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
       folder = folder[..<slash]
       if let index = byFolder[folder] { return targets[index] }
     }

@@ -52,14 +52,22 @@ struct JSONWriter {
   mutating func key(_ name: String) {
     newMember()
     string(name)
-    bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+    bytes.append(0x20)
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(0x20)
   }
 
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     // Most strings (keys, paths, names) need no escape: copied whole.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      bytes.append(contentsOf: text.utf8)
+    let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+      for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return false
+      }
+      bytes.append(contentsOf: utf8)
+      return true
+    }
+    if copied == true {
       bytes.append(UInt8(ascii: "\""))
       return
     }

@@ -155,39 +155,49 @@ public enum ExportReader {
     var number = 0
     var previous = (line: 0, column: 0)
     try scanner.readArray { scanner in
-      var index = 0
-      var line = 0
-      var column = 0
-      var count: UInt64 = 0
-      var hasCount = false
-      var isEntry = false
-      var isGap = false
-      try scanner.readArray { scanner in
-        switch index {
-        case 0: line = try scanner.readInt(upTo: ExportLimits.line, "segments[\(number)] line", limit: ExportLimits.lineReason)
-        case 1: column = try scanner.readInt(upTo: ExportLimits.column, "segments[\(number)] column", limit: ExportLimits.columnReason)
-        case 2: count = try scanner.readCount("segments[\(number)] count")
-        case 3: hasCount = try scanner.readBool()
-        case 4: isEntry = try scanner.readBool()
-        case 5: isGap = try scanner.readBool()
-        default: throw scanner.error("segments[\(number)] has more than 6 fields")
-        }
-        index += 1
-      }
-      guard index >= 5 else { throw scanner.error("segments[\(number)] has \(index) fields, expected 6") }
-      guard line >= 1, (line, column) >= previous else {
-        throw scanner.error(
-          "segments[\(number)] at \(line):\(column) is out of order or on no real line (after \(previous.line):\(previous.column))")
-      }
-      previous = (line, column)
+      // Almost every segment is plain; the general reader names the fault of any other.
+      let segment =
+        try scanner.readPlainSegment(
+          lineLimit: UInt64(ExportLimits.line), columnLimit: UInt64(ExportLimits.column), after: previous)
+        ?? readSegment(&scanner, number: number, after: previous)
+      previous = (segment.line, segment.column)
       number += 1
       do {
-        try builder.add(line: line, count: count, hasCount: hasCount, isRegionEntry: isEntry, isGap: isGap)
+        try builder.add(
+          line: segment.line, count: segment.count, hasCount: segment.hasCount,
+          isRegionEntry: segment.isRegionEntry, isGap: segment.isGap)
       } catch {
-        throw scanner.error("segments are out of order or past any real line (line \(line))")
+        throw scanner.error("segments are out of order or past any real line (line \(segment.line))")
       }
     }
     return keepingCounts ? builder.build() : nil
+  }
+
+  /// Reads segment `number` field by field, naming whatever is wrong with it.
+  private static func readSegment(
+    _ scanner: inout JSONScanner, number: Int, after previous: (line: Int, column: Int)
+  ) throws -> JSONScanner.Segment {
+    var segment = JSONScanner.Segment(
+      line: 0, column: 0, count: 0, hasCount: false, isRegionEntry: false, isGap: false)
+    var index = 0
+    try scanner.readArray { scanner in
+      switch index {
+      case 0: segment.line = try scanner.readInt(upTo: ExportLimits.line, "segments[\(number)] line", limit: ExportLimits.lineReason)
+      case 1: segment.column = try scanner.readInt(upTo: ExportLimits.column, "segments[\(number)] column", limit: ExportLimits.columnReason)
+      case 2: segment.count = try scanner.readCount("segments[\(number)] count")
+      case 3: segment.hasCount = try scanner.readBool()
+      case 4: segment.isRegionEntry = try scanner.readBool()
+      case 5: segment.isGap = try scanner.readBool()
+      default: throw scanner.error("segments[\(number)] has more than 6 fields")
+      }
+      index += 1
+    }
+    guard index >= 5 else { throw scanner.error("segments[\(number)] has \(index) fields, expected 6") }
+    guard segment.line >= 1, (segment.line, segment.column) >= previous else {
+      throw scanner.error(
+        "segments[\(number)] at \(segment.line):\(segment.column) is out of order or on no real line (after \(previous.line):\(previous.column))")
+    }
+    return segment
   }
 
   private static func readSummary(_ scanner: inout JSONScanner) throws -> Summary {

@@ -7,7 +7,7 @@ struct DiskSymlinks: SymlinkResolving {
   private let folders = ResolvedFolders()
 
   func realPath(_ path: String) -> String? {
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return CovgateKit.realPath(path) }
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else { return CovgateKit.realPath(path) }
     guard let folder = folders.resolve(String(path[..<slash])) else { return nil }
     var status = stat()
     guard lstat(path, &status) == 0 else { return nil }
