@@ -71,7 +71,9 @@ public struct TextReport: ReportRenderer {
       for target in layer.targets { rows.append(["  \(target.name)"] + cells(target.totals)) }
     }
     rows.append(["TOTAL"] + cells(report.totals))
-    let widths = (0..<7).map { column in rows.dropFirst().map { $0[column].count }.max()! }
+    // The name column fits its header too (a package of short names); a metric header spans
+    // its percent and ratio columns.
+    let widths = (0..<7).map { column in (column == 0 ? rows : Array(rows.dropFirst())).map { $0[column].count }.max()! }
     return rows.enumerated().map { index, row in
       row.enumerated().map { column, cell in
         if column == 0 || column % 2 == 0 || index == 0 { return pad(cell, widths[column]) }

@@ -136,6 +136,31 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertTrue(file.contains("<span class=\"missed\">{ return \"Hallo, Wörld ✓\" }</span>"))
   }
 
+  /// Uncovered blocks separated only by lines outside every region (blank lines, comments,
+  /// braces) are separate places: the jump keys visit each, in order.
+  func testEveryUncoveredBlockIsAJumpPlaceInOrder() throws {
+    let path = "Sources/Core/Blocks.swift"
+    var report = SampleReport.report
+    report.files.append(
+      ScopedFile(
+        path: path, target: "Core", layer: "logic",
+        coverage: FileCoverage(
+          path: SampleReport.root + "/" + path,
+          summary: SampleReport.summary(
+            lines: (1, 6), functions: (0, 0), instantiations: (0, 0), regions: (0, 0)),
+          lineView: LineView(counts: [nil, 0, 0, nil, nil, 0, nil, 1, nil, 0, 0, nil]))))
+    let source = (1...12).map { "let line\($0) = \($0)" }.joined(separator: "\n") + "\n"
+    let folder = try write(HTMLReport(sources: StubSources(files: [path: source])).render(report))
+
+    let dom = try dumpDOM(try page(folder, containing: "Blocks").absoluteString)
+
+    XCTAssertEqual(
+      Pattern.captures(#"<tr id="L(\d+)"[^>]* data-place="\d+""#, in: dom), ["2", "6", "10"])
+    XCTAssertEqual(Pattern.captures(#" data-place="(\d+)""#, in: dom), ["1", "2", "3"])
+    XCTAssertTrue(
+      dom.contains("<span id=\"jump-status\" class=\"muted\">3 places with uncovered code</span>"))
+  }
+
   func testSortingAndFilteringRunFromTheFragment() throws {
     let folder = try writeSample()
     let url = folder.appendingPathComponent("index.html").absoluteString + "#sort=lines-desc&q=core"

@@ -32,6 +32,26 @@ final class TextReportTests: XCTestCase {
     XCTAssertEqual(evaluated.gate, sample.gate)
   }
 
+  /// Names shorter than the "Layer / target" header: the header's columns still sit over the rows'.
+  func testHeaderLinesUpWithShortNames() throws {
+    var report = SampleReport.report
+    report.layers = report.layers.filter { $0.name == "logic" }
+    let lines = TextReport(useColor: false).text(report).components(separatedBy: "\n")
+    let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Layer / target") })
+    let table = lines[
+      header..<(try XCTUnwrap(lines[header...].firstIndex { $0.hasPrefix("TOTAL") }) + 1)]
+
+    // "Lines" starts where the rows' percents (all below 100%: six characters) start.
+    let headerCells = Array(table.first!)
+    let linesStart = try XCTUnwrap(
+      (0..<headerCells.count - 5).first { String(headerCells[$0..<$0 + 5]) == "Lines" })
+    for row in table.dropFirst() {
+      let cells = Array(row)
+      let percentEnd = try XCTUnwrap(cells.firstIndex(of: "%"), row)
+      XCTAssertEqual(percentEnd - 5, linesStart, "the percent starts under \"Lines\": \(row)")
+    }
+  }
+
   func testFirstLineSaysWhetherTheGatePassed() {
     var report = SampleReport.report
     XCTAssertTrue(
@@ -47,7 +67,8 @@ final class TextReportTests: XCTestCase {
     let lines = TextReport(useColor: false).text(report).components(separatedBy: "\n")
     // The tests come first, before any word about the gate.
     XCTAssertEqual(lines[0], "covgate: Demo: tests FAILED, gate FAILED")
-    XCTAssertEqual(lines[1], "the tests ended with exit code 1; the coverage below is from the run as it went")
+    XCTAssertEqual(
+      lines[1], "the tests ended with exit code 1; the coverage below is from the run as it went")
     report.tests = TestOutcome(passed: true, exitCode: 0)
     XCTAssertFalse(TextReport(useColor: false).text(report).contains("tests"))
   }

@@ -145,18 +145,17 @@ extension HTMLAssets {
           each(buttons, function (button) { button.disabled = true; });
           return;
         }
+        // A place is a partly run line or a run of uncovered lines; any other line (covered,
+        // or outside every region: blank, comment, brace) ends the run.
         var targets = [];
         var inBlock = false;
         each(code.tBodies[0].rows, function (row) {
-          if (row.classList.contains('partial')) {
+          var uncovered = row.classList.contains('uncovered');
+          if (row.classList.contains('partial') || (uncovered && !inBlock)) {
             targets.push(row);
-            inBlock = false;
-          } else if (row.classList.contains('uncovered')) {
-            if (!inBlock) targets.push(row);
-            inBlock = true;
-          } else if (row.classList.contains('covered')) {
-            inBlock = false;
+            row.setAttribute('data-place', String(targets.length));
           }
+          inBlock = uncovered;
         });
         function lineOf(row) { return parseInt(row.id.slice(1), 10); }
         function say(prefix) {

@@ -8,6 +8,7 @@ struct Terminal: PipelineObserving {
   /// Whether a person is watching (a TTY and not CI); otherwise progress is plain lines.
   let isInteractive: Bool
   let start: Date
+  private let phases = PhaseTimes()
 
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
@@ -18,11 +19,22 @@ struct Terminal: PipelineObserving {
     start = Date()
   }
 
-  /// Announces a phase on standard error with the time elapsed so far.
+  /// Announces a phase on standard error, with how long the phase before it took.
   func phase(_ phase: Phase) {
-    let elapsed = String(format: "%.2fs", Date().timeIntervalSince(start))
     let marker = isInteractive && useColor ? "\u{1B}[1m==>\u{1B}[0m" : "covgate:"
-    printError("\(marker) \(phase.rawValue) (\(elapsed))")
+    let previous = phases.begin(phase.rawValue, at: Date()).map { " (\($0))" } ?? ""
+    printError("\(marker) \(phase.rawValue)\(previous)")
+  }
+
+  /// How long the last phase and the whole run took, e.g. "report took 0.07s; 0.36s in all".
+  func finished() -> String {
+    let now = Date()
+    let total = "\(Self.seconds(now.timeIntervalSince(start))) in all"
+    return phases.end(at: now).map { "\($0); \(total)" } ?? total
+  }
+
+  static func seconds(_ interval: TimeInterval) -> String {
+    String(format: "%.2fs", interval)
   }
 
   /// A line from the pipeline (a warning or a note), as it is.
@@ -37,5 +49,27 @@ struct Terminal: PipelineObserving {
 
   func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
+
+/// The phase under way and when it began, so each phase line can say how long the last one took.
+final class PhaseTimes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: (name: String, start: Date)?
+
+  /// Starts `name`; the phase it ends as "<phase> took <seconds>", if there was one.
+  func begin(_ name: String, at now: Date) -> String? {
+    lock.withLock {
+      defer { current = (name, now) }
+      return current.map { "\($0.name) took \(Terminal.seconds(now.timeIntervalSince($0.start)))" }
+    }
+  }
+
+  /// Ends the phase under way: "<phase> took <seconds>", if there was one.
+  func end(at now: Date) -> String? {
+    lock.withLock {
+      defer { current = nil }
+      return current.map { "\($0.name) took \(Terminal.seconds(now.timeIntervalSince($0.start)))" }
+    }
   }
 }

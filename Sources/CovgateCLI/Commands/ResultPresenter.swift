@@ -26,7 +26,7 @@ struct ResultPresenter {
       terminal.printError("covgate: warning: job summary not written: \(error)")
     }
     if !result.files.isEmpty {
-      terminal.printError("covgate: reports written to \(result.folder)")
+      terminal.printError("covgate: reports written to \(result.folder) (\(terminal.finished()))")
     }
     return ExitCode(result.outcome)
   }

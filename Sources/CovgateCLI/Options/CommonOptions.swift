@@ -35,7 +35,10 @@ struct CommonOptions: ParsableArguments {
   @Flag(help: "Do not print the text report on standard output.")
   var quiet = false
 
-  @Flag(name: .customLong("no-history"), help: "Do not record this run in the history database.")
+  @Flag(name: .customLong("no-history"), help: ArgumentHelp(
+      "Do not record this run in the history database.",
+      discussion:
+        "Caches of the package description and readable names are still kept in .build/covgate-cache; they only save time and can be deleted."))
   var noHistory = false
 
   @Option(
