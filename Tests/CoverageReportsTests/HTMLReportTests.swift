@@ -110,8 +110,34 @@ final class HTMLReportTests: XCTestCase {
     passed.gate = GateResult(verdicts: Array(SampleReport.verdicts.prefix(1)))
     passed.tests = TestOutcome(passed: false, exitCode: 1)
     let passedHTML = try XCTUnwrap(render(passed).first?.contents)
-    XCTAssertTrue(passedHTML.contains("<h1 id=\"gate-title\">Tests failed · gate passed</h1>"), passedHTML)
-    XCTAssertTrue(passedHTML.contains("The tests ended with exit code 1; the coverage below is from the run as it went."))
+    XCTAssertTrue(
+      passedHTML.contains("<h1 id=\"gate-title\">Tests failed · gate passed</h1>"), passedHTML)
+    XCTAssertTrue(
+      passedHTML.contains(
+        "The tests ended with exit code 1; the coverage below is from the run as it went."))
+  }
+
+  /// Red below the minimum, amber below the target, green at or above it; neutral without a rule.
+  func testColoursFollowTheLayersRules() {
+    let rule = Threshold(minimum: 60, target: 70)
+    let colours = [(0, 10), (59, 100), (60, 100), (69, 100), (70, 100), (100, 100)].map {
+      HTMLPage.level(Metric(covered: $0.0, count: $0.1), rule: rule)
+    }
+
+    XCTAssertEqual(colours, ["low", "low", "medium", "medium", "high", "high"])
+    XCTAssertEqual(
+      HTMLPage.level(Metric(covered: 59, count: 100), rule: Threshold(minimum: 60)), "low")
+    XCTAssertEqual(
+      HTMLPage.level(Metric(covered: 60, count: 100), rule: Threshold(minimum: 60)), "high")
+    XCTAssertEqual(
+      HTMLPage.level(Metric(covered: 69, count: 100), rule: Threshold(target: 70)), "medium")
+    XCTAssertEqual(HTMLPage.level(Metric(covered: 10, count: 100), rule: nil), "neutral")
+    XCTAssertEqual(HTMLPage.level(Metric(covered: 0, count: 0), rule: rule), "na")
+    XCTAssertNil(
+      HTMLPage.rules(
+        of: LayerReport(
+          name: "ui", gated: false, thresholds: [.lines: rule], totals: .zero, targets: [])),
+      "a layer that is not gated colours nothing")
   }
 
   func testFiguresAreTheModelsNotRecountedFromLines() throws {
@@ -126,12 +152,13 @@ final class HTMLReportTests: XCTestCase {
     let page = HTMLSample.page(in: files)
     XCTAssertTrue(
       index.contains(
-        "<td class=\"metric\" data-sort=\"6666\"><span class=\"pct medium\">66.66%</span>"))
+        "<td class=\"metric\" data-sort=\"6666\"><span class=\"pct high\">66.66%</span>"),
+      "at or above the layer's minimum of 60%, which has no target: green")
     XCTAssertTrue(index.contains("<span class=\"ratio\">2/3</span>"))
-    XCTAssertTrue(page.contains("<div class=\"card-pct medium\">66.66%</div>"))
+    XCTAssertTrue(page.contains("<div class=\"card-pct high\">66.66%</div>"))
     XCTAssertTrue(page.contains("<div class=\"card-pct na\">n/a</div>"), "count 0 is n/a")
     XCTAssertFalse(page.contains("57.14%"))
-    XCTAssertTrue(index.contains("<rect class=\"medium\" width=\"66.66\" height=\"1\"/>"))
+    XCTAssertTrue(index.contains("<rect class=\"high\" width=\"66.66\" height=\"1\"/>"))
   }
 
   func testGatedAndUngatedLayersAreToldApart() throws {
@@ -222,7 +249,7 @@ final class HTMLReportTests: XCTestCase {
     let pagePath = try XCTUnwrap(files.keys.first { $0.contains("Greeter") })
     XCTAssertTrue(
       index.contains(
-        "Since <code>origin/main</code> (<code>0123456789ab</code>):</span><span class=\"pct medium\">66.66%</span>"
+        "Since <code>origin/main</code> (<code>0123456789ab</code>):</span><span class=\"pct neutral\">66.66%</span>"
       ))
     XCTAssertTrue(index.contains("<td class=\"line-list\"><a href=\"\(pagePath)#L9\">9</a></td>"))
     XCTAssertTrue(index.contains("<li><code>Package.swift</code>: not in a measured target</li>"))

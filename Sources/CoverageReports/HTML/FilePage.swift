@@ -7,6 +7,8 @@ struct FilePage {
   let packageName: String
   /// Whether the file's layer is gated.
   let gated: Bool
+  /// The rules that colour the file's figures: its layer's thresholds when gated.
+  var rules: Thresholds?
   /// The file's text, `nil` when it could not be read from the package.
   let source: String?
   /// The file's lines that `covgate:ignore` markers took out of the figures.
@@ -31,7 +33,7 @@ struct FilePage {
     body += "<b>\(file.layer.htmlEscaped)</b> <span class=\"badge \(gated ? "gated" : "ungated")\">"
     body += "\(gated ? "gated" : "not gated")</span></p>\n"
     body += exclusionNotes()
-    body += HTMLPage.cards(file.summary) + "</section>\n"
+    body += HTMLPage.cards(file.summary, rules: rules) + "</section>\n"
     body += functionsSection()
     body += sourceSection()
     return HTMLPage.document(
@@ -88,7 +90,8 @@ struct FilePage {
   /// How many tests ran a function, unfolding to their IDs.
   private func testsCell(_ tests: [String]) -> String {
     guard !tests.isEmpty else { return "<td class=\"num\" data-sort=\"0\">0</td>" }
-    var html = "<td class=\"num tests\" data-sort=\"\(tests.count)\"><details><summary>\(tests.count)</summary><ul>"
+    var html =
+      "<td class=\"num tests\" data-sort=\"\(tests.count)\"><details><summary>\(tests.count)</summary><ul>"
     for test in tests { html += "<li>\(test.htmlEscaped)</li>" }
     return html + "</ul></details></td>"
   }

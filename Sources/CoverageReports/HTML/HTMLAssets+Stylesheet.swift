@@ -94,6 +94,8 @@ extension HTMLAssets {
     .medium { color: var(--medium); }
     .low { color: var(--low); }
     .na { color: var(--na); }
+    .neutral { color: inherit; }
+    .bar .neutral { fill: var(--na); }
     .bar .high { fill: var(--high); }
     .bar .medium { fill: var(--medium); }
     .bar .low { fill: var(--low); }

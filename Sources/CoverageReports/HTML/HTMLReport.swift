@@ -36,6 +36,7 @@ public struct HTMLReport: ReportRenderer {
     let files = pages.concurrentMap { file, path in
       let page = FilePage(
         file: file, packageName: report.packageName, gated: gated.contains(file.layer),
+        rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
         source: sources.source(ofRelativePath: file.path),
         exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
         testsByFunction: tests.map { $0[file.path] ?? [:] })
@@ -49,7 +50,9 @@ public struct HTMLReport: ReportRenderer {
     var result: [String: [String: [String]]] = [:]
     for (index, tests) in map.testsByFunction().enumerated() where !tests.isEmpty {
       let function = map.functions[index]
-      result[function.file, default: [:]][function.name, default: []] += tests.map { map.tests[$0].id }
+      result[function.file, default: [:]][function.name, default: []] += tests.map {
+        map.tests[$0].id
+      }
     }
     return result
   }

@@ -11,8 +11,8 @@ extension IndexPage {
       <section aria-labelledby="patch-title">
       <h2 id="patch-title">Changed lines</h2>
       <p class="patch-summary"><span>Since <code>\(base)</code> (<code>\(commit)</code>):</span>\
-      <span class="pct \(HTMLPage.level(patch.lines))">\(patch.lines.formattedPercent)</span>\
-      \(HTMLPage.bar(patch.lines))<span>\(patch.lines.covered) of \(patch.lines.count) executable \
+      <span class="pct \(HTMLPage.level(patch.lines, rule: nil))">\(patch.lines.formattedPercent)</span>\
+      \(HTMLPage.bar(patch.lines, rule: nil))<span>\(patch.lines.covered) of \(patch.lines.count) executable \
       changed lines ran.</span></p>
 
       """
@@ -25,7 +25,7 @@ extension IndexPage {
         html +=
           page.map { "<a href=\"\($0.htmlEscaped)\">\(displayPath(file.path))</a>" }
           ?? displayPath(file.path)
-        html += "</td>" + HTMLPage.metricCell(file.lines) + "<td class=\"line-list\">"
+        html += "</td>" + HTMLPage.metricCell(file.lines, rule: nil) + "<td class=\"line-list\">"
         html += file.uncoveredRanges.map { range in
           let text =
             range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
@@ -74,8 +74,10 @@ extension IndexPage {
     guard let varying = report.varying, !varying.files.isEmpty else { return "" }
     var html = "<section aria-labelledby=\"varying-title\">\n"
     html += "<h2 id=\"varying-title\">Coverage that varied between the \(varying.runs) runs</h2>\n"
-    html += "<p class=\"muted\">The figures merge the runs, so these lines count as run; no patch or baseline verdict comes from them.</p>\n"
-    html += "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>File</th><th>Lines</th><th>Functions</th></tr></thead>\n<tbody>\n"
+    html +=
+      "<p class=\"muted\">The figures merge the runs, so these lines count as run; no patch or baseline verdict comes from them.</p>\n"
+    html +=
+      "<div class=\"scroll\"><table class=\"plain\">\n<thead><tr><th>File</th><th>Lines</th><th>Functions</th></tr></thead>\n<tbody>\n"
     for file in varying.files {
       html += "<tr><td class=\"path\">"
       if let page = pageNames.relativePath(of: file.path) {
@@ -84,7 +86,8 @@ extension IndexPage {
       } else {
         html += displayPath(file.path)
       }
-      html += "</td><td>\(VaryingCoverage.ranges(file.lines).htmlEscaped)</td><td>\(file.functions.count)</td></tr>\n"
+      html +=
+        "</td><td>\(VaryingCoverage.ranges(file.lines).htmlEscaped)</td><td>\(file.functions.count)</td></tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</section>\n"
   }

@@ -5,6 +5,8 @@ extension IndexPage {
   /// shared script.
   func filesSection() -> String {
     let gated = Set(report.layers.filter(\.gated).map(\.name))
+    let layers = Dictionary(
+      report.layers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var html = "<section aria-labelledby=\"files-title\">\n<div class=\"section-head\">"
     html += "<h2 id=\"files-title\">Files</h2><div class=\"filter\">"
     html +=
@@ -34,8 +36,7 @@ extension IndexPage {
       html += "</td><td>\(file.target.htmlEscaped)</td>"
       html += "<td class=\"layer-cell\"><span class=\"dot \(isGated ? "gated" : "ungated")\" "
       html += "title=\"\(isGated ? "gated" : "not gated")\"></span>\(file.layer.htmlEscaped)</td>"
-      html += HTMLPage.metricCell(file.summary.lines) + HTMLPage.metricCell(file.summary.functions)
-      html += HTMLPage.metricCell(file.summary.regions)
+      html += HTMLPage.metricCells(file.summary, rules: HTMLPage.rules(of: layers[file.layer]))
       let missed = file.summary.lines.missed
       html += "<td class=\"num\" data-sort=\"\(missed)\">\(missed)</td></tr>\n"
     }

@@ -12,9 +12,12 @@ struct IndexPage {
     let package = report.packageName.htmlEscaped
     let header = HTMLPage.brand(root: "") + "<span class=\"crumb\">\(package)</span>"
     var body = gateSection()
-    body += "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals) + "</section>\n"
+    body +=
+      "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals, rules: nil)
+      + "</section>\n"
     if !report.history.isEmpty {
-      body += "<section class=\"trend\" aria-label=\"Coverage trend\">\n<h2>Trend</h2>\n"
+      body +=
+        "<section class=\"trend\" aria-label=\"Coverage trend\">\n<h2>Trend</h2>\n"
         + TrendChart.svg(points: report.history) + "</section>\n"
     }
     body += patchSection()
@@ -44,17 +47,24 @@ struct IndexPage {
       facts.append(count(gate.failures.count, "failing check"))
     }
     if !gate.warnings.isEmpty { facts.append(count(gate.warnings.count, "warning")) }
-    if let tests = report.tests { facts.append(tests.passed ? "tests passed" : tests.crashed.isEmpty ? "tests failed" : "tests crashed") }
+    if let tests = report.tests {
+      facts.append(
+        tests.passed ? "tests passed" : tests.crashed.isEmpty ? "tests failed" : "tests crashed")
+    }
     var html = "<section class=\"gate \(state)\" aria-labelledby=\"gate-title\">\n"
     html += "<div class=\"gate-head\"><span class=\"gate-icon\" aria-hidden=\"true\">"
     html += gate.passed ? "✓" : "✗"
-    let tests = report.tests?.label.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() + " · " } ?? ""
-    html += "</span><div><h1 id=\"gate-title\">\(tests)\(tests.isEmpty ? "Gate" : "gate") \(state)</h1>"
+    let tests =
+      report.tests?.label.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() + " · " }
+      ?? ""
+    html +=
+      "</span><div><h1 id=\"gate-title\">\(tests)\(tests.isEmpty ? "Gate" : "gate") \(state)</h1>"
     html +=
       "<p class=\"gate-facts\">\(report.packageName.htmlEscaped) · \(facts.joined(separator: " · "))</p>"
     html += "</div></div>\n"
     if let detail = report.tests?.detail {
-      html += "<p class=\"notice failed\">\((detail.prefix(1).uppercased() + detail.dropFirst()).htmlEscaped).</p>\n"
+      html +=
+        "<p class=\"notice failed\">\((detail.prefix(1).uppercased() + detail.dropFirst()).htmlEscaped).</p>\n"
     }
     html += verdictList(gate.failures + gate.warnings)
     if gate.verdicts.isEmpty {
@@ -79,7 +89,6 @@ struct IndexPage {
     }
     return html + "</ul>\n"
   }
-
 
   private func label(_ status: Verdict.Status) -> (String, String) {
     switch status {
@@ -108,24 +117,30 @@ struct IndexPage {
       html += "<tbody class=\"\(gated)\">\n<tr class=\"layer-row\"><th scope=\"row\">"
       html += "<span class=\"name\">\(layer.name.htmlEscaped)</span> "
       html += "<span class=\"badge \(gated)\">\(layer.gated ? "gated" : "not gated")</span></th>"
-      html += "<td class=\"num\">\(files)</td>" + metricCells(layer.totals)
+      let rules = HTMLPage.rules(of: layer)
+      html += "<td class=\"num\">\(files)</td>" + HTMLPage.metricCells(layer.totals, rules: rules)
       html += "<td class=\"rules\">\(thresholds(layer))</td></tr>\n"
       for target in layer.targets {
         html += "<tr class=\"target-row\"><th scope=\"row\">\(target.name.htmlEscaped)</th>"
-        html += "<td class=\"num\">\(target.fileCount)</td>" + metricCells(target.totals)
+        html += "<td class=\"num\">\(target.fileCount)</td>"
+        html += HTMLPage.metricCells(target.totals, rules: rules)
         html += "<td></td></tr>\n"
       }
       html += "</tbody>\n"
     }
     html += "<tfoot><tr><th scope=\"row\">Total</th><td class=\"num\">\(report.files.count)</td>"
-    html += metricCells(report.totals) + "<td></td></tr></tfoot>\n</table></div>\n</section>\n"
+    html +=
+      HTMLPage.metricCells(report.totals, rules: nil) + "<td></td></tr></tfoot>\n</table></div>\n"
+    html += Self.legend + "</section>\n"
     return html
   }
 
-  private func metricCells(_ summary: Summary) -> String {
-    HTMLPage.metricCell(summary.lines) + HTMLPage.metricCell(summary.functions)
-      + HTMLPage.metricCell(summary.regions)
-  }
+  /// What the colours of the figures mean.
+  static let legend =
+    "<p class=\"legend muted\">Colours follow the gate: <span class=\"low\">red</span> below a "
+    + "gated layer's minimum, <span class=\"medium\">amber</span> below its target, "
+    + "<span class=\"high\">green</span> at or above it; files and targets take their layer's "
+    + "rules. Figures no rule applies to (layers that are not gated, the total) are neutral.</p>\n"
 
   /// `lines ≥ 60% (target 70%)` per metric with a threshold, in metric order.
   private func thresholds(_ layer: LayerReport) -> String {
