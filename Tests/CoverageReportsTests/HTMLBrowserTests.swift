@@ -106,6 +106,49 @@ final class HTMLBrowserTests: XCTestCase {
     return run.stdout
   }
 
+  /// Opens `url` and runs `steps` over the DevTools protocol (`ci/browser.py`): evaluations,
+  /// key presses, fragment changes. Returns the evaluations' values; fails on script errors.
+  private func drive(
+    _ url: String, _ steps: [[String: String]], file: StaticString = #filePath, line: UInt = #line
+  ) throws -> [Any] {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("ci/browser.py").path
+    let stepsJSON = String(
+      decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
+    let run = ExternalTool.run(["python3", script, try chromium(), url, stepsJSON])
+    XCTAssertEqual(run.status, 0, run.output, file: file, line: line)
+    let output = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.output)
+    XCTAssertEqual(
+      output["exceptions"] as? [String], [], "script errors or console errors", file: file,
+      line: line)
+    return output["results"] as? [Any] ?? []
+  }
+
+  /// A report with a file of three uncovered blocks separated by lines outside every region.
+  private func writeBlocks() throws -> URL {
+    let path = "Sources/Core/Blocks.swift"
+    var report = SampleReport.report
+    report.files.append(
+      ScopedFile(
+        path: path, target: "Core", layer: "logic",
+        coverage: FileCoverage(
+          path: SampleReport.root + "/" + path,
+          summary: SampleReport.summary(
+            lines: (1, 6), functions: (0, 0), instantiations: (0, 0), regions: (0, 0)),
+          lineView: LineView(counts: [nil, 0, 0, nil, nil, 0, nil, 1, nil, 0, 0, nil]))))
+    report.files.append(
+      ScopedFile(
+        path: "Sources/Core/Done.swift", target: "Core", layer: "logic",
+        coverage: FileCoverage(
+          path: SampleReport.root + "/Sources/Core/Done.swift",
+          summary: SampleReport.summary(
+            lines: (9, 9), functions: (1, 1), instantiations: (1, 1), regions: (2, 2)))))
+    let source = (1...12).map { "let line\($0) = \($0)" }.joined(separator: "\n") + "\n"
+    return try write(HTMLReport(sources: StubSources(files: [path: source])).render(report))
+  }
+
   private func assertCleanConsole(
     _ stderr: String, file: StaticString = #filePath, line: UInt = #line
   ) {
@@ -131,34 +174,98 @@ final class HTMLBrowserTests: XCTestCase {
     let file = try dumpDOM(try page(folder, containing: "Greeter").absoluteString)
     XCTAssertTrue(file.contains("<body class=\"file\" data-ready=\"1\">"))
     XCTAssertTrue(
-      file.contains("<span id=\"jump-status\" class=\"muted\">2 places with uncovered code</span>"),
+      file.contains(
+        "<span id=\"jump-status\" class=\"muted\" aria-live=\"polite\">2 places with uncovered code</span>"
+      ),
       "the partial line 4 and the block 8-10")
     XCTAssertTrue(file.contains("<span class=\"missed\">{ return \"Hallo, Wörld ✓\" }</span>"))
   }
 
   /// Uncovered blocks separated only by lines outside every region (blank lines, comments,
-  /// braces) are separate places: the jump keys visit each, in order.
-  func testEveryUncoveredBlockIsAJumpPlaceInOrder() throws {
-    let path = "Sources/Core/Blocks.swift"
-    var report = SampleReport.report
-    report.files.append(
-      ScopedFile(
-        path: path, target: "Core", layer: "logic",
-        coverage: FileCoverage(
-          path: SampleReport.root + "/" + path,
-          summary: SampleReport.summary(
-            lines: (1, 6), functions: (0, 0), instantiations: (0, 0), regions: (0, 0)),
-          lineView: LineView(counts: [nil, 0, 0, nil, nil, 0, nil, 1, nil, 0, 0, nil]))))
-    let source = (1...12).map { "let line\($0) = \($0)" }.joined(separator: "\n") + "\n"
-    let folder = try write(HTMLReport(sources: StubSources(files: [path: source])).render(report))
+  /// braces) are separate places: the jump keys visit each, in order, and wrap around.
+  func testJumpKeysVisitEveryUncoveredBlockInOrder() throws {
+    let url = try page(try writeBlocks(), containing: "Blocks").absoluteString
+    let nextX = "document.querySelector('[data-jump=next]').getBoundingClientRect().left"
 
-    let dom = try dumpDOM(try page(folder, containing: "Blocks").absoluteString)
+    let results = try drive(
+      url,
+      [
+        ["eval": "document.getElementById('jump-status').textContent"], ["eval": nextX],
+        ["key": "n"], ["eval": "location.hash"], ["eval": nextX],
+        ["key": "n"], ["eval": "location.hash"], ["key": "n"], ["eval": "location.hash"],
+        ["key": "n"], ["eval": "location.hash"], ["key": "p"], ["eval": "location.hash"],
+        ["eval": "document.getElementById('jump-status').textContent"],
+      ])
+
+    XCTAssertEqual(results.first as? String, "3 places with uncovered code")
+    XCTAssertEqual(
+      results.compactMap { $0 as? String }.filter { $0.hasPrefix("#") },
+      ["#L2", "#L6", "#L10", "#L2", "#L10"])
+    XCTAssertEqual(results[1] as? Double, results[3] as? Double, "the Next button stays put")
+    XCTAssertEqual(results.last as? String, "3 of 3 places with uncovered code")
+  }
+
+  /// A fragment typed into the address bar sorts and filters without a reload.
+  func testSortAndFilterFollowTheAddressBar() throws {
+    let url = try writeSample().appendingPathComponent("index.html").absoluteString
+
+    let results = try drive(
+      url,
+      [
+        ["hash": "#sort=lines-desc&q=core"],
+        ["eval": "document.getElementById('files').getAttribute('data-sorted')"],
+        ["eval": "document.getElementById('filter').value"],
+        ["eval": "document.getElementById('filter-count').textContent"],
+        ["hash": "#sort=file-asc"],
+        ["eval": "document.getElementById('files').getAttribute('data-sorted')"],
+        ["eval": "document.getElementById('filter-count').textContent"],
+      ])
 
     XCTAssertEqual(
-      Pattern.captures(#"<tr id="L(\d+)"[^>]* data-place="\d+""#, in: dom), ["2", "6", "10"])
-    XCTAssertEqual(Pattern.captures(#" data-place="(\d+)""#, in: dom), ["1", "2", "3"])
-    XCTAssertTrue(
-      dom.contains("<span id=\"jump-status\" class=\"muted\">3 places with uncovered code</span>"))
+      results as? [String], ["lines-desc", "core", "3 of 5 files", "file-asc", "5 files"])
+  }
+
+  /// Filtering hides rows; the columns keep their widths, and the bars line up beside 100.00%.
+  func testColumnsAndBarsStayInPlace() throws {
+    let url = try writeBlocks().appendingPathComponent("index.html").absoluteString
+    let widths = "Array.from(document.querySelectorAll('#files th')).map(c => c.offsetWidth)"
+    let barLefts =
+      "Array.from(document.querySelectorAll('#files tbody tr')).map(r => Math.round(r.cells[3].querySelector('svg.bar').getBoundingClientRect().left))"
+
+    let results = try drive(
+      url,
+      [
+        ["eval": widths], ["eval": barLefts],
+        [
+          "eval":
+            "(() => { const f = document.getElementById('filter'); f.value = 'parser'; f.dispatchEvent(new Event('input')); return true; })()"
+        ],
+        ["eval": widths],
+      ])
+
+    XCTAssertEqual(
+      results[0] as? [Double], results[3] as? [Double], "column widths while filtering")
+    let lefts = try XCTUnwrap(results[1] as? [Double])
+    XCTAssertEqual(lefts.count, 6)
+    XCTAssertEqual(Set(lefts).count, 1, "the Lines bars start at one x, 100.00% included: \(lefts)")
+  }
+
+  /// Without JavaScript the filter and jump buttons would do nothing: they stay hidden.
+  func testControlsThatNeedJavaScriptStayHiddenWithoutIt() throws {
+    let folder = try writeBlocks()
+    let index = folder.appendingPathComponent("index.html").absoluteString
+    let file = try page(folder, containing: "Blocks").absoluteString
+
+    let off = try drive(
+      index, [["scripts": "off"], ["attributes": ".filter"], ["attributes": "body"]])
+    let fileOff = try drive(file, [["scripts": "off"], ["attributes": ".jump"]])
+    let on = try drive(file, [["attributes": ".jump"], ["attributes": "#L6"]])
+
+    XCTAssertEqual(off[0] as? [String: String], ["class": "filter", "hidden": ""])
+    XCTAssertEqual(off[1] as? [String: String], ["class": "index"], "no script ran")
+    XCTAssertEqual(fileOff[0] as? [String: String], ["class": "jump", "hidden": ""])
+    XCTAssertEqual(on[0] as? [String: String], ["class": "jump"], "shown once the script runs")
+    XCTAssertEqual((on[1] as? [String: String])?["data-place"], "2", "places numbered in the page")
   }
 
   func testSortingAndFilteringRunFromTheFragment() throws {
@@ -167,7 +274,7 @@ final class HTMLBrowserTests: XCTestCase {
     let dom = try dumpDOM(url)
     XCTAssertTrue(dom.contains("data-sorted=\"lines-desc\""))
     XCTAssertTrue(
-      dom.contains("<th data-key=\"lines\" data-type=\"number\" aria-sort=\"descending\">"))
+      dom.contains("<th data-key=\"lines\" data-type=\"number\" aria-sort=\"descending\""))
     XCTAssertEqual(
       Pattern.captures(#"<td class="path" data-sort="([^"]*)""#, in: dom),
       [

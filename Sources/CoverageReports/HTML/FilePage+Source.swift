@@ -77,10 +77,11 @@ extension FilePage {
       <div class="source-head"><h2 id="source-title">Source</h2><div class="legend">\
       <span class="key covered">ran</span><span class="key uncovered">never ran</span>\
       <span class="key partial">partly ran, <span class="missed">never-run part</span></span>\(changed)</div>\
-      <div class="jump"><button type="button" data-jump="prev" title="Previous uncovered code (p or k)">\
+      <div class="jump" hidden><span id="jump-status" class="muted" aria-live="polite"></span>\
+      <button type="button" data-jump="prev" title="Previous uncovered code (p or k)">\
       ↑ Previous</button><button type="button" data-jump="next" title="Next uncovered code (n or j)">\
       Next ↓</button><span class="muted keys"><kbd>n</kbd> <kbd>p</kbd> jump to uncovered code</span>\
-      <span id="jump-status" class="muted"></span></div></div>
+      </div></div>
 
       """
   }

@@ -91,8 +91,12 @@ extension HTMLAssets {
             }
           });
         });
-        var wanted = persistent && /^([a-z]+)-(asc|desc)$/.exec(state.sort || '');
-        if (wanted) sortTable(table, wanted[1], wanted[2] === 'desc');
+        function applySort(sort) {
+          var wanted = persistent && /^([a-z]+)-(asc|desc)$/.exec(sort || '');
+          if (wanted) sortTable(table, wanted[1], wanted[2] === 'desc');
+        }
+        applySort(state.sort);
+        return applySort;
       }
 
       function setUpFilter(table, input, state) {
@@ -107,7 +111,17 @@ extension HTMLAssets {
           }
           return row.covgateText;
         }
+        /* The columns keep the widths they had with every row shown: hiding rows must not move them. */
+        function freezeColumns() {
+          if (table.covgateFrozen) return;
+          table.covgateFrozen = true;
+          var widths = Array.prototype.map.call(table.tHead.rows[0].cells, function (cell) { return cell.offsetWidth; });
+          each(table.tHead.rows[0].cells, function (cell, index) { cell.style.width = widths[index] + 'px'; });
+          table.style.tableLayout = 'fixed';
+          table.style.width = table.offsetWidth + 'px';
+        }
         function apply() {
+          freezeColumns();
           var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
           var shown = 0;
           each(rows, function (row) {
@@ -130,10 +144,14 @@ extension HTMLAssets {
             input.focus();
           }
         });
-        if (state.q) {
-          input.value = state.q;
+        function applyQuery(query) {
+          input.value = query || '';
           apply();
         }
+        if (state.q) applyQuery(state.q);
+        var container = input.closest('.filter');
+        if (container) container.hidden = false;
+        return applyQuery;
       }
 
       /* File pages: n/j and p/k jump between places with uncovered code. */
@@ -164,6 +182,7 @@ extension HTMLAssets {
           status.textContent = targets.length ? prefix + targets.length + noun + ' with uncovered code' : 'no uncovered code';
         }
         say('');
+        each(document.querySelectorAll('.jump'), function (bar) { bar.hidden = false; });
         if (!targets.length) {
           each(buttons, function (button) { button.disabled = true; });
           return;
@@ -203,10 +222,20 @@ extension HTMLAssets {
 
       function start() {
         var state = readState();
-        each(document.querySelectorAll('table.sortable'), function (table) { setUpSorting(table, state); });
+        var sorters = [];
+        each(document.querySelectorAll('table.sortable'), function (table) { sorters.push(setUpSorting(table, state)); });
         var input = document.getElementById('filter');
         var files = document.getElementById('files');
-        if (input && files) setUpFilter(files, input, state);
+        var applyQuery = input && files ? setUpFilter(files, input, state) : null;
+        /* A fragment typed into the address bar (or a link within the page) applies at once. */
+        window.addEventListener('hashchange', function () {
+          var fresh = readState();
+          if (fresh.sort === undefined && fresh.q === undefined) return;
+          state.sort = fresh.sort;
+          state.q = fresh.q;
+          sorters.forEach(function (applySort) { applySort(fresh.sort); });
+          if (applyQuery) applyQuery(fresh.q);
+        });
         setUpJumps();
         document.body.setAttribute('data-ready', '1');
       }

@@ -108,7 +108,7 @@ extension HTMLAssets {
     tbody th { font-weight: 400; }
     .num { text-align: right; }
     td.metric { white-space: nowrap; }
-    td.metric .pct { display: inline-block; min-width: 62px; text-align: right; margin-right: 7px; font-weight: 600; }
+    td.metric .pct { display: inline-block; min-width: 5.2em; text-align: right; margin-right: 7px; font-weight: 600; font-variant-numeric: tabular-nums; }
     td.metric .ratio { display: inline-block; min-width: 56px; margin-left: 7px; color: var(--muted); font-size: 12px; }
     table.layers .bar { width: 72px; }
     th[data-type] button { all: unset; cursor: pointer; border-radius: 3px; }
@@ -134,6 +134,7 @@ extension HTMLAssets {
     .dot.ungated { border: 1px solid var(--faint); }
     .section-head { display: flex; align-items: center; justify-content: space-between; gap: 16px; margin-bottom: 10px; flex-wrap: wrap; }
     .section-head h2 { margin: 0; }
+    [hidden] { display: none !important; }
     .filter { display: flex; align-items: center; gap: 10px; }
     .filter input { width: 340px; max-width: 60vw; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
     .filter input:focus { outline: 2px solid var(--accent); outline-offset: -1px; }

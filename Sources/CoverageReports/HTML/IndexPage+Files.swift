@@ -8,7 +8,8 @@ extension IndexPage {
     let layers = Dictionary(
       report.layers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var html = "<section aria-labelledby=\"files-title\">\n<div class=\"section-head\">"
-    html += "<h2 id=\"files-title\">Files</h2><div class=\"filter\">"
+    // Hidden until the script runs: without JavaScript the filter would do nothing.
+    html += "<h2 id=\"files-title\">Files</h2><div class=\"filter\" hidden>"
     html +=
       "<input type=\"search\" id=\"filter\" placeholder=\"Filter by path, target or layer  ( / )\" "
     html += "aria-label=\"Filter files\" autocomplete=\"off\" spellcheck=\"false\">"
