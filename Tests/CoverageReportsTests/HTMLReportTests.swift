@@ -140,6 +140,23 @@ final class HTMLReportTests: XCTestCase {
       "a layer that is not gated colours nothing")
   }
 
+  /// The source table has a name and column headers for screen readers, and the never-run part
+  /// of a line has a text alternative (generated content, so copying the code copies only code).
+  func testSourceTableAndNeverRunPartsAreAccessible() {
+    let page = HTMLSample.page(in: HTMLSample.render())
+
+    XCTAssertTrue(
+      page.contains(
+        "<table class=\"code\" aria-label=\"Source of Sources/Core/Greeter.swift with hit counts\">"
+      ))
+    XCTAssertTrue(
+      page.contains(
+        "<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th><th scope=\"col\">Hits</th><th scope=\"col\">Source</th></tr></thead>"
+      ))
+    XCTAssertTrue(
+      HTMLAssets.stylesheet.contains("td.src .missed::before { content: \"never ran: \"; }"))
+  }
+
   func testFiguresAreTheModelsNotRecountedFromLines() throws {
     var file = HTMLSample.file
     // The line view says 4 of 7; the model's summary wins everywhere.
@@ -280,7 +297,7 @@ final class HTMLReportTests: XCTestCase {
       ))
     XCTAssertTrue(page.contains("<p>Lines that never ran: 8–10.</p>"))
     XCTAssertTrue(page.contains("<p>Lines that partly ran: 4.</p>"))
-    XCTAssertFalse(page.contains("<table class=\"code\">"))
+    XCTAssertFalse(page.contains("<table class=\"code\""))
     XCTAssertTrue(
       page.contains("Greeter.greet(Swift.String) -&gt; Swift.String"), "functions are still listed")
   }
@@ -313,6 +330,6 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(
       HTMLSample.page(
         in: Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { a, _ in a })
-      ).contains("<table class=\"code\">"))
+      ).contains("<table class=\"code\" aria-label="))
   }
 }

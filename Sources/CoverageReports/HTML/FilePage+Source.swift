@@ -31,7 +31,10 @@ extension FilePage {
 
         """
     }
-    html += "<div class=\"scroll\"><table class=\"code\">\n<tbody>\n"
+    html +=
+      "<div class=\"scroll\"><table class=\"code\" aria-label=\"Source of \(file.path.htmlEscaped) "
+    html += "with hit counts\">\n<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th>"
+    html += "<th scope=\"col\">Hits</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n"
     let partial = Set(file.coverage.partialLines)
     let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: partial)
     // A row per line: built as bytes, the hot loop of the HTML report.

@@ -7,8 +7,8 @@ extension HTMLAssets {
     :root {
       color-scheme: light dark;
       --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --faint: #8c959f;
-      --border: #d1d9e0; --border-soft: #e9edf1; --surface: #f6f8fa; --accent: #2f6fde; --link: #0969da;
-      --high: #1a7f37; --medium: #9a6700; --low: #cf222e; --na: #8c959f; --track: #e3e8ed;
+      --border: #d1d9e0; --border-soft: #e9edf1; --surface: #f6f8fa; --accent: #1f58c4; --link: #0550ae;
+      --high: #116329; --medium: #7d4e00; --low: #b3141f; --na: #8c959f; --track: #e3e8ed;
       --covered-bg: #f0fbf3; --uncovered-bg: #ffedee; --partial-bg: #fff8db;
       --missed: #cf222e; --missed-bg: #ffd3d1; --current: #ffe9a8;
       --pass-bg: #f0faf3; --pass-border: #b4e2c0; --fail-bg: #fff3f3; --fail-border: #f3c1c1;
@@ -22,7 +22,7 @@ extension HTMLAssets {
         --high: #3fb950; --medium: #d29922; --low: #f85149; --na: #6e7681; --track: #2a313a;
         --covered-bg: rgba(46, 160, 67, 0.08); --uncovered-bg: rgba(248, 81, 73, 0.14);
         --partial-bg: rgba(210, 153, 34, 0.14); --missed: #ff7b72; --missed-bg: rgba(248, 81, 73, 0.3);
-        --current: rgba(187, 128, 9, 0.4);
+        --current: rgba(187, 128, 9, 0.18);
         --pass-bg: rgba(46, 160, 67, 0.1); --pass-border: rgba(46, 160, 67, 0.45);
         --fail-bg: rgba(248, 81, 73, 0.1); --fail-border: rgba(248, 81, 73, 0.45);
       }
@@ -93,7 +93,7 @@ extension HTMLAssets {
     .high { color: var(--high); }
     .medium { color: var(--medium); }
     .low { color: var(--low); }
-    .na { color: var(--na); }
+    .na { color: var(--muted); }
     .neutral { color: inherit; }
     .bar .neutral { fill: var(--na); }
     .bar .high { fill: var(--high); }
@@ -175,7 +175,7 @@ extension HTMLAssets {
     .jump button:disabled { opacity: 0.5; cursor: default; }
     table.code { font: 12.5px/1.65 var(--mono); border: 1px solid var(--border); border-radius: 8px; border-collapse: separate; border-spacing: 0; }
     table.code td { padding: 0 10px; border: none; vertical-align: top; }
-    table.code td.ln { width: 1%; text-align: right; color: var(--faint); user-select: none; box-shadow: inset 3px 0 transparent; }
+    table.code td.ln { width: 1%; text-align: right; color: var(--muted); user-select: none; box-shadow: inset 3px 0 transparent; }
     table.code td.ln a { color: inherit; }
     table.code td.count { width: 1%; text-align: right; white-space: nowrap; color: var(--muted); user-select: none; border-right: 1px solid var(--border-soft); }
     table.code td.src { white-space: pre; tab-size: 4; width: 98%; }
@@ -190,6 +190,9 @@ extension HTMLAssets {
     tr.partial td.ln { box-shadow: inset 3px 0 var(--medium); }
     tr.changed td.ln { color: var(--accent); font-weight: 600; }
     tr.changed td.ln a::before { content: "+"; margin-right: 3px; }
+    .sr-only, td.src .missed::before, td.src .missed::after { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    td.src .missed::before { content: "never ran: "; }
+    td.src .missed::after { content: " (end of never-run part)"; }
     .missed { text-decoration: underline wavy var(--missed); text-decoration-thickness: 1px; text-underline-offset: 3px; background: var(--missed-bg); border-radius: 2px; }
     table.code tr.current, table.code tr:target { background: var(--current); }
     table.code tr { scroll-margin-top: 120px; }
