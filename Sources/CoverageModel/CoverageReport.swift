@@ -43,6 +43,15 @@ public struct CoverageReport: Sendable {
   }
 }
 
+extension CoverageReport {
+  /// The layers to show as rows: those with a target, with or without data. A built-in layer
+  /// that nothing in the package falls into (`ui-glue` without UI targets) is left out.
+  public var shownLayers: [LayerReport] {
+    let withoutData = Set(targetsWithoutData.map(\.layer))
+    return layers.filter { !$0.targets.isEmpty || withoutData.contains($0.name) }
+  }
+}
+
 /// One layer with its figures and targets.
 public struct LayerReport: Sendable, Hashable {
   public var name: String

@@ -44,7 +44,7 @@ public struct MarkdownReport: ReportRenderer {
 
   private func table(_ report: CoverageReport) -> [String] {
     var rows = ["| Layer | Gated | Lines | Functions | Regions |", "|:--|:--|--:|--:|--:|"]
-    for layer in report.layers {
+    for layer in report.shownLayers {
       rows.append(row([escape(layer.name), layer.gated ? "yes" : "no"], layer.totals))
     }
     rows.append(row(["**TOTAL**", ""], report.totals))

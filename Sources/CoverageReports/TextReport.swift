@@ -66,7 +66,7 @@ public struct TextReport: ReportRenderer {
     func cells(_ summary: Summary) -> [String] {
       [summary.lines, summary.functions, summary.regions].flatMap { [$0.formattedPercent, $0.formattedRatio] }
     }
-    for layer in report.layers {
+    for layer in report.shownLayers {
       rows.append(["\(layer.name) (\(layer.gated ? "gated" : "not gated"))"] + cells(layer.totals))
       for target in layer.targets { rows.append(["  \(target.name)"] + cells(target.totals)) }
     }

@@ -161,3 +161,24 @@ final class TextReportTests: XCTestCase {
     XCTAssertFalse(text.contains("F01.swift") || text.contains("F02.swift"))
   }
 }
+
+/// A built-in layer that nothing falls into (no UI target in the package) gets no row.
+final class EmptyLayerRowTests: XCTestCase {
+  func testAnEmptyLayerIsLeftOutOfEveryTable() throws {
+    var report = SampleReport.report
+    report.layers = report.layers.filter { $0.name == "logic" }
+    report.files = report.files.filter { $0.layer == "logic" }
+    report.layers.append(
+      LayerReport(name: "ui-glue", gated: false, thresholds: [:], totals: .zero, targets: []))
+
+    let text = TextReport(useColor: false).text(report)
+    let markdown = MarkdownReport().render(report).first?.contents ?? ""
+    let index = try XCTUnwrap(HTMLReport(sources: StubSources()).render(report).first?.contents)
+
+    XCTAssertEqual(report.shownLayers.map(\.name), ["logic"])
+    XCTAssertFalse(text.contains("ui-glue"), text)
+    XCTAssertFalse(markdown.contains("ui-glue"), markdown)
+    XCTAssertFalse(index.contains("<span class=\"name\">ui-glue</span>"))
+    XCTAssertTrue(index.contains("<span class=\"name\">logic</span>"))
+  }
+}

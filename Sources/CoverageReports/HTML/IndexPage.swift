@@ -111,7 +111,7 @@ struct IndexPage {
     html += "<div class=\"scroll\"><table class=\"layers\">\n<thead><tr><th>Layer / target</th>"
     html += "<th class=\"num\">Files</th><th>Lines</th><th>Functions</th><th>Regions</th>"
     html += "<th>Gate</th></tr></thead>\n"
-    for layer in report.layers {
+    for layer in report.shownLayers {
       let gated = layer.gated ? "gated" : "ungated"
       let files = layer.targets.reduce(0) { $0 + $1.fileCount }
       html += "<tbody class=\"\(gated)\">\n<tr class=\"layer-row\"><th scope=\"row\">"
