@@ -8,7 +8,12 @@ import CoverageModel
 public struct MarkdownReport: ReportRenderer {
   public static let fileName = "covgate.md"
 
-  public init() {}
+  /// The title and revision shown under the first heading.
+  public var heading: ReportHeading
+
+  public init(heading: ReportHeading = ReportHeading()) {
+    self.heading = heading
+  }
 
   public func render(_ report: CoverageReport) -> [RenderedFile] {
     [RenderedFile(path: Self.fileName, contents: markdown(report))]
@@ -24,6 +29,12 @@ public struct MarkdownReport: ReportRenderer {
     if let detail = report.tests?.detail {
       title += ["", escape(detail.prefix(1).uppercased() + detail.dropFirst()) + "."]
     }
+    let named = [
+      heading.title.map { "**\(escape($0))**" },
+      heading.revision.map { "revision `\($0.replacingOccurrences(of: "`", with: "'"))`" },
+    ]
+    .compactMap { $0 }
+    if !named.isEmpty { title += ["", named.joined(separator: " · ")] }
     blocks.append(title)
     blocks.append(table(report))
     blocks += verdicts(report)
@@ -34,8 +45,14 @@ public struct MarkdownReport: ReportRenderer {
     }
     if let varying = report.varying, !varying.files.isEmpty {
       blocks.append(
-        ["Coverage that varied between the \(varying.runs) runs (counted as run; no patch or baseline verdict comes from it):", ""]
-          + varying.files.map { "- `\(escape($0.path))`" + ($0.lines.isEmpty ? "" : ": lines \(VaryingCoverage.ranges($0.lines))") })
+        [
+          "Coverage that varied between the \(varying.runs) runs (counted as run; no patch or baseline verdict comes from it):",
+          "",
+        ]
+          + varying.files.map {
+            "- `\(escape($0.path))`"
+              + ($0.lines.isEmpty ? "" : ": lines \(VaryingCoverage.ranges($0.lines))")
+          })
     }
     if let block = targetsWithoutData(report) { blocks.append(block) }
     if let block = leastCovered(report) { blocks.append(block) }

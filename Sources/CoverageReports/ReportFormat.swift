@@ -20,9 +20,12 @@ public protocol SourceProviding: Sendable {
 /// What renderers may use besides the evaluated model.
 public struct RenderContext: Sendable {
   public var sources: any SourceProviding
+  /// The title and revision the HTML and Markdown reports show.
+  public var heading: ReportHeading
 
-  public init(sources: any SourceProviding) {
+  public init(sources: any SourceProviding, heading: ReportHeading = ReportHeading()) {
     self.sources = sources
+    self.heading = heading
   }
 }
 
@@ -62,11 +65,11 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case .text: TextReport(useColor: false)
     case .json: JSONReport()
     case .lcov: LCOVReport()
-    case .html: HTMLReport(sources: context.sources)
+    case .html: HTMLReport(sources: context.sources, heading: context.heading)
     case .cobertura: CoberturaReport()
     case .sonarqube: SonarQubeReport()
     case .junit: JUnitReport()
-    case .markdown: MarkdownReport()
+    case .markdown: MarkdownReport(heading: context.heading)
     case .badge: BadgeReport()
     }
   }

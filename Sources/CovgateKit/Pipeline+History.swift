@@ -33,7 +33,8 @@ extension Pipeline {
   /// previous reports untouched.
   public func publish(_ report: CoverageReport) throws -> PipelineResult {
     services.observer.phase(.report)
-    let context = RenderContext(sources: PackageSources(root: report.packageRoot))
+    let context = RenderContext(
+      sources: PackageSources(root: report.packageRoot), heading: settings.heading)
     let files = try settings.formats.flatMap { try $0.renderer(context).render(report) }
       + TestMapFile().render(report)
     let folder = settings.outputFolder

@@ -28,6 +28,8 @@ public struct RunSettings: Sendable {
   /// Whether the caller points at uncovered lines itself (GitHub annotations), so line views
   /// are kept even when no format shows lines.
   public var annotatesLines: Bool
+  /// The title and revision the HTML and Markdown reports show (`--title`, `--revision`).
+  public var heading = ReportHeading()
 
   public init(
     packageRoot: String, config: GateConfig, source: CoverageSource,

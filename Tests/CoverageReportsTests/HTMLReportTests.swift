@@ -140,6 +140,33 @@ final class HTMLReportTests: XCTestCase {
       "a layer that is not gated colours nothing")
   }
 
+  /// `--title` and `--revision` show on every page; without them the bytes are what they were.
+  func testTitleAndRevisionShowOnEveryPage() throws {
+    let heading = ReportHeading(title: "Nightly <iOS>", revision: "0123abc")
+    let files = HTMLReport(
+      sources: StubSources(files: [HTMLSample.path: HTMLSample.source]), heading: heading
+    ).render(HTMLSample.report)
+    let pages = files.filter { $0.path.hasSuffix(".html") }
+
+    XCTAssertEqual(pages.count, 2)
+    for page in pages {
+      XCTAssertTrue(
+        page.contents.contains(
+          "<span class=\"heading\"><span class=\"run-title\">Nightly &lt;iOS&gt;</span><span class=\"revision\">at <code>0123abc</code></span></span>"
+        ), page.path)
+      XCTAssertTrue(page.contents.contains("<title>Nightly &lt;iOS&gt; · "), page.path)
+    }
+    XCTAssertEqual(
+      HTMLReport(
+        sources: StubSources(files: [HTMLSample.path: HTMLSample.source]),
+        heading: ReportHeading(title: "", revision: "")
+      )
+      .render(HTMLSample.report),
+      HTMLReport(sources: StubSources(files: [HTMLSample.path: HTMLSample.source])).render(
+        HTMLSample.report),
+      "empty values are no heading")
+  }
+
   /// The source table has a name and column headers for screen readers, and the never-run part
   /// of a line has a text alternative (generated content, so copying the code copies only code).
   func testSourceTableAndNeverRunPartsAreAccessible() {

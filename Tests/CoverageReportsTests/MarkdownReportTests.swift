@@ -8,6 +8,19 @@ final class MarkdownReportTests: XCTestCase {
     MarkdownReport().markdown(report)
   }
 
+  func testTitleAndRevisionFollowTheFirstHeading() {
+    let text = MarkdownReport(
+      heading: ReportHeading(title: "Nightly *build*", revision: "0123`abc")
+    )
+    .markdown(SampleReport.report)
+    let lines = text.components(separatedBy: "\n")
+
+    XCTAssertEqual(lines[0], "### covgate: Demo: gate FAILED")
+    XCTAssertEqual(lines[2], "**Nightly \\*build\\*** · revision `0123'abc`")
+    XCTAssertEqual(
+      MarkdownReport(heading: ReportHeading()).markdown(SampleReport.report), markdown())
+  }
+
   func testMatchesGolden() throws {
     try Golden.assertMatches(markdown(), "covgate.md")
   }
@@ -31,7 +44,10 @@ final class MarkdownReportTests: XCTestCase {
   func testFailedTestsAreSaid() {
     var report = SampleReport.report
     report.tests = TestOutcome(passed: false, exitCode: 1)
-    XCTAssertTrue(markdown(report).hasPrefix("### covgate: Demo: tests FAILED, gate FAILED\n\nThe tests ended with exit code 1;"), markdown(report))
+    XCTAssertTrue(
+      markdown(report).hasPrefix(
+        "### covgate: Demo: tests FAILED, gate FAILED\n\nThe tests ended with exit code 1;"),
+      markdown(report))
   }
 
   func testNoVerdictsSaysNoThresholds() {

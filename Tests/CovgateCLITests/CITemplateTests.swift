@@ -64,7 +64,7 @@ final class CITemplateTests: XCTestCase {
         "merge-multiple"], "true")
     XCTAssertTrue(
       runs(steps(coverage)).contains(
-        "covgate check --input shard1.json --input shard2.json --input shard3.json --base origin/${{ github.base_ref }} --format all"
+        "covgate check --input shard1.json --input shard2.json --input shard3.json --base origin/${{ github.base_ref }} --format all --revision ${{ github.sha }}"
       ),
       "\(runs(steps(coverage)))")
     XCTAssertTrue(

@@ -5,6 +5,8 @@ import CoverageModel
 struct FilePage {
   let file: ScopedFile
   let packageName: String
+  /// The title and revision the page shows.
+  var heading = ReportHeading()
   /// Whether the file's layer is gated.
   let gated: Bool
   /// The rules that colour the file's figures: its layer's thresholds when gated.
@@ -38,7 +40,7 @@ struct FilePage {
     body += sourceSection()
     return HTMLPage.document(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
-      header: header, body: body)
+      header: header, body: body, heading: heading)
   }
 
   /// The folder muted, the file name plain.

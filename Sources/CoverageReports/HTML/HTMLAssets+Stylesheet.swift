@@ -135,6 +135,8 @@ extension HTMLAssets {
     .section-head { display: flex; align-items: center; justify-content: space-between; gap: 16px; margin-bottom: 10px; flex-wrap: wrap; }
     .section-head h2 { margin: 0; }
     [hidden] { display: none !important; }
+    .heading { margin-left: auto; display: flex; gap: 10px; align-items: baseline; color: var(--muted); font-size: 13px; min-width: 0; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+    .heading .run-title { color: var(--fg); font-weight: 600; }
     .filter { display: flex; align-items: center; gap: 10px; }
     .filter input { width: 340px; max-width: 60vw; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
     .filter input:focus { outline: 2px solid var(--accent); outline-offset: -1px; }

@@ -13,9 +13,12 @@ public struct HTMLReport: ReportRenderer {
 
   /// Where the file pages read source text.
   public let sources: any SourceProviding
+  /// The title and revision every page shows.
+  public let heading: ReportHeading
 
-  public init(sources: any SourceProviding) {
+  public init(sources: any SourceProviding, heading: ReportHeading = ReportHeading()) {
     self.sources = sources
+    self.heading = heading
   }
 
   public func render(_ report: CoverageReport) -> [RenderedFile] {
@@ -26,7 +29,7 @@ public struct HTMLReport: ReportRenderer {
       (report.patch?.files ?? []).map { ($0.path, Set($0.changedLines)) },
       uniquingKeysWith: { $0.union($1) })
     let index = RenderedFile(
-      path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names).html())
+      path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names, heading: heading).html())
     var written = Set<String>()
     let pages = report.files.compactMap { file in
       names.relativePath(of: file.path).flatMap { written.insert($0).inserted ? (file, $0) : nil }
@@ -35,7 +38,8 @@ public struct HTMLReport: ReportRenderer {
     // Pages are independent: they are rendered on every core.
     let files = pages.concurrentMap { file, path in
       let page = FilePage(
-        file: file, packageName: report.packageName, gated: gated.contains(file.layer),
+        file: file, packageName: report.packageName, heading: heading,
+        gated: gated.contains(file.layer),
         rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
         source: sources.source(ofRelativePath: file.path),
         exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],

@@ -6,6 +6,7 @@ import CoverageModel
 struct IndexPage {
   let report: CoverageReport
   let pageNames: FilePageNames
+  var heading = ReportHeading()
 
   /// The whole page.
   func html() -> String {
@@ -30,7 +31,7 @@ struct IndexPage {
     let verdict = report.gate.passed ? "passed" : "failed"
     return HTMLPage.document(
       title: "\(package) coverage: gate \(verdict)", root: "", kind: "index", header: header,
-      body: body)
+      body: body, heading: heading)
   }
 
   // MARK: Gate

@@ -36,7 +36,8 @@ struct GitHubActions: Sendable {
   }
 
   /// Appends the Markdown summary to the step summary file, when there is one.
-  func appendStepSummary(_ report: CoverageReport) throws {
+  func appendStepSummary(_ report: CoverageReport, heading: ReportHeading = ReportHeading()) throws
+  {
     guard let stepSummaryPath else { return }
     if !FileManager.default.fileExists(atPath: stepSummaryPath) {
       _ = FileManager.default.createFile(atPath: stepSummaryPath, contents: nil)
@@ -48,6 +49,7 @@ struct GitHubActions: Sendable {
     defer { try? handle.close() }
     try handle.seekToEnd()
     // A blank line first, so the summary never runs on from what an earlier step wrote.
-    try handle.write(contentsOf: Data(("\n" + MarkdownReport().markdown(report)).utf8))
+    try handle.write(
+      contentsOf: Data(("\n" + MarkdownReport(heading: heading).markdown(report)).utf8))
   }
 }

@@ -34,7 +34,7 @@ struct BaselineSaveCommand: ParsableCommand {
           : .exports(inputs)
       let pipeline = try options.pipeline(source: source, observer: terminal)
       let result = try pipeline.saveBaseline()
-      _ = ResultPresenter(terminal: terminal, quiet: options.quiet).present(result)
+      _ = ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading).present(result)
       guard result.outcome != .testsFailed else {
         terminal.error(
           "the tests failed, so no baseline was saved; fix them and run `covgate baseline save` again")

@@ -31,7 +31,7 @@ struct CheckCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let pipeline = try options.pipeline(source: .exports(inputs, buildFolder: fromBuild), observer: terminal)
-      return ResultPresenter(terminal: terminal, quiet: options.quiet).present(try pipeline.run())
+      return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading).present(try pipeline.run())
     }
   }
 }

@@ -7,6 +7,8 @@ import CovgateKit
 struct ResultPresenter {
   let terminal: Terminal
   let quiet: Bool
+  /// The title and revision the job summary shows.
+  var heading = ReportHeading()
   var gitHub = GitHubActions()
 
   /// Shows `result` and gives the run's exit code.
@@ -21,7 +23,7 @@ struct ResultPresenter {
     }
     for annotation in gitHub.annotations(report) { print(annotation) }
     do {
-      try gitHub.appendStepSummary(report)
+      try gitHub.appendStepSummary(report, heading: heading)
     } catch {
       terminal.printError("covgate: warning: job summary not written: \(error)")
     }

@@ -22,7 +22,7 @@ struct RunCommand: ParsableCommand {
       let pipeline = try options.pipeline(source: .tests(
           arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings,
           repeat: testRun.repeats), observer: terminal)
-      return ResultPresenter(terminal: terminal, quiet: options.quiet).present(try pipeline.run())
+      return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading).present(try pipeline.run())
     }
   }
 }

@@ -35,19 +35,37 @@ struct CommonOptions: ParsableArguments {
   @Flag(help: "Do not print the text report on standard output.")
   var quiet = false
 
-  @Flag(name: .customLong("no-history"), help: ArgumentHelp(
+  @Flag(
+    name: .customLong("no-history"),
+    help: ArgumentHelp(
       "Do not record this run in the history database.",
       discussion:
-        "Caches of the package description and readable names are still kept in .build/covgate-cache; they only save time and can be deleted."))
+        "Caches of the package description and readable names are still kept in .build/covgate-cache; they only save time and can be deleted."
+    ))
   var noHistory = false
 
   @Option(
-    help: ArgumentHelp("Measure the lines changed since this git ref (patch coverage).", valueName: "ref"))
+    help: ArgumentHelp(
+      "Measure the lines changed since this git ref (patch coverage).", valueName: "ref"))
   var base: String?
 
   @Flag(
     name: .customLong("update-baseline"), help: "Raise the baseline file wherever coverage rose.")
   var updateBaseline = false
+
+  @Option(
+    help: ArgumentHelp(
+      "A title shown on every HTML page and in the Markdown report.", valueName: "text"))
+  var title: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The revision the figures are of (e.g. the commit), shown beside the title.",
+      valueName: "text"))
+  var revision: String?
+
+  /// The title and revision given on the command line.
+  var heading: ReportHeading { ReportHeading(title: title, revision: revision) }
 
   func validate() throws {
     _ = try reportFormats()
@@ -58,12 +76,15 @@ struct CommonOptions: ParsableArguments {
   func settings(source: CoverageSource) throws -> RunSettings {
     let root = try package.packageRoot()
     let config = try package.loadConfig(root: root)
-    return RunSettings(
+    var settings = RunSettings(
       packageRoot: root, config: config, source: source,
       packageDescriptionPath: packageDescription.map { absolute($0).path },
       outputFolder: output.map { absolute($0).path }, formats: try reportFormats(),
-      pathMaps: try parsedPathMaps(), base: base, recordsHistory: !noHistory && config.history.enabled,
+      pathMaps: try parsedPathMaps(), base: base,
+      recordsHistory: !noHistory && config.history.enabled,
       updatesBaseline: updateBaseline, annotatesLines: GitHubActions().annotates)
+    settings.heading = heading
+    return settings
   }
 
   /// The pipeline of a run from `source`, with the live services.
@@ -79,7 +100,8 @@ struct CommonOptions: ParsableArguments {
       if name == "all" { return ReportFormat.allCases }
       guard let format = ReportFormat(rawValue: name) else {
         throw ValidationError(
-          "unknown format '\(name)'; valid formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), all")
+          "unknown format '\(name)'; valid formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), all"
+        )
       }
       if !result.contains(format) { result.append(format) }
     }
@@ -89,7 +111,8 @@ struct CommonOptions: ParsableArguments {
   func parsedPathMaps() throws -> [PathMap] {
     try pathMaps.map { argument in
       guard let map = PathMap(argument: argument) else {
-        throw ValidationError("--path-map takes OLD=NEW with both sides non-empty, got '\(argument)'")
+        throw ValidationError(
+          "--path-map takes OLD=NEW with both sides non-empty, got '\(argument)'")
       }
       return map
     }
