@@ -7,6 +7,7 @@ STEPS_JSON is a list of steps, each one of
   {"eval": "<expression>"}   evaluate in the page; its JSON value is one result
   {"key": "n"}               press and release a key (keydown/keyup, as a person would)
   {"hash": "#sort=lines-asc"} set location.hash (fires hashchange), then let the page settle
+  {"viewport": "400x800"}    the window's size in CSS pixels (a phone below 700)
   {"attributes": "<selector>"} the attributes of the first matching element (works without scripts)
   {"scripts": "off"}         as the first step: the page's own scripts do not run
 Prints {"results": [...], "exceptions": [...]}: uncaught exceptions and console errors.
@@ -61,6 +62,11 @@ def main():
                 for kind in ("keyDown", "keyUp"):
                     session.call("Input.dispatchKeyEvent",
                                  {"type": kind, "key": step["key"], "text": step["key"] if kind == "keyDown" else ""})
+                session.settle()
+            elif "viewport" in step:
+                width, height = (int(n) for n in step["viewport"].split("x"))
+                session.call("Emulation.setDeviceMetricsOverride",
+                             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700})
                 session.settle()
             elif "attributes" in step:
                 results.append(session.attributes(step["attributes"]))

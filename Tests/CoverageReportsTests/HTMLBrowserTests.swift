@@ -250,6 +250,29 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(Set(lefts).count, 1, "the Lines bars start at one x, 100.00% included: \(lefts)")
   }
 
+  /// On a phone the figures fit the screen and nothing is pinned over the source.
+  func testPhonesSeeTheFiguresAndTheWholeScreen() throws {
+    let folder = try writeBlocks()
+    let rightOfLines = { (table: String) in
+      "Math.round(document.querySelector('\(table) th[data-key=lines], \(table) thead th:nth-child(4)').getBoundingClientRect().right)"
+    }
+    let pinned =
+      "Array.from(document.querySelectorAll('*')).filter(e => ['sticky', 'fixed'].includes(getComputedStyle(e).position)).length"
+
+    let index = try drive(
+      folder.appendingPathComponent("index.html").absoluteString,
+      [["viewport": "400x800"], ["eval": rightOfLines("#files")], ["eval": "innerWidth"]])
+    let phone = try drive(
+      try page(folder, containing: "Blocks").absoluteString, [["viewport": "400x800"], ["eval": pinned]])
+    let desktop = try drive(
+      try page(folder, containing: "Blocks").absoluteString, [["viewport": "1400x900"], ["eval": pinned]])
+
+    let right = try XCTUnwrap(index[0] as? Double)
+    XCTAssertLessThanOrEqual(right, try XCTUnwrap(index[1] as? Double), "the Lines column is on screen")
+    XCTAssertEqual(phone[0] as? Double, 0, "nothing pinned on a phone")
+    XCTAssertEqual(desktop[0] as? Double, 2, "the header bar and the source head stay pinned on a desktop")
+  }
+
   /// Without JavaScript the filter and jump buttons would do nothing: they stay hidden.
   func testControlsThatNeedJavaScriptStayHiddenWithoutIt() throws {
     let folder = try writeBlocks()

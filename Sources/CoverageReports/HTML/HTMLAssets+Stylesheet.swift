@@ -202,6 +202,15 @@ extension HTMLAssets {
       .cards { grid-template-columns: 1fr; }
       .wrap { padding: 0 12px; }
       .jump { margin-left: 0; }
+      /* Phones: nothing pinned over the source, and the figures before the details. */
+      header.top, .source-head { position: static; }
+      table.files th:nth-child(2), table.files td:nth-child(2),
+      table.files th:nth-child(3), table.files td:nth-child(3),
+      table.layers th:nth-child(2), table.layers td:nth-child(2),
+      table.layers th:last-child, table.layers td:last-child { display: none; }
+      td.metric .bar, td.metric .ratio { display: none; }
+      td.metric .pct { min-width: 0; margin-right: 0; }
+      td.path, .layers th[scope=row] { white-space: normal; overflow-wrap: anywhere; min-width: 0; }
     }
     @media print {
       .filter, .jump { display: none; }
