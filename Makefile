@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage verify-real verify-affected verify-crashes fuzz bench format lint clean
+.PHONY: deps build test coverage verify-real verify-affected verify-crashes fuzz bench screenshots format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -46,6 +46,10 @@ bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product covgate
 	python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet orjson
 	python3 bench/bench.py
+
+# The README's screenshots of the HTML report (Yams, light and dark, desktop and phone).
+screenshots: deps
+	ci/screenshots.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Plugins Package.swift
