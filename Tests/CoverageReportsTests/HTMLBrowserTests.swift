@@ -250,6 +250,30 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(Set(lefts).count, 1, "the Lines bars start at one x, 100.00% included: \(lefts)")
   }
 
+  /// "Hide fully covered" hides the files at 100% and is kept in the URL.
+  func testHideFullyCoveredFilesFromTheCheckboxAndTheURL() throws {
+    let index = try writeBlocks().appendingPathComponent("index.html").absoluteString
+    let shown =
+      "Array.from(document.querySelectorAll('#files tbody tr')).filter(r => !r.hidden).map(r => r.cells[0].getAttribute('data-sort'))"
+
+    let clicked = try drive(
+      index,
+      [
+        ["eval": shown], ["eval": "document.getElementById('hide-covered').click() || true"],
+        ["eval": shown], ["eval": "location.hash"],
+        ["eval": "document.getElementById('filter-count').textContent"],
+      ])
+    let linked = try drive(index + "#hide=covered", [["eval": shown]])
+
+    let all = try XCTUnwrap(clicked[0] as? [String])
+    XCTAssertEqual(all.count, 6)
+    XCTAssertTrue(all.contains("Sources/Core/Done.swift"))
+    XCTAssertEqual(clicked[2] as? [String], all.filter { $0 != "Sources/Core/Done.swift" })
+    XCTAssertEqual(clicked[3] as? String, "#hide=covered")
+    XCTAssertEqual(clicked[4] as? String, "5 of 6 files")
+    XCTAssertEqual(linked[0] as? [String], clicked[2] as? [String])
+  }
+
   /// On a phone the figures fit the screen and nothing is pinned over the source.
   func testPhonesSeeTheFiguresAndTheWholeScreen() throws {
     let folder = try writeBlocks()
@@ -263,14 +287,18 @@ final class HTMLBrowserTests: XCTestCase {
       folder.appendingPathComponent("index.html").absoluteString,
       [["viewport": "400x800"], ["eval": rightOfLines("#files")], ["eval": "innerWidth"]])
     let phone = try drive(
-      try page(folder, containing: "Blocks").absoluteString, [["viewport": "400x800"], ["eval": pinned]])
+      try page(folder, containing: "Blocks").absoluteString,
+      [["viewport": "400x800"], ["eval": pinned]])
     let desktop = try drive(
-      try page(folder, containing: "Blocks").absoluteString, [["viewport": "1400x900"], ["eval": pinned]])
+      try page(folder, containing: "Blocks").absoluteString,
+      [["viewport": "1400x900"], ["eval": pinned]])
 
     let right = try XCTUnwrap(index[0] as? Double)
-    XCTAssertLessThanOrEqual(right, try XCTUnwrap(index[1] as? Double), "the Lines column is on screen")
+    XCTAssertLessThanOrEqual(
+      right, try XCTUnwrap(index[1] as? Double), "the Lines column is on screen")
     XCTAssertEqual(phone[0] as? Double, 0, "nothing pinned on a phone")
-    XCTAssertEqual(desktop[0] as? Double, 2, "the header bar and the source head stay pinned on a desktop")
+    XCTAssertEqual(
+      desktop[0] as? Double, 2, "the header bar and the source head stay pinned on a desktop")
   }
 
   /// Without JavaScript the filter and jump buttons would do nothing: they stay hidden.

@@ -219,15 +219,21 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(html.contains("lines ≥ 60%, target 70%"))
   }
 
-  func testFilesComePerLayerThenTargetThenPath() throws {
+  /// By layer; within a gated layer the worst first (Lexer 40%, Store 60%, Engine 80%); in a
+  /// layer that is not gated by target and path.
+  func testFilesComePerLayerWorstFirstInGatedLayers() throws {
     let html = try XCTUnwrap(render().first?.contents)
     let order = Pattern.captures(#"<td class="path" data-sort="([^"]*)""#, in: html)
     XCTAssertEqual(
       order,
       [
-        "Sources/Core/Engine.swift", "Sources/Core/Store.swift", "Sources/Parser/Lexer.swift",
+        "Sources/Parser/Lexer.swift", "Sources/Core/Store.swift", "Sources/Core/Engine.swift",
         "Sources/DemoApp/main.swift",
       ])
+    XCTAssertEqual(
+      IndexPage.worseFirst(Metric(covered: 1, count: 3), Metric(covered: 2, count: 6)), nil)
+    XCTAssertEqual(
+      IndexPage.worseFirst(Metric(covered: 0, count: 0), Metric(covered: 0, count: 5)), false)
   }
 
   func testTargetsWithoutDataAndExcludedFilesAreListedWithTheirReason() throws {

@@ -31,7 +31,7 @@ extension HTMLAssets {
 
       function writeState(state) {
         var parts = [];
-        ['sort', 'q'].forEach(function (key) {
+        ['sort', 'q', 'hide'].forEach(function (key) {
           if (state[key]) parts.push(key + '=' + encodeURIComponent(state[key]));
         });
         replaceFragment(parts.join('&'));
@@ -120,17 +120,20 @@ extension HTMLAssets {
           table.style.tableLayout = 'fixed';
           table.style.width = table.offsetWidth + 'px';
         }
+        var hideCovered = document.getElementById('hide-covered');
         function apply() {
           freezeColumns();
           var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+          var hiding = !!(hideCovered && hideCovered.checked);
           var shown = 0;
           each(rows, function (row) {
-            var match = words.every(function (word) { return text(row).indexOf(word) >= 0; });
+            var match = words.every(function (word) { return text(row).indexOf(word) >= 0; })
+              && !(hiding && row.hasAttribute('data-full'));
             row.hidden = !match;
             if (match) shown += 1;
           });
           var noun = rows.length === 1 ? ' file' : ' files';
-          if (counter) counter.textContent = (words.length ? shown + ' of ' : '') + rows.length + noun;
+          if (counter) counter.textContent = (words.length || hiding ? shown + ' of ' : '') + rows.length + noun;
           if (empty) empty.hidden = shown > 0;
         }
         input.addEventListener('input', function () {
@@ -144,11 +147,19 @@ extension HTMLAssets {
             input.focus();
           }
         });
-        function applyQuery(query) {
+        if (hideCovered) {
+          hideCovered.addEventListener('change', function () {
+            apply();
+            state.hide = hideCovered.checked ? 'covered' : '';
+            writeState(state);
+          });
+        }
+        function applyQuery(query, hide) {
           input.value = query || '';
+          if (hideCovered) hideCovered.checked = hide === 'covered';
           apply();
         }
-        if (state.q) applyQuery(state.q);
+        if (state.q || state.hide) applyQuery(state.q, state.hide);
         var container = input.closest('.filter');
         if (container) container.hidden = false;
         return applyQuery;
@@ -230,11 +241,12 @@ extension HTMLAssets {
         /* A fragment typed into the address bar (or a link within the page) applies at once. */
         window.addEventListener('hashchange', function () {
           var fresh = readState();
-          if (fresh.sort === undefined && fresh.q === undefined) return;
+          if (fresh.sort === undefined && fresh.q === undefined && fresh.hide === undefined) return;
           state.sort = fresh.sort;
           state.q = fresh.q;
+          state.hide = fresh.hide;
           sorters.forEach(function (applySort) { applySort(fresh.sort); });
-          if (applyQuery) applyQuery(fresh.q);
+          if (applyQuery) applyQuery(fresh.q, fresh.hide);
         });
         setUpJumps();
         document.body.setAttribute('data-ready', '1');

@@ -14,6 +14,8 @@ extension IndexPage {
       "<input type=\"search\" id=\"filter\" placeholder=\"Filter by path, target or layer  ( / )\" "
     html += "aria-label=\"Filter files\" autocomplete=\"off\" spellcheck=\"false\">"
     html +=
+      "<label class=\"muted\"><input type=\"checkbox\" id=\"hide-covered\"> Hide fully covered</label>"
+    html +=
       "<span id=\"filter-count\" class=\"muted\">\(report.files.count) file\(report.files.count == 1 ? "" : "s")</span></div></div>\n"
     html +=
       "<div class=\"scroll\"><table class=\"files sortable\" id=\"files\" data-state=\"hash\">\n<thead><tr>"
@@ -27,7 +29,8 @@ extension IndexPage {
     html += "</tr></thead>\n<tbody>\n"
     for file in orderedFiles() {
       let isGated = gated.contains(file.layer)
-      html += isGated ? "<tr>" : "<tr class=\"ungated\">"
+      html += isGated ? "<tr" : "<tr class=\"ungated\""
+      html += Self.isFullyCovered(file.summary) ? " data-full=\"1\">" : ">"
       html += "<td class=\"path\" data-sort=\"\(file.path.htmlEscaped)\">"
       if let page = pageNames.relativePath(of: file.path) {
         html += "<a href=\"\(page.htmlEscaped)\">\(displayPath(file.path))</a>"
@@ -48,18 +51,44 @@ extension IndexPage {
   }
 
   /// Files in layer order, then by target and path; files of unknown layers last.
+  /// Whether every metric with something to measure is at 100% (what "Hide fully covered" hides).
+  static func isFullyCovered(_ summary: Summary) -> Bool {
+    [summary.lines, summary.functions, summary.regions].allSatisfy { $0.covered == $0.count }
+  }
+
+  /// The default order: by layer; within a gated layer worst first (the lowest share of lines
+  /// first, files with no lines last), elsewhere by target and path.
   func orderedFiles() -> [ScopedFile] {
     var layerIndex: [String: Int] = [:]
     for (index, layer) in report.layers.enumerated() where layerIndex[layer.name] == nil {
       layerIndex[layer.name] = index
     }
+    let gated = Set(report.layers.filter(\.gated).map(\.name))
     return report.files.sorted { lhs, rhs in
       let left = layerIndex[lhs.layer] ?? Int.max
       let right = layerIndex[rhs.layer] ?? Int.max
       if left != right { return left < right }
       if lhs.layer != rhs.layer { return lhs.layer < rhs.layer }
+      if gated.contains(lhs.layer),
+        let order = Self.worseFirst(lhs.summary.lines, rhs.summary.lines)
+      {
+        return order
+      }
       if lhs.target != rhs.target { return lhs.target < rhs.target }
       return lhs.path < rhs.path
+    }
+  }
+
+  /// Whether `lhs` comes first by its share (lower first; nothing to measure last), or nil on a tie.
+  static func worseFirst(_ lhs: Metric, _ rhs: Metric) -> Bool? {
+    switch (lhs.count > 0, rhs.count > 0) {
+    case (false, false): return nil
+    case (true, false): return true
+    case (false, true): return false
+    case (true, true):
+      let left = lhs.covered * rhs.count
+      let right = rhs.covered * lhs.count
+      return left == right ? nil : left < right
     }
   }
 
