@@ -274,6 +274,29 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(linked[0] as? [String], clicked[2] as? [String])
   }
 
+  /// The changes page runs the shared script cleanly and takes no jump keys of its own.
+  func testChangesPageOpensCleanly() throws {
+    var report = SampleReport.report
+    report.files.append(HTMLSample.file)
+    report.patch = PatchCoverage(
+      base: "origin/main", baseCommit: "0123456789abcdef", lines: Metric(covered: 1, count: 2),
+      files: [
+        PatchFile(
+          path: HTMLSample.path, changedLines: [4, 9], lines: Metric(covered: 1, count: 2),
+          uncoveredLines: [9])
+      ], unmeasured: [])
+    let folder = try write(
+      HTMLReport(sources: StubSources(files: [HTMLSample.path: HTMLSample.source])).render(report))
+    let url = folder.appendingPathComponent("changes.html").absoluteString
+
+    let dom = try dumpDOM(url)
+    let afterKey = try drive(url, [["key": "n"], ["eval": "location.hash"]])
+
+    XCTAssertTrue(dom.contains("<body class=\"changes\" data-ready=\"1\">"))
+    XCTAssertTrue(dom.contains("<tr class=\"changed uncovered\">"))
+    XCTAssertEqual(afterKey.first as? String, "", "n does nothing here")
+  }
+
   /// On a phone the figures fit the screen and nothing is pinned over the source.
   func testPhonesSeeTheFiguresAndTheWholeScreen() throws {
     let folder = try writeBlocks()

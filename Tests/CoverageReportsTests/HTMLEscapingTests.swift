@@ -86,7 +86,7 @@ final class HTMLEscapingTests: XCTestCase {
     let files = HTMLReport(sources: StubSources(files: Self.hostile.sources)).render(
       Self.hostile.report)
     let pages = files.filter { $0.path.hasSuffix(".html") }
-    XCTAssertEqual(pages.count, 3)
+    XCTAssertEqual(pages.count, 4, "index, changes and two file pages")
     for page in pages {
       let html = page.contents
       for forbidden in [

@@ -167,6 +167,7 @@ extension HTMLAssets {
 
       /* File pages: n/j and p/k jump between places with uncovered code. */
       function setUpJumps() {
+        if (!document.body.classList.contains('file')) return;
         var code = document.querySelector('table.code');
         var buttons = document.querySelectorAll('[data-jump]');
         var status = document.getElementById('jump-status');

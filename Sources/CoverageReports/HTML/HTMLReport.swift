@@ -46,7 +46,14 @@ public struct HTMLReport: ReportRenderer {
         testsByFunction: tests.map { $0[file.path] ?? [:] })
       return RenderedFile(path: path, contents: page.html())
     }
-    return [index] + files + HTMLAssets.files
+    let changes = report.patch.map { patch in
+      RenderedFile(
+        path: ChangesPage.fileName,
+        contents: ChangesPage(
+          report: report, patch: patch, pageNames: names, sources: sources, heading: heading
+        ).html())
+    }
+    return [index] + (changes.map { [$0] } ?? []) + files + HTMLAssets.files
   }
 
   /// Per file, per function name, the IDs of the tests that ran it.

@@ -13,7 +13,7 @@ extension IndexPage {
       <p class="patch-summary"><span>Since <code>\(base)</code> (<code>\(commit)</code>):</span>\
       <span class="pct \(HTMLPage.level(patch.lines, rule: nil))">\(patch.lines.formattedPercent)</span>\
       \(HTMLPage.bar(patch.lines, rule: nil))<span>\(patch.lines.covered) of \(patch.lines.count) executable \
-      changed lines ran.</span></p>
+      changed lines ran. <a href="\(ChangesPage.fileName)">See them with their context</a></span></p>
 
       """
     if !patch.files.isEmpty {
