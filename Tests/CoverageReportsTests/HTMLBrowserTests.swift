@@ -274,6 +274,26 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(linked[0] as? [String], clicked[2] as? [String])
   }
 
+  /// A folder's link filters the file list to the folder's files.
+  func testAFolderLinkFiltersTheFiles() throws {
+    let index = try writeSample().appendingPathComponent("index.html").absoluteString
+    let shown =
+      "Array.from(document.querySelectorAll('#files tbody tr')).filter(r => !r.hidden).map(r => r.cells[0].getAttribute('data-sort'))"
+
+    let results = try drive(
+      index,
+      [
+        [
+          "eval":
+            "document.querySelector('#folders a[href=\"#q=Sources/Parser/\"]').click() || true"
+        ],
+        ["eval": shown], ["eval": "document.getElementById('filter').value"],
+      ])
+
+    XCTAssertEqual(results[1] as? [String], ["Sources/Parser/Lexer.swift"])
+    XCTAssertEqual(results[2] as? String, "Sources/Parser/")
+  }
+
   /// The changes page runs the shared script cleanly and takes no jump keys of its own.
   func testChangesPageOpensCleanly() throws {
     var report = SampleReport.report

@@ -248,6 +248,9 @@ extension HTMLAssets {
           state.hide = fresh.hide;
           sorters.forEach(function (applySort) { applySort(fresh.sort); });
           if (applyQuery) applyQuery(fresh.q, fresh.hide);
+          /* A folder's link filters the file list: show it. */
+          var title = document.getElementById('files-title');
+          if (fresh.q && title) title.scrollIntoView();
         });
         setUpJumps();
         document.body.setAttribute('data-ready', '1');

@@ -194,6 +194,8 @@ extension HTMLAssets {
     table.code tr.context td.src { color: var(--muted); }
     table.code tbody.gap td { color: var(--muted); text-align: center; padding: 2px 0; background: var(--surface); }
     section.change h2 { font-size: 15px; margin-top: 28px; }
+    details.folders > summary { list-style-position: outside; }
+    details.folders > summary h2 { display: inline; }
     tr.changed td.ln a::before { content: "+"; margin-right: 3px; }
     .sr-only, td.src .missed::before, td.src .missed::after { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     td.src .missed::before { content: "never ran: "; }

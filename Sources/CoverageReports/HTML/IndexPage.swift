@@ -23,6 +23,7 @@ struct IndexPage {
     }
     body += patchSection()
     body += layersSection()
+    body += foldersSection()
     body += filesSection()
     body += targetsWithoutDataSection()
     body += exclusionsSection()
