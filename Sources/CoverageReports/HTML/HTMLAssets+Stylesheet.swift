@@ -138,7 +138,8 @@ extension HTMLAssets {
     .heading { margin-left: auto; display: flex; gap: 10px; align-items: baseline; color: var(--muted); font-size: 13px; min-width: 0; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
     .heading .run-title { color: var(--fg); font-weight: 600; }
     .filter { display: flex; align-items: center; gap: 10px; }
-    .filter input { width: 340px; max-width: 60vw; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
+    .filter label { display: inline-flex; gap: 6px; align-items: center; white-space: nowrap; font-size: 13px; }
+    .filter input[type=search] { width: 340px; max-width: 60vw; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
     .filter input:focus { outline: 2px solid var(--accent); outline-offset: -1px; }
     td.path { font: 12.5px var(--mono); overflow-wrap: break-word; min-width: 220px; }
     td.path a { color: var(--fg); }
@@ -194,6 +195,7 @@ extension HTMLAssets {
     table.code tr.context td.src { color: var(--muted); }
     table.code tbody.gap td { color: var(--muted); text-align: center; padding: 2px 0; background: var(--surface); }
     section.change h2 { font-size: 15px; margin-top: 28px; }
+    .colour-legend { font-size: 12px; margin: 8px 0 0; }
     details.folders > summary { list-style-position: outside; }
     details.folders > summary h2 { display: inline; }
     tr.changed td.ln a::before { content: "+"; margin-right: 3px; }

@@ -139,7 +139,7 @@ struct IndexPage {
 
   /// What the colours of the figures mean.
   static let legend =
-    "<p class=\"legend muted\">Colours follow the gate: <span class=\"low\">red</span> below a "
+    "<p class=\"colour-legend muted\">Colours follow the gate: <span class=\"low\">red</span> below a "
     + "gated layer's minimum, <span class=\"medium\">amber</span> below its target, "
     + "<span class=\"high\">green</span> at or above it; files and targets take their layer's "
     + "rules. Figures no rule applies to (layers that are not gated, the total) are neutral.</p>\n"
