@@ -7,14 +7,7 @@ import XCTest
 final class ChangesPageTests: XCTestCase {
   private func report() -> CoverageReport {
     var report = HTMLSample.report
-    report.patch = PatchCoverage(
-      base: "origin/main", baseCommit: "0123456789abcdef", lines: Metric(covered: 2, count: 3),
-      files: [
-        PatchFile(
-          path: HTMLSample.path, changedLines: [4, 5, 9], lines: Metric(covered: 2, count: 3),
-          uncoveredLines: [9])
-      ],
-      unmeasured: [ExcludedFile(path: "Package.swift", reason: "not in a measured target")])
+    report.patch = HTMLSample.patch
     return report
   }
 

@@ -280,14 +280,7 @@ final class HTMLReportTests: XCTestCase {
 
   func testChangedLinesAndExclusionsAreShown() throws {
     var report = HTMLSample.report
-    report.patch = PatchCoverage(
-      base: "origin/main", baseCommit: "0123456789abcdef", lines: Metric(covered: 2, count: 3),
-      files: [
-        PatchFile(
-          path: HTMLSample.path, changedLines: [4, 5, 9], lines: Metric(covered: 2, count: 3),
-          uncoveredLines: [9])
-      ],
-      unmeasured: [ExcludedFile(path: "Package.swift", reason: "not in a measured target")])
+    report.patch = HTMLSample.patch
     report.exclusions = [
       Exclusion(
         path: HTMLSample.path, firstLine: 8, lastLine: 10, wholeFile: false, reason: "debug only",

@@ -78,6 +78,16 @@ enum HTMLSample {
       )
     ]))
 
+  /// A change to the Greeter: lines 4, 5 and 9, of which 9 never ran, and a file not measured.
+  static let patch = PatchCoverage(
+    base: "origin/main", baseCommit: "0123456789abcdef", lines: Metric(covered: 2, count: 3),
+    files: [
+      PatchFile(
+        path: path, changedLines: [4, 5, 9], lines: Metric(covered: 2, count: 3),
+        uncoveredLines: [9])
+    ],
+    unmeasured: [ExcludedFile(path: "Package.swift", reason: "not in a measured target")])
+
   /// Renders `report` with the Greeter's source available.
   static func render(_ report: CoverageReport = report, sources: [String: String] = [path: source])
     -> [String: String]
