@@ -59,23 +59,27 @@ extension IndexPage {
   /// The default order: by layer; within a gated layer worst first (the lowest share of lines
   /// first, files with no lines last), elsewhere by target and path.
   func orderedFiles() -> [ScopedFile] {
+    let order = layerOrder()
+    return report.files.sorted { lhs, rhs in
+      order((lhs.layer, lhs.summary.lines), (rhs.layer, rhs.summary.lines))
+        ?? ((lhs.target, lhs.path) < (rhs.target, rhs.path))
+    }
+  }
+
+  /// Compares two rows by their layer's place in the report, then, within a gated layer, worst
+  /// first by lines; nil when that does not decide.
+  func layerOrder() -> ((layer: String, lines: Metric), (layer: String, lines: Metric)) -> Bool? {
     var layerIndex: [String: Int] = [:]
     for (index, layer) in report.layers.enumerated() where layerIndex[layer.name] == nil {
       layerIndex[layer.name] = index
     }
     let gated = Set(report.layers.filter(\.gated).map(\.name))
-    return report.files.sorted { lhs, rhs in
+    return { lhs, rhs in
       let left = layerIndex[lhs.layer] ?? Int.max
       let right = layerIndex[rhs.layer] ?? Int.max
       if left != right { return left < right }
       if lhs.layer != rhs.layer { return lhs.layer < rhs.layer }
-      if gated.contains(lhs.layer),
-        let order = Self.worseFirst(lhs.summary.lines, rhs.summary.lines)
-      {
-        return order
-      }
-      if lhs.target != rhs.target { return lhs.target < rhs.target }
-      return lhs.path < rhs.path
+      return gated.contains(lhs.layer) ? Self.worseFirst(lhs.lines, rhs.lines) : nil
     }
   }
 

@@ -61,21 +61,10 @@ extension IndexPage {
 
   /// Layer by layer, worst first within a gated layer, as the files are.
   private func orderedFolders(_ folders: [FolderTotals]) -> [FolderTotals] {
-    var layerIndex: [String: Int] = [:]
-    for (index, layer) in report.layers.enumerated() where layerIndex[layer.name] == nil {
-      layerIndex[layer.name] = index
-    }
-    let gated = Set(report.layers.filter(\.gated).map(\.name))
+    let order = layerOrder()
     return folders.sorted { lhs, rhs in
-      let left = layerIndex[lhs.layer] ?? Int.max
-      let right = layerIndex[rhs.layer] ?? Int.max
-      if left != right { return left < right }
-      if gated.contains(lhs.layer),
-        let order = Self.worseFirst(lhs.summary.lines, rhs.summary.lines)
-      {
-        return order
-      }
-      return (lhs.target, lhs.folder) < (rhs.target, rhs.folder)
+      order((lhs.layer, lhs.summary.lines), (rhs.layer, rhs.summary.lines))
+        ?? ((lhs.target, lhs.folder) < (rhs.target, rhs.folder))
     }
   }
 
