@@ -10,8 +10,11 @@ STEPS_JSON is a list of steps, each one of
   {"viewport": "400x800"}    the window's size in CSS pixels (a phone below 700)
   {"attributes": "<selector>"} the attributes of the first matching element (works without scripts)
   {"scripts": "off"}         as the first step: the page's own scripts do not run
+  {"dark": "on"}             prefers-color-scheme: dark from now on ("off": light)
+  {"screenshot": "out.png"}  a PNG of the viewport as it is now
 Prints {"results": [...], "exceptions": [...]}: uncaught exceptions and console errors.
 """
+import base64
 import json
 import os
 import subprocess
@@ -70,6 +73,14 @@ def main():
                 session.settle()
             elif "attributes" in step:
                 results.append(session.attributes(step["attributes"]))
+            elif "dark" in step:
+                session.call("Emulation.setEmulatedMedia",
+                             {"features": [{"name": "prefers-color-scheme", "value": "dark" if step["dark"] == "on" else "light"}]})
+                session.settle()
+            elif "screenshot" in step:
+                png = session.call("Page.captureScreenshot", {"format": "png"})["data"]
+                with open(step["screenshot"], "wb") as out:
+                    out.write(base64.b64decode(png))
             elif "hash" in step:
                 session.evaluate(f"location.hash = {json.dumps(step['hash'])}")
                 session.settle()

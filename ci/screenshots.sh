@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the README's screenshots of the HTML report in docs/images/: covgate on Yams
-# (the real-package check's copy, tested with coverage), index and a file page, light and dark,
-# 1400 px and 400 px wide. Needs Chromium (ci/install-deps.sh installs it).
+# (the real-package check's copy, tested with coverage), the index, its folder view, a file page
+# and the changes page, light and dark, 1400 px and 400 px wide. Needs Chromium
+# (ci/install-deps.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 yams=.build/real-packages/Yams-6.2.2
@@ -12,9 +13,21 @@ if [ ! -f "$export_json" ]; then
 fi
 swift build -c release --product covgate >&2
 site=$(mktemp -d)
-trap 'rm -rf "$site"' EXIT
+base_git=$(mktemp -d)
+trap 'rm -rf "$site" "$base_git"' EXIT
+# A change to show: a throwaway repository over Yams' tree (GIT_DIR, so Yams' own is untouched)
+# whose base commit lacks two stretches of Node.Alias.swift and Representer.swift.
+export GIT_DIR="$base_git" GIT_WORK_TREE="$PWD/$yams"
+git init --quiet && git -C "$yams" add -A
+for change in "Sources/Yams/Node.Alias.swift 30,52" "Sources/Yams/Representer.swift 40,70"; do
+  set -- $change
+  blob=$(sed "$2d" "$yams/$1" | git hash-object -w --stdin)
+  git update-index --cacheinfo "100644,$blob,$1"
+done
+git -c user.name=covgate -c user.email=covgate@example.invalid commit --quiet -m base
 .build/release/covgate check --input "$export_json" --package-path "$yams" --format html \
-  --quiet --no-history --output "$site" --title "Yams" --revision "6.2.2" || test $? -eq 1
+  --quiet --no-history --output "$site" --title "Yams" --revision "6.2.2" --base HEAD || test $? -eq 1
+unset GIT_DIR GIT_WORK_TREE
 chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 file_page=$(ls "$site"/files/ | grep -m1 'Node.Alias.swift')
 shoot() { # name url width height [dark]
@@ -31,4 +44,22 @@ shoot html-index-phone "file://$site/index.html" 400 800
 shoot html-file "file://$site/files/$file_page" 1400 1000
 shoot html-file-dark "file://$site/files/$file_page" 1400 1000 dark
 shoot html-file-phone "file://$site/files/$file_page" 400 800
+# The folder view needs a package with several folders (swift-numerics), and is further down the
+# index: scrolled to by the DevTools driver.
+numerics=.build/real-packages/swift-numerics-1.1.1
+folders_site="$site/numerics"
+.build/release/covgate check --input "$numerics/.build/x86_64-unknown-linux-gnu/debug/codecov/swift-numerics.json" \
+  --package-path "$numerics" --format html --quiet --no-history --output "$folders_site" \
+  --title "swift-numerics" --revision "1.1.1" || test $? -eq 1
+folders() { # name size dark
+  python3 ci/browser.py "$chromium" "file://$folders_site/index.html" "[{\"viewport\": \"$2\"},
+    {\"dark\": \"$3\"}, {\"eval\": \"scrollTo(0, document.getElementById('folders-title').getBoundingClientRect().top + scrollY - 64)\"},
+    {\"screenshot\": \"docs/images/$1.png\"}]" >/dev/null
+}
+folders html-folders 1400x1000 off
+folders html-folders-dark 1400x1000 on
+folders html-folders-phone 400x800 off
+shoot html-changes "file://$site/changes.html" 1400 1000
+shoot html-changes-dark "file://$site/changes.html" 1400 1000 dark
+shoot html-changes-phone "file://$site/changes.html" 400 800
 ls -la docs/images

@@ -7,14 +7,22 @@ import XCTest
 /// and the dark palette of the stylesheet.
 final class ContrastTests: XCTestCase {
   /// Text colour on background, by the stylesheet's variable names.
-  static let pairs: [(text: String, background: String)] = [
-    ("fg", "bg"), ("fg", "surface"), ("fg", "missed-bg"), ("fg", "current"),
-    ("muted", "bg"), ("muted", "surface"), ("muted", "uncovered-bg"), ("muted", "partial-bg"),
-    ("muted", "current"), ("link", "bg"), ("accent", "bg"), ("accent", "uncovered-bg"),
-    ("accent", "current"), ("high", "bg"), ("high", "current"), ("medium", "bg"),
-    ("medium", "partial-bg"), ("medium", "current"), ("low", "bg"), ("low", "uncovered-bg"),
-    ("low", "current"),
-  ]
+  static let pairs: [(text: String, background: String)] =
+    [
+      ("fg", "bg"), ("fg", "surface"), ("fg", "missed-bg"), ("fg", "current"),
+      ("muted", "bg"), ("muted", "surface"), ("muted", "uncovered-bg"), ("muted", "partial-bg"),
+      ("muted", "current"), ("link", "bg"), ("accent", "bg"), ("accent", "uncovered-bg"),
+      ("accent", "current"), ("high", "bg"), ("high", "current"), ("medium", "bg"),
+      ("medium", "partial-bg"), ("medium", "current"), ("low", "bg"), ("low", "uncovered-bg"),
+      ("low", "current"),
+    ] + syntaxPairs
+
+  /// Every token colour of the source on every background a source line can have.
+  static let syntaxPairs: [(text: String, background: String)] = [
+    "keyword", "string", "comment", "number", "attribute",
+  ].flatMap { token in
+    ["bg", "covered-bg", "uncovered-bg", "partial-bg", "missed-bg", "current"].map { (token, $0) }
+  }
 
   func testEveryTextColourReachesAAOnItsBackgrounds() throws {
     for (name, palette) in try Self.palettes() {

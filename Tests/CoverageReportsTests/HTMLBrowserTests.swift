@@ -178,7 +178,10 @@ final class HTMLBrowserTests: XCTestCase {
         "<span id=\"jump-status\" class=\"muted\" aria-live=\"polite\">2 places with uncovered code</span>"
       ),
       "the partial line 4 and the block 8-10")
-    XCTAssertTrue(file.contains("<span class=\"missed\">{ return \"Hallo, Wörld ✓\" }</span>"))
+    XCTAssertTrue(
+      file.contains(
+        "<span class=\"missed\">{ <span class=\"k\">return</span> <span class=\"s\">\"Hallo, Wörld ✓\"</span> }</span>"
+      ))
   }
 
   /// Uncovered blocks separated only by lines outside every region (blank lines, comments,
@@ -317,6 +320,20 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(afterKey.first as? String, "", "n does nothing here")
   }
 
+  /// Keywords and numbers have colours of their own, in light and in dark.
+  func testSourceIsColouredInBothSchemes() throws {
+    let folder = try writeBlocks()
+    let colours =
+      "['td.src .k', 'td.src .n', 'td.src'].map(s => getComputedStyle(document.querySelector(s)).color).join('|')"
+    let url = try page(folder, containing: "Blocks").absoluteString
+    let schemes = try drive(url, [["eval": colours], ["dark": "on"], ["eval": colours]])
+    for case let scheme as String in schemes {
+      let parts = scheme.split(separator: "|").map(String.init)
+      XCTAssertEqual(Set(parts).count, 3, "keyword, number and plain text differ: \(scheme)")
+    }
+    XCTAssertNotEqual(schemes.first as? String, schemes.last as? String, "dark has its own colours")
+  }
+
   /// On a phone the figures fit the screen and nothing is pinned over the source.
   func testPhonesSeeTheFiguresAndTheWholeScreen() throws {
     let folder = try writeBlocks()
@@ -328,7 +345,13 @@ final class HTMLBrowserTests: XCTestCase {
 
     let index = try drive(
       folder.appendingPathComponent("index.html").absoluteString,
-      [["viewport": "400x800"], ["eval": rightOfLines("#files")], ["eval": "innerWidth"]])
+      [
+        ["viewport": "400x800"], ["eval": rightOfLines("#files")], ["eval": "innerWidth"],
+        [
+          "eval":
+            "Math.round(document.querySelector('#files td.path').getBoundingClientRect().width)"
+        ],
+      ])
     let phone = try drive(
       try page(folder, containing: "Blocks").absoluteString,
       [["viewport": "400x800"], ["eval": pinned]])
@@ -339,6 +362,8 @@ final class HTMLBrowserTests: XCTestCase {
     let right = try XCTUnwrap(index[0] as? Double)
     XCTAssertLessThanOrEqual(
       right, try XCTUnwrap(index[1] as? Double), "the Lines column is on screen")
+    XCTAssertGreaterThanOrEqual(
+      try XCTUnwrap(index[2] as? Double), 90, "the file names keep room to be read")
     XCTAssertEqual(phone[0] as? Double, 0, "nothing pinned on a phone")
     XCTAssertEqual(
       desktop[0] as? Double, 2, "the header bar and the source head stay pinned on a desktop")

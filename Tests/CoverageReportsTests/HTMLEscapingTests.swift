@@ -110,7 +110,9 @@ final class HTMLEscapingTests: XCTestCase {
     let evilPage = try XCTUnwrap(files.first { $0.path.contains("Evil__img") }?.contents)
     XCTAssertTrue(
       evilPage.contains(
-        "let a = &quot;&lt;/pre&gt;&lt;script&gt;alert(&#39;source&#39;)&lt;/script&gt;&quot;"))
+        "<span class=k>let</span> a = "
+          + "<span class=s>&quot;&lt;/pre&gt;&lt;script&gt;alert(&#39;source&#39;)&lt;/script&gt;&quot;</span>"
+      ))
     XCTAssertTrue(evilPage.contains("&lt;script&gt;alert(&#39;function&#39;)&lt;/script&gt;"))
     XCTAssertTrue(evilPage.contains("title=\"&quot; onmouseover=&quot;alert(1)\""))
   }

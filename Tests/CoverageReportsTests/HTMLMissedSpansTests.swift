@@ -61,4 +61,19 @@ final class HTMLMissedSpansTests: XCTestCase {
       html("abc", [range(1, 2, 1, 3)], lines: [2]), "abc", "only partial lines are cut")
     XCTAssertEqual(html("a<b>", [range(1, 2, 1, 5)]), "a<span class=\"missed\">&lt;b&gt;</span>")
   }
+
+  /// Token spans nest inside the missed span: a token that crosses its edge is cut in two.
+  func testTokensNestInsideTheMissedSpan() {
+    let line = "x ? nil : \"a<b\""
+    let bytes = Array(line.utf8)
+    let tokens = SwiftTokenizer.tokens(of: bytes)
+    let missed = MissedSpans(missedRegions: [range(1, 5, 1, 13)], lines: [1])
+    XCTAssertEqual(
+      MissedSpans.html(line: bytes, missed: missed.byteRanges(line: 1, in: bytes), tokens: tokens),
+      "x ? <span class=\"missed\"><span class=k>nil</span> : <span class=s>&quot;a</span>"
+        + "</span><span class=s>&lt;b&quot;</span>")
+    XCTAssertEqual(
+      MissedSpans.html(line: bytes, missed: [], tokens: tokens),
+      "x ? <span class=k>nil</span> : <span class=s>&quot;a&lt;b&quot;</span>")
+  }
 }

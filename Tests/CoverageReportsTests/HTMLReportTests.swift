@@ -265,11 +265,12 @@ final class HTMLReportTests: XCTestCase {
       ))
     XCTAssertTrue(
       page.contains(
-        "<td class=\"src\">    guard !name.isEmpty else <span class=\"missed\">{ return &quot;Hallo, Wörld ✓&quot; }</span></td>"
+        "<td class=\"src\">    <span class=k>guard</span> !name.isEmpty <span class=k>else</span> "
+          + "<span class=\"missed\">{ <span class=k>return</span> <span class=s>&quot;Hallo, Wörld ✓&quot;</span> }</span></td>"
       ))
     XCTAssertTrue(
       page.contains(
-        "<td class=\"src\">/// Greets people; &quot;quotes&quot; &amp; &lt;angles&gt; stay text.</td>"
+        "<td class=\"src\"><span class=c>/// Greets people; &quot;quotes&quot; &amp; &lt;angles&gt; stay text.</span></td>"
       ))
     XCTAssertEqual(
       Pattern.count("<span class=\"missed\">", in: page), 2, "the one partial line, and the legend")
@@ -346,7 +347,9 @@ final class HTMLReportTests: XCTestCase {
     let page = HTMLSample.page(in: HTMLSample.render(sources: [HTMLSample.path: source]))
     XCTAssertFalse(page.contains("\r"))
     XCTAssertTrue(
-      page.contains("<span class=\"missed\">{ return &quot;Hallo, Wörld ✓&quot; }</span></td>"))
+      page.contains(
+        "<span class=\"missed\">{ <span class=k>return</span> <span class=s>&quot;Hallo, Wörld ✓&quot;</span> }</span></td>"
+      ))
   }
 
   func testFormatIsRegisteredAndReadsFunctions() throws {

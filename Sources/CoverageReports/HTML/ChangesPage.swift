@@ -56,7 +56,8 @@ struct ChangesPage {
       return html + "<p class=\"notice missing\">The source could not be read from the package.</p>"
         + "</section>\n"
     }
-    let lines = FilePage.lines(of: source)
+    let highlighted = HighlightedSource(source)
+    let lines = highlighted.lines
     let view = report.files.first { $0.path == file.path }?.coverage.lineView
     let changed = Set(file.changedLines)
     html += "<div class=\"scroll\"><table class=\"code\" aria-label=\"Changed lines of \(path)\">\n"
@@ -75,7 +76,9 @@ struct ChangesPage {
         html += "<tr class=\"\(classes.joined(separator: " "))\"><td class=\"ln\">\(link)</td>"
         html +=
           "<td class=\"count\">\(count.map { CountFormat.abbreviated($0) } ?? "")</td><td class=\"src\">"
-        html += String(decoding: lines[number - 1], as: UTF8.self).htmlEscaped + "</td></tr>\n"
+        html += MissedSpans.html(
+          line: lines[number - 1], missed: [], tokens: highlighted.tokens(onLine: number - 1))
+        html += "</td></tr>\n"
       }
       html += "</tbody>\n"
     }

@@ -20,7 +20,8 @@ extension FilePage {
       }
       return html + "</section>\n"
     }
-    let lines = Self.lines(of: source)
+    let highlighted = HighlightedSource(source)
+    let lines = highlighted.lines
     if view == nil {
       html +=
         "<p class=\"notice\">The export has no line data for this file: counts are not shown.</p>\n"
@@ -57,7 +58,9 @@ extension FilePage {
       rows.append(contentsOf: "><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>".utf8)
       rows.append(contentsOf: countCell(count).utf8)
       rows.append(contentsOf: "<td class=\"src\">".utf8)
-      MissedSpans.append(line: bytes, missed: spans.byteRanges(line: number, in: bytes), to: &rows)
+      MissedSpans.append(
+        line: bytes, missed: spans.byteRanges(line: number, in: bytes),
+        tokens: highlighted.tokens(onLine: index), to: &rows)
       rows.append(contentsOf: "</td></tr>\n".utf8)
     }
     return html + String(decoding: rows, as: UTF8.self) + "</tbody>\n</table></div>\n</section>\n"
@@ -87,26 +90,5 @@ extension FilePage {
       </div></div>
 
       """
-  }
-
-  /// The source's lines as UTF-8 bytes, without line endings (`\n` or `\r\n`); a final line
-  /// ending does not start another line.
-  static func lines(of source: String) -> [[UInt8]] {
-    var lines: [[UInt8]] = []
-    var current: [UInt8] = []
-    for byte in source.utf8 {
-      if byte == UInt8(ascii: "\n") {
-        if current.last == UInt8(ascii: "\r") { current.removeLast() }
-        lines.append(current)
-        current.removeAll(keepingCapacity: true)
-      } else {
-        current.append(byte)
-      }
-    }
-    if !current.isEmpty {
-      if current.last == UInt8(ascii: "\r") { current.removeLast() }
-      lines.append(current)
-    }
-    return lines
   }
 }

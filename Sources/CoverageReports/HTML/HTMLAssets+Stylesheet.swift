@@ -1,7 +1,8 @@
 extension HTMLAssets {
   /// `covgate.css`: system fonts only, light and dark schemes (`prefers-color-scheme`), coverage
-  /// levels as classes (`high`, `medium`, `low`, `na`) and line states (`covered`, `uncovered`,
-  /// `partial`, with `.missed` for the never-run part of a line).
+  /// levels as classes (`high`, `medium`, `low`, `na`), line states (`covered`, `uncovered`,
+  /// `partial`, with `.missed` for the never-run part of a line) and Swift tokens (`k`, `s`, `c`,
+  /// `n`, `a`: `SwiftTokenizer`).
   static let stylesheet = #"""
     /* covgate HTML report */
     :root {
@@ -11,6 +12,7 @@ extension HTMLAssets {
       --high: #116329; --medium: #7d4e00; --low: #b3141f; --na: #8c959f; --track: #e3e8ed;
       --covered-bg: #f0fbf3; --uncovered-bg: #ffedee; --partial-bg: #fff8db;
       --missed: #cf222e; --missed-bg: #ffd3d1; --current: #ffe9a8;
+      --keyword: #a1166f; --string: #0a3069; --comment: #57606a; --number: #0550ae; --attribute: #6639ba;
       --pass-bg: #f0faf3; --pass-border: #b4e2c0; --fail-bg: #fff3f3; --fail-border: #f3c1c1;
       --mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace;
       --sans: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif;
@@ -23,6 +25,7 @@ extension HTMLAssets {
         --covered-bg: rgba(46, 160, 67, 0.08); --uncovered-bg: rgba(248, 81, 73, 0.14);
         --partial-bg: rgba(210, 153, 34, 0.14); --missed: #ff7b72; --missed-bg: rgba(248, 81, 73, 0.3);
         --current: rgba(187, 128, 9, 0.18);
+        --keyword: #ff9bce; --string: #a5d6ff; --comment: #b1bac4; --number: #79c0ff; --attribute: #d2a8ff;
         --pass-bg: rgba(46, 160, 67, 0.1); --pass-border: rgba(46, 160, 67, 0.45);
         --fail-bg: rgba(248, 81, 73, 0.1); --fail-border: rgba(248, 81, 73, 0.45);
       }
@@ -203,6 +206,12 @@ extension HTMLAssets {
     td.src .missed::before { content: "never ran: "; }
     td.src .missed::after { content: " (end of never-run part)"; }
     .missed { text-decoration: underline wavy var(--missed); text-decoration-thickness: 1px; text-underline-offset: 3px; background: var(--missed-bg); border-radius: 2px; }
+    /* Swift syntax: keywords, strings, comments, numbers, attributes and directives */
+    td.src .k { color: var(--keyword); }
+    td.src .s { color: var(--string); }
+    td.src .c { color: var(--comment); font-style: italic; }
+    td.src .n { color: var(--number); }
+    td.src .a { color: var(--attribute); }
     table.code tr.current, table.code tr:target { background: var(--current); }
     table.code tr { scroll-margin-top: 120px; }
     @media (max-width: 760px) {
@@ -214,7 +223,8 @@ extension HTMLAssets {
       table.files th:nth-child(2), table.files td:nth-child(2),
       table.files th:nth-child(3), table.files td:nth-child(3),
       table.layers th:nth-child(2), table.layers td:nth-child(2),
-      table.layers th:last-child, table.layers td:last-child { display: none; }
+      table.layers th:last-child, table.layers td:last-child,
+      #files th:last-child, #files td:last-child { display: none; }
       td.metric .bar, td.metric .ratio { display: none; }
       td.metric .pct { min-width: 0; margin-right: 0; }
       td.path, .layers th[scope=row] { white-space: normal; overflow-wrap: anywhere; min-width: 0; }

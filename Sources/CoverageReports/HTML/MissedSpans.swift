@@ -45,38 +45,98 @@ struct MissedSpans: Sendable {
     }
   }
 
-  /// A line of source as HTML: escaped, the never-run ranges in `<span class="missed">`.
+  /// A line of source as HTML: escaped, the never-run ranges in `<span class="missed">`, the
+  /// tokens (byte ranges of the line) in `<span class=k>` and the like inside them.
   ///
   /// A boundary that falls inside a multi-byte character moves to the character's end, so a
   /// character is never split.
-  static func html(line bytes: [UInt8], missed: [Range<Int>]) -> String {
+  static func html(line bytes: [UInt8], missed: [Range<Int>], tokens: [SyntaxToken] = []) -> String
+  {
     var html: [UInt8] = []
-    append(line: bytes, missed: missed, to: &html)
+    append(line: bytes, missed: missed, tokens: tokens, to: &html)
     return String(decoding: html, as: UTF8.self)
   }
 
-  /// `html(line:missed:)` appended to a page's bytes.
-  static func append(line bytes: [UInt8], missed: [Range<Int>], to html: inout [UInt8]) {
+  /// `html(line:missed:tokens:)` appended to a page's bytes.
+  static func append(
+    line bytes: [UInt8], missed: [Range<Int>], tokens: [SyntaxToken] = [], to html: inout [UInt8]
+  ) {
     func boundary(_ offset: Int) -> Int {
       var offset = min(offset, bytes.count)
       while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
       return offset
     }
+    var writer = SpanWriter()
     var position = 0
+    var tokenIndex = 0
+    /// Writes `position..<end` with the tokens over it, inside or outside a missed span.
+    func write(upTo end: Int, missed: Bool) {
+      while position < end {
+        while tokenIndex < tokens.count, boundary(tokens[tokenIndex].range.upperBound) <= position {
+          tokenIndex += 1
+        }
+        var kind: SyntaxToken.Kind?
+        var next = end
+        if tokenIndex < tokens.count {
+          let token = tokens[tokenIndex]
+          let lower = boundary(token.range.lowerBound)
+          if lower <= position {
+            kind = token.kind
+            next = min(end, boundary(token.range.upperBound))
+          } else {
+            next = min(end, lower)
+          }
+        }
+        writer.write(bytes[position..<next], missed: missed, kind: kind, to: &html)
+        position = next
+      }
+    }
     for range in missed {
       let lower = max(boundary(range.lowerBound), position)
       let upper = boundary(range.upperBound)
       guard lower < upper else { continue }
-      HTMLEscaping.append(escaping: bytes[position..<lower], to: &html)
-      html.append(contentsOf: "<span class=\"missed\">".utf8)
-      HTMLEscaping.append(escaping: bytes[lower..<upper], to: &html)
-      html.append(contentsOf: "</span>".utf8)
-      position = upper
+      write(upTo: lower, missed: false)
+      write(upTo: upper, missed: true)
     }
-    HTMLEscaping.append(escaping: bytes[position...], to: &html)
+    write(upTo: bytes.count, missed: false)
+    writer.close(&html)
   }
 
   private func isBlank(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+  }
+}
+
+/// Writes runs of a line, opening and closing the missed span and the token spans as the runs
+/// change, a token span always inside a missed one.
+private struct SpanWriter {
+  private var missed = false
+  private var kind: SyntaxToken.Kind?
+
+  mutating func write(
+    _ run: ArraySlice<UInt8>, missed: Bool, kind: SyntaxToken.Kind?, to html: inout [UInt8]
+  ) {
+    if missed != self.missed {
+      closeToken(&html)
+      html.append(contentsOf: (missed ? "<span class=\"missed\">" : "</span>").utf8)
+      self.missed = missed
+    }
+    if kind != self.kind {
+      closeToken(&html)
+      if let kind { html.append(contentsOf: "<span class=\(kind.className)>".utf8) }
+      self.kind = kind
+    }
+    HTMLEscaping.append(escaping: run, to: &html)
+  }
+
+  mutating func close(_ html: inout [UInt8]) {
+    closeToken(&html)
+    if missed { html.append(contentsOf: "</span>".utf8) }
+    missed = false
+  }
+
+  private mutating func closeToken(_ html: inout [UInt8]) {
+    if kind != nil { html.append(contentsOf: "</span>".utf8) }
+    kind = nil
   }
 }

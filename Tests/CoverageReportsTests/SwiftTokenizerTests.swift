@@ -1,0 +1,96 @@
+import XCTest
+
+@testable import CoverageReports
+
+final class SwiftTokenizerTests: XCTestCase {
+  /// The tokens of `source` as `kind:text` pairs, in order.
+  private func tokens(_ source: String) -> [String] {
+    let bytes = Array(source.utf8)
+    return SwiftTokenizer.tokens(of: bytes).map {
+      "\($0.kind.className):" + String(decoding: bytes[$0.range], as: UTF8.self)
+    }
+  }
+
+  func testKeywordsNumbersAndComments() {
+    XCTAssertEqual(
+      tokens("let x = 0x1F + 1_000.5e-3 // done\nreturn y"),
+      ["k:let", "n:0x1F", "n:1_000.5e-3", "c:// done", "k:return"])
+  }
+
+  func testKeywordsInARowAreOneToken() {
+    XCTAssertEqual(tokens("private static func f()"), ["k:private static func"])
+  }
+
+  func testMembersAndEscapedNamesAreNotKeywords() {
+    XCTAssertEqual(tokens("x = .default; let `class` = a.self"), ["k:let"])
+    XCTAssertEqual(tokens("let package = Package(name: \"p\")"), ["k:let", "s:\"p\""])
+  }
+
+  func testNestedBlockComment() {
+    XCTAssertEqual(
+      tokens("a /* one /* two */ still */ var b"), ["c:/* one /* two */ still */", "k:var"])
+  }
+
+  func testAnUnclosedBlockCommentRunsToTheEnd() {
+    XCTAssertEqual(tokens("x /* open\nlet y"), ["c:/* open\nlet y"])
+  }
+
+  func testStringWithEscapesAndInterpolation() {
+    XCTAssertEqual(
+      tokens(#"print("a \"q\" \(count + 1) b") // c"#),
+      [#"s:"a \"q\" \("#, "n:1", #"s:) b""#, "c:// c"])
+  }
+
+  func testNestedInterpolationWithParentheses() {
+    XCTAssertEqual(
+      tokens(#""\(f(g(1)), "in \(true)")" + 2"#),
+      [#"s:"\("#, "n:1", #"s:"in \("#, "k:true", #"s:)")""#, "n:2"])
+  }
+
+  func testRawStringIgnoresPlainQuotesAndEscapes() {
+    XCTAssertEqual(
+      tokens(##"let r = #"a "b" \n \#(x)"# + 3"##),
+      ["k:let", ##"s:#"a "b" \n \#("##, ##"s:)"#"##, "n:3"])
+  }
+
+  func testMultilineString() {
+    let source = "let s = \"\"\"\n  one \"quoted\"\n  \"\"\"\nif s {}"
+    XCTAssertEqual(tokens(source), ["k:let", "s:\"\"\"\n  one \"quoted\"\n  \"\"\"", "k:if"])
+  }
+
+  func testAnUnclosedStringEndsAtItsLine() {
+    XCTAssertEqual(tokens("x = \"open\nvar y"), ["s:\"open", "k:var"])
+  }
+
+  func testAttributesAndDirectives() {
+    XCTAssertEqual(
+      tokens("@MainActor final class A {}\n#if DEBUG\n#endif\nif #available(macOS 14, *) {}"),
+      ["a:@MainActor", "k:final class", "a:#if", "a:#endif", "k:if", "a:#available", "n:14"])
+  }
+
+  func testNonASCIINamesAreNotSplit() {
+    XCTAssertEqual(tokens("let café = \"é\" // ✓"), ["k:let", "s:\"é\"", "c:// ✓"])
+  }
+
+  func testHostileInputEndsWithoutCrashing() {
+    let deep = String(repeating: #""\("#, count: 200)
+    XCTAssertFalse(tokens(deep).isEmpty)
+    for source in ["\"", "#", "\"\"\"", "/*", "0x", "1e", "\\(", ")", "@", "`", "##\"", "\"\\"] {
+      _ = tokens(source)
+    }
+  }
+
+  func testTokensOfALineAreCutAndCountedFromItsStart() {
+    let source = HighlightedSource("let a = 1\r\n/* x\n y */ var b\nlast")
+    XCTAssertEqual(
+      source.lines.map { String(decoding: $0, as: UTF8.self) },
+      [
+        "let a = 1", "/* x", " y */ var b", "last",
+      ])
+    XCTAssertEqual(source.tokens(onLine: 1), [SyntaxToken(range: 0..<4, kind: .comment)])
+    XCTAssertEqual(
+      source.tokens(onLine: 2),
+      [SyntaxToken(range: 0..<5, kind: .comment), SyntaxToken(range: 6..<9, kind: .keyword)])
+    XCTAssertEqual(source.tokens(onLine: 3), [])
+  }
+}
