@@ -20,25 +20,26 @@ public struct Demangler: Sendable {
     self.runner = runner
   }
 
-  /// Readable names for `names`; a name that cannot be demangled maps to itself.
+  /// Readable names for `names` (and perhaps more from the cache); a name that cannot be
+  /// demangled maps to itself.
   public func demangle(_ names: [String]) -> [String: String] {
-    let unique = Array(Set(names))
-    guard !unique.isEmpty else { return [:] }
+    guard !names.isEmpty else { return [:] }
     let cacheFile = cacheFolder.flatMap { folder in
       cacheKey().map { "\(folder)/demangled-\($0).tsv" }
     }
     var known = cacheFile.map(Self.readCache) ?? [:]
+    // Every name cached, the usual case: the cache itself is the answer.
+    guard names.contains(where: { known[$0] == nil }) else { return known }
+    let unique = Array(Set(names))
     let missing = unique.filter { known[$0] == nil }
-    if !missing.isEmpty {
-      let half = (missing.count + 1) / 2
-      let batches =
-        missing.count > 4000 ? [Array(missing[..<half]), Array(missing[half...])] : [missing]
-      let results = batches.concurrentMap { demangleNow($0) }
-      for result in results { known.merge(result ?? [:]) { old, _ in old } }
-      if let cacheFile, results.allSatisfy({ $0 != nil }) {
-        let lines = unique.compactMap { name in known[name].map { "\(name)\t\($0)\n" } }
-        try? AtomicFile.write(lines.joined(), to: cacheFile)
-      }
+    let half = (missing.count + 1) / 2
+    let batches =
+      missing.count > 4000 ? [Array(missing[..<half]), Array(missing[half...])] : [missing]
+    let results = batches.concurrentMap { demangleNow($0) }
+    for result in results { known.merge(result ?? [:]) { old, _ in old } }
+    if let cacheFile, results.allSatisfy({ $0 != nil }) {
+      let lines = unique.compactMap { name in known[name].map { "\(name)\t\($0)\n" } }
+      try? AtomicFile.write(lines.joined(), to: cacheFile)
     }
     return Dictionary(uniqueKeysWithValues: unique.map { ($0, known[$0] ?? $0) })
   }
@@ -82,6 +83,7 @@ public struct Demangler: Sendable {
     return data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       var names: [String: String] = [:]
+      names.reserveCapacity(bytes.count / 100)  // lines are 100-200 bytes: grown once at most
       var start = 0
       while start < bytes.count {
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count

@@ -6,33 +6,36 @@ public enum FileDetails {
   /// Fills `functions` and `missedRegions` of every file that has function records.
   /// - Parameter displayName: turns a mangled name into the name people read.
   public static func attach(to data: inout CoverageData, displayName: (String) -> String = { $0 }) {
-    var functionsByFile: [String: [FunctionCoverage]] = [:]
-    var regionsByFile: [String: [SourceRange: UInt64]] = [:]
+    // Files by index: a path is hashed once per record, not once per region.
+    let fileIndex = Dictionary(
+      data.files.indices.map { (data.files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+    var functionsByFile = Array(repeating: [FunctionCoverage](), count: data.files.count)
+    var regionsByFile = Array(repeating: [SourceRange: UInt64](), count: data.files.count)
     for record in data.functions {
+      let files = record.filenames.map { fileIndex[$0] }
       if let first = record.regions.first(where: { $0.kind == .code }),
-        record.filenames.indices.contains(first.fileID)
+        files.indices.contains(first.fileID), let file = files[first.fileID]
       {
-        functionsByFile[record.filenames[first.fileID], default: []].append(
+        functionsByFile[file].append(
           FunctionCoverage(
             name: record.name, displayName: displayName(record.name), line: first.lineStart,
             column: first.columnStart, count: record.count))
       }
       // Identical ranges (instantiations of one generic) ran if any of them ran.
       for region in record.regions
-      where region.kind == .code && record.filenames.indices.contains(region.fileID) {
+      where region.kind == .code && files.indices.contains(region.fileID) {
+        guard let file = files[region.fileID] else { continue }
         let range = SourceRange(start: region.start, end: region.end)
-        let file = record.filenames[region.fileID]
-        regionsByFile[file, default: [:]][range] = max(
-          regionsByFile[file]?[range] ?? 0, region.count)
+        regionsByFile[file][range] = max(regionsByFile[file][range] ?? 0, region.count)
       }
     }
     for index in data.files.indices {
-      let path = data.files[index].path
-      data.files[index].functions = (functionsByFile[path] ?? []).sorted {
+      // A path listed twice gets the functions of its first listing, as every listing did.
+      let file = fileIndex[data.files[index].path] ?? index
+      data.files[index].functions = functionsByFile[file].sorted {
         ($0.line, $0.column, $0.name) < ($1.line, $1.column, $1.name)
       }
-      data.files[index].missedRegions = (regionsByFile[path] ?? [:]).filter { $0.value == 0 }.keys
-        .sorted()
+      data.files[index].missedRegions = regionsByFile[file].filter { $0.value == 0 }.keys.sorted()
     }
   }
 

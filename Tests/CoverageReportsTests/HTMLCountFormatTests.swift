@@ -57,4 +57,12 @@ final class HTMLCountFormatTests: XCTestCase {
     result.append(Array(" kMGTPEZY")[(length - 1) / 3])
     return result
   }
+
+  func testDecimalDigitsAppendedAsBytes() {
+    for value: UInt64 in [0, 7, 10, 99, 100, 1_000_000, UInt64.max] {
+      var bytes: [UInt8] = [UInt8(ascii: "x")]
+      bytes.appendDecimal(value)
+      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x\(value)")
+    }
+  }
 }

@@ -80,17 +80,22 @@ final class SwiftTokenizerTests: XCTestCase {
     }
   }
 
-  func testTokensOfALineAreCutAndCountedFromItsStart() {
+  func testLinesAndTheTokensThatReachIntoThem() {
     let source = HighlightedSource("let a = 1\r\n/* x\n y */ var b\nlast")
     XCTAssertEqual(
-      source.lines.map { String(decoding: $0, as: UTF8.self) },
-      [
-        "let a = 1", "/* x", " y */ var b", "last",
-      ])
-    XCTAssertEqual(source.tokens(onLine: 1), [SyntaxToken(range: 0..<4, kind: .comment)])
+      source.lineRanges.map { String(decoding: source.bytes[$0], as: UTF8.self) },
+      ["let a = 1", "/* x", " y */ var b", "last"])
+    var cursor = 0
+    let comment = SyntaxToken(range: 11..<21, kind: .comment)
     XCTAssertEqual(
-      source.tokens(onLine: 2),
-      [SyntaxToken(range: 0..<5, kind: .comment), SyntaxToken(range: 6..<9, kind: .keyword)])
-    XCTAssertEqual(source.tokens(onLine: 3), [])
+      Array(source.tokens(onLine: 0, from: &cursor)),
+      [SyntaxToken(range: 0..<3, kind: .keyword), SyntaxToken(range: 8..<9, kind: .number)])
+    XCTAssertEqual(Array(source.tokens(onLine: 1, from: &cursor)), [comment])
+    XCTAssertEqual(
+      Array(source.tokens(onLine: 2, from: &cursor)),
+      [comment, SyntaxToken(range: 22..<25, kind: .keyword)])
+    XCTAssertEqual(Array(source.tokens(onLine: 3, from: &cursor)), [])
+    XCTAssertEqual(source.html(line: 2), "<span class=c> y */</span> <span class=k>var</span> b")
+    XCTAssertEqual(source.html(line: 1), "<span class=c>/* x</span>")
   }
 }

@@ -57,13 +57,13 @@ struct ChangesPage {
         + "</section>\n"
     }
     let highlighted = HighlightedSource(source)
-    let lines = highlighted.lines
     let view = report.files.first { $0.path == file.path }?.coverage.lineView
     let changed = Set(file.changedLines)
     html += "<div class=\"scroll\"><table class=\"code\" aria-label=\"Changed lines of \(path)\">\n"
     html += "<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th><th scope=\"col\">Hits</th>"
     html += "<th scope=\"col\">Source</th></tr></thead>\n"
-    for (index, hunk) in Self.hunks(changed: file.changedLines, lineCount: lines.count).enumerated()
+    for (index, hunk) in Self.hunks(changed: file.changedLines, lineCount: highlighted.lineCount)
+      .enumerated()
     {
       if index > 0 { html += "<tbody class=\"gap\"><tr><td colspan=\"3\">⋯</td></tr></tbody>\n" }
       html += "<tbody>\n"
@@ -76,8 +76,7 @@ struct ChangesPage {
         html += "<tr class=\"\(classes.joined(separator: " "))\"><td class=\"ln\">\(link)</td>"
         html +=
           "<td class=\"count\">\(count.map { CountFormat.abbreviated($0) } ?? "")</td><td class=\"src\">"
-        html += MissedSpans.html(
-          line: lines[number - 1], missed: [], tokens: highlighted.tokens(onLine: number - 1))
+        html += highlighted.html(line: number - 1)
         html += "</td></tr>\n"
       }
       html += "</tbody>\n"

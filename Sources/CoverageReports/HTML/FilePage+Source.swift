@@ -21,14 +21,13 @@ extension FilePage {
       return html + "</section>\n"
     }
     let highlighted = HighlightedSource(source)
-    let lines = highlighted.lines
     if view == nil {
       html +=
         "<p class=\"notice\">The export has no line data for this file: counts are not shown.</p>\n"
-    } else if let view, view.lineCount > lines.count {
+    } else if let view, view.lineCount > highlighted.lineCount {
       html += """
         <p class="notice">The coverage data spans \(view.lineCount) lines but the source has \
-        \(lines.count): the file may have changed since the tests ran.</p>
+        \(highlighted.lineCount): the file may have changed since the tests ran.</p>
 
         """
     }
@@ -36,43 +35,63 @@ extension FilePage {
       "<div class=\"scroll\"><table class=\"code\" aria-label=\"Source of \(file.path.htmlEscaped) "
     html += "with hit counts\">\n<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th>"
     html += "<th scope=\"col\">Hits</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n"
+    return html + String(decoding: rows(highlighted, view), as: UTF8.self)
+      + "</tbody>\n</table></div>\n</section>\n"
+  }
+
+  /// A row per line, built as bytes: the hot loop of the HTML report.
+  private func rows(_ source: HighlightedSource, _ view: LineView?) -> [UInt8] {
     let partial = Set(file.coverage.partialLines)
     let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: partial)
-    // A row per line: built as bytes, the hot loop of the HTML report.
     var rows: [UInt8] = []
-    rows.reserveCapacity(source.utf8.count * 2 + lines.count * 110)
-    for (index, bytes) in lines.enumerated() {
+    rows.reserveCapacity(source.bytes.count * 2 + source.lineCount * 110)
+    var cursor = 0
+    for index in 0..<source.lineCount {
       let number = index + 1
       let count = view?.count(line: number)
-      var classes: [String] = []
-      if partial.contains(number) {
-        classes.append("partial")
-      } else if let count {
-        classes.append(count > 0 ? "covered" : "uncovered")
+      rows.append("<tr id=\"L")
+      rows.appendDecimal(UInt64(number))
+      let state: StaticString? =
+        partial.contains(number)
+        ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
+      let changed = changedLines.contains(number)
+      if state != nil || changed {
+        rows.append("\" class=\"")
+        if let state { rows.append(state) }
+        if changed { rows.append(state == nil ? "changed" : " changed") }
       }
-      if changedLines.contains(number) { classes.append("changed") }
-      rows.append(contentsOf: "<tr id=\"L\(number)\"".utf8)
-      if !classes.isEmpty {
-        rows.append(contentsOf: " class=\"\(classes.joined(separator: " "))\"".utf8)
+      rows.append("\"><td class=\"ln\"><a href=\"#L")
+      rows.appendDecimal(UInt64(number))
+      rows.append("\">")
+      rows.appendDecimal(UInt64(number))
+      rows.append("</a></td>")
+      appendCountCell(count, to: &rows)
+      rows.append("<td class=\"src\">")
+      let tokens = source.tokens(onLine: index, from: &cursor)
+      source.withLine(index) { line in
+        MissedSpans.append(
+          line: line, missed: spans.byteRanges(line: number, in: line), tokens: tokens,
+          offset: source.lineRanges[index].lowerBound, to: &rows)
       }
-      rows.append(contentsOf: "><td class=\"ln\"><a href=\"#L\(number)\">\(number)</a></td>".utf8)
-      rows.append(contentsOf: countCell(count).utf8)
-      rows.append(contentsOf: "<td class=\"src\">".utf8)
-      MissedSpans.append(
-        line: bytes, missed: spans.byteRanges(line: number, in: bytes),
-        tokens: highlighted.tokens(onLine: index), to: &rows)
-      rows.append(contentsOf: "</td></tr>\n".utf8)
+      rows.append("</td></tr>\n")
     }
-    return html + String(decoding: rows, as: UTF8.self) + "</tbody>\n</table></div>\n</section>\n"
+    return rows
   }
 
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
   /// empty for a line without code. Kept small: a page has a row per line.
-  private func countCell(_ count: UInt64?) -> String {
-    guard let count else { return "<td class=\"count\"></td>" }
-    let short = CountFormat.abbreviated(count)
-    return short == String(count)
-      ? "<td class=\"count\">\(short)</td>" : "<td class=\"count\" title=\"\(count)\">\(short)</td>"
+  private func appendCountCell(_ count: UInt64?, to rows: inout [UInt8]) {
+    guard let count else { return rows.append("<td class=\"count\"></td>") }
+    if count < 1000 {
+      rows.append("<td class=\"count\">")
+      rows.appendDecimal(count)
+    } else {
+      rows.append("<td class=\"count\" title=\"")
+      rows.appendDecimal(count)
+      rows.append("\">")
+      rows.append(contentsOf: CountFormat.abbreviated(count).utf8)
+    }
+    rows.append("</td>")
   }
 
   /// The title, the legend and the buttons to jump between uncovered code (the shared script

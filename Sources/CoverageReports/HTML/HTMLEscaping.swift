@@ -24,16 +24,25 @@ enum HTMLEscaping {
   /// Appends UTF-8 bytes escaped. Works on bytes: every character that needs escaping is
   /// ASCII; invalid sequences are left for the final decoding to repair.
   static func append<Bytes: Collection<UInt8>>(escaping bytes: Bytes, to result: inout [UInt8]) {
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
-      case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
-      case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
-      case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
-      case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
-      case 0: result.append(contentsOf: "\u{FFFD}".utf8)
-      default: result.append(byte)
-      }
+    var start = bytes.startIndex
+    // Runs of bytes that need nothing are copied whole: most of a source line.
+    while let special = bytes[start...].firstIndex(where: needsEscaping) {
+      result.append(contentsOf: bytes[start..<special])
+      appendEscaped(bytes[special], to: &result)
+      start = bytes.index(after: special)
+    }
+    result.append(contentsOf: bytes[start...])
+  }
+
+  private static func appendEscaped(_ byte: UInt8, to result: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+    case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+    case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+    case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+    case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+    case 0: result.append(contentsOf: "\u{FFFD}".utf8)
+    default: result.append(byte)
     }
   }
 

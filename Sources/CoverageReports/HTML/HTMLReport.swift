@@ -28,23 +28,26 @@ public struct HTMLReport: ReportRenderer {
     let changed = Dictionary(
       (report.patch?.files ?? []).map { ($0.path, Set($0.changedLines)) },
       uniquingKeysWith: { $0.union($1) })
-    let index = RenderedFile(
-      path: Self.indexFileName, contents: IndexPage(report: report, pageNames: names, heading: heading).html())
     var written = Set<String>()
     let pages = report.files.compactMap { file in
       names.relativePath(of: file.path).flatMap { written.insert($0).inserted ? (file, $0) : nil }
     }
     let tests = report.testMap.map(Self.testsByFunction)
-    // Pages are independent: they are rendered on every core.
-    let files = pages.concurrentMap { file, path in
-      let page = FilePage(
+    // Pages are independent: they are rendered on every core, the index (the largest) first.
+    let rendered = ([nil] + pages.map { $0 }).concurrentMap { page in
+      guard let (file, path) = page else {
+        return RenderedFile(
+          path: Self.indexFileName,
+          contents: IndexPage(report: report, pageNames: names, heading: heading).html())
+      }
+      let filePage = FilePage(
         file: file, packageName: report.packageName, heading: heading,
         gated: gated.contains(file.layer),
         rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
         source: sources.source(ofRelativePath: file.path),
         exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
         testsByFunction: tests.map { $0[file.path] ?? [:] })
-      return RenderedFile(path: path, contents: page.html())
+      return RenderedFile(path: path, contents: filePage.html())
     }
     let changes = report.patch.map { patch in
       RenderedFile(
@@ -53,7 +56,7 @@ public struct HTMLReport: ReportRenderer {
           report: report, patch: patch, pageNames: names, sources: sources, heading: heading
         ).html())
     }
-    return [index] + (changes.map { [$0] } ?? []) + files + HTMLAssets.files
+    return [rendered[0]] + (changes.map { [$0] } ?? []) + rendered.dropFirst() + HTMLAssets.files
   }
 
   /// Per file, per function name, the IDs of the tests that ran it.

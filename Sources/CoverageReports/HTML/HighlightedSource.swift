@@ -1,57 +1,59 @@
-/// A source file cut into lines, with its Swift tokens for colouring each line.
+/// A source file's bytes cut into lines, with its Swift tokens for colouring each line.
 struct HighlightedSource {
-  /// The lines as UTF-8 bytes, without line endings (`\n` or `\r\n`); a final line ending does
-  /// not start another line.
-  let lines: [[UInt8]]
-  /// The byte offset in the file where each line starts.
-  private let starts: [Int]
-  private let tokens: [SyntaxToken]
+  let bytes: [UInt8]
+  /// Each line's bytes in `bytes`, without its line ending (`\n` or `\r\n`); a final line
+  /// ending does not start another line.
+  let lineRanges: [Range<Int>]
+  /// Sorted, never overlapping.
+  let tokens: [SyntaxToken]
 
   init(_ source: String) {
     let bytes = Array(source.utf8)
-    var lines: [[UInt8]] = []
-    var starts: [Int] = []
+    var ranges: [Range<Int>] = []
     var start = 0
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      var end = offset
-      if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      lines.append(Array(bytes[start..<end]))
-      starts.append(start)
-      start = offset + 1
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+      ranges.append(start..<trimmed)
+      start = end + 1
     }
-    if start < bytes.count {
-      var end = bytes.count
-      if bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      lines.append(Array(bytes[start..<end]))
-      starts.append(start)
-    }
-    self.lines = lines
-    self.starts = starts
+    self.bytes = bytes
+    self.lineRanges = ranges
     self.tokens = SwiftTokenizer.tokens(of: bytes)
   }
 
-  /// The tokens on a line (0-based index), cut to it, their ranges counted from its start.
-  func tokens(onLine index: Int) -> [SyntaxToken] {
-    let start = starts[index]
-    let end = start + lines[index].count
-    // The first token that ends after the line starts (tokens are sorted and do not overlap).
-    var low = 0
+  var lineCount: Int { lineRanges.count }
+
+  /// The tokens that reach into a line, found from `cursor` (a token index that only moves
+  /// forward as lines are visited in order); their ranges stay counted in the file.
+  func tokens(onLine index: Int, from cursor: inout Int) -> ArraySlice<SyntaxToken> {
+    let range = lineRanges[index]
+    while cursor < tokens.count, tokens[cursor].range.upperBound <= range.lowerBound { cursor += 1 }
+    var end = cursor
+    while end < tokens.count, tokens[end].range.lowerBound < range.upperBound { end += 1 }
+    return tokens[cursor..<end]
+  }
+
+  /// Line `index` as HTML, coloured (the changes page: a few lines, found by bisection).
+  func html(line index: Int) -> String {
+    let start = lineRanges[index].lowerBound
+    var cursor = 0
     var high = tokens.count
-    while low < high {
-      let middle = (low + high) / 2
-      if tokens[middle].range.upperBound <= start { low = middle + 1 } else { high = middle }
+    while cursor < high {
+      let middle = (cursor + high) / 2
+      if tokens[middle].range.upperBound <= start { cursor = middle + 1 } else { high = middle }
     }
-    var found: [SyntaxToken] = []
-    var index = low
-    while index < tokens.count, tokens[index].range.lowerBound < end {
-      let range = tokens[index].range.clamped(to: start..<end)
-      if !range.isEmpty {
-        found.append(
-          SyntaxToken(
-            range: range.lowerBound - start..<range.upperBound - start, kind: tokens[index].kind))
-      }
-      index += 1
+    var html: [UInt8] = []
+    withLine(index) { line in
+      MissedSpans.append(
+        line: line, missed: [], tokens: tokens(onLine: index, from: &cursor), offset: start,
+        to: &html)
     }
-    return found
+    return String(decoding: html, as: UTF8.self)
+  }
+
+  /// Calls `body` with line `index`'s bytes, counted from 0.
+  func withLine<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineRanges[index]])) }
   }
 }

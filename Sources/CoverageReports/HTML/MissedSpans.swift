@@ -23,7 +23,8 @@ struct MissedSpans: Sendable {
 
   /// The line's never-run byte ranges: merged, sorted, cut to `byteCount` bytes, without
   /// leading or trailing blanks.
-  func byteRanges(line: Int, in bytes: [UInt8]) -> [Range<Int>] {
+  func byteRanges<Bytes: RandomAccessCollection<UInt8>>(line: Int, in bytes: Bytes) -> [Range<Int>]
+  where Bytes.Index == Int {
     guard let ranges = spans[line] else { return [] }
     var merged: [Range<Int>] = []
     for range in ranges.sorted(by: {
@@ -53,36 +54,46 @@ struct MissedSpans: Sendable {
   static func html(line bytes: [UInt8], missed: [Range<Int>], tokens: [SyntaxToken] = []) -> String
   {
     var html: [UInt8] = []
-    append(line: bytes, missed: missed, tokens: tokens, to: &html)
+    bytes.withUnsafeBufferPointer {
+      append(line: $0, missed: missed, tokens: tokens[...], offset: 0, to: &html)
+    }
     return String(decoding: html, as: UTF8.self)
   }
 
-  /// `html(line:missed:tokens:)` appended to a page's bytes.
+  /// `html(line:missed:tokens:)` appended to a page's bytes; token ranges are counted from
+  /// `offset` (the line's start in its file) and cut to the line.
   static func append(
-    line bytes: [UInt8], missed: [Range<Int>], tokens: [SyntaxToken] = [], to html: inout [UInt8]
+    line bytes: UnsafeBufferPointer<UInt8>, missed: [Range<Int>],
+    tokens: ArraySlice<SyntaxToken>, offset: Int, to html: inout [UInt8]
   ) {
     func boundary(_ offset: Int) -> Int {
-      var offset = min(offset, bytes.count)
+      var offset = min(max(offset, 0), bytes.count)
       while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
       return offset
     }
+    if missed.isEmpty, tokens.isEmpty {
+      HTMLEscaping.append(escaping: bytes, to: &html)
+      return
+    }
     var writer = SpanWriter()
     var position = 0
-    var tokenIndex = 0
+    var tokenIndex = tokens.startIndex
     /// Writes `position..<end` with the tokens over it, inside or outside a missed span.
     func write(upTo end: Int, missed: Bool) {
       while position < end {
-        while tokenIndex < tokens.count, boundary(tokens[tokenIndex].range.upperBound) <= position {
+        while tokenIndex < tokens.endIndex,
+          boundary(tokens[tokenIndex].range.upperBound - offset) <= position
+        {
           tokenIndex += 1
         }
         var kind: SyntaxToken.Kind?
         var next = end
-        if tokenIndex < tokens.count {
+        if tokenIndex < tokens.endIndex {
           let token = tokens[tokenIndex]
-          let lower = boundary(token.range.lowerBound)
+          let lower = boundary(token.range.lowerBound - offset)
           if lower <= position {
             kind = token.kind
-            next = min(end, boundary(token.range.upperBound))
+            next = min(end, boundary(token.range.upperBound - offset))
           } else {
             next = min(end, lower)
           }
@@ -114,7 +125,8 @@ private struct SpanWriter {
   private var kind: SyntaxToken.Kind?
 
   mutating func write(
-    _ run: ArraySlice<UInt8>, missed: Bool, kind: SyntaxToken.Kind?, to html: inout [UInt8]
+    _ run: Slice<UnsafeBufferPointer<UInt8>>, missed: Bool, kind: SyntaxToken.Kind?,
+    to html: inout [UInt8]
   ) {
     if missed != self.missed {
       closeToken(&html)
