@@ -76,16 +76,33 @@ struct FilePage {
       html += HTMLPage.sortableHeader("Tests", key: "tests", type: "number", className: "num")
     }
     html += "</tr></thead>\n<tbody>\n"
+    // A row per function, built as bytes: a large file has hundreds.
+    var rows: [UInt8] = []
     for function in functions {
-      html += function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>"
-      html += "<td class=\"fn\" data-sort=\"\(function.displayName.htmlEscaped)\" "
-      html += "title=\"\(function.name.htmlEscaped)\"><a href=\"#L\(function.line)\">"
-      html += "\(function.displayName.htmlEscaped)</a></td>"
-      html += "<td class=\"num\" data-sort=\"\(function.line)\">\(function.line)</td>"
-      html += "<td class=\"num\" data-sort=\"\(function.count)\">\(countSpan(function.count))</td>"
-      if let testsByFunction { html += testsCell(testsByFunction[function.name] ?? []) }
-      html += "</tr>\n"
+      rows.append(function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>")
+      rows.append("<td class=\"fn\" data-sort=\"")
+      HTMLEscaping.append(escaping: function.displayName.utf8, to: &rows)
+      rows.append("\" title=\"")
+      HTMLEscaping.append(escaping: function.name.utf8, to: &rows)
+      rows.append("\"><a href=\"#L")
+      rows.appendDecimal(UInt64(max(0, function.line)))
+      rows.append("\">")
+      HTMLEscaping.append(escaping: function.displayName.utf8, to: &rows)
+      rows.append("</a></td><td class=\"num\" data-sort=\"")
+      rows.appendDecimal(UInt64(max(0, function.line)))
+      rows.append("\">")
+      rows.appendDecimal(UInt64(max(0, function.line)))
+      rows.append("</td><td class=\"num\" data-sort=\"")
+      rows.appendDecimal(function.count)
+      rows.append("\">")
+      rows.append(contentsOf: countSpan(function.count).utf8)
+      rows.append("</td>")
+      if let testsByFunction {
+        rows.append(contentsOf: testsCell(testsByFunction[function.name] ?? []).utf8)
+      }
+      rows.append("</tr>\n")
     }
+    html += String(decoding: rows, as: UTF8.self)
     return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
   }
 
