@@ -95,7 +95,13 @@ struct FilePage {
       rows.append("</td><td class=\"num\" data-sort=\"")
       rows.appendDecimal(function.count)
       rows.append("\">")
-      rows.append(contentsOf: countSpan(function.count).utf8)
+      if function.count < 1000 {
+        rows.append(function.count == 0 ? "<span class=\"hits zero\">" : "<span class=\"hits\">")
+        rows.appendDecimal(function.count)
+        rows.append("</span>")
+      } else {
+        rows.append(contentsOf: countSpan(function.count).utf8)
+      }
       rows.append("</td>")
       if let testsByFunction {
         rows.append(contentsOf: testsCell(testsByFunction[function.name] ?? []).utf8)

@@ -24,6 +24,17 @@ enum HTMLEscaping {
   /// Appends UTF-8 bytes escaped. Works on bytes: every character that needs escaping is
   /// ASCII; invalid sequences are left for the final decoding to repair.
   static func append<Bytes: Collection<UInt8>>(escaping bytes: Bytes, to result: inout [UInt8]) {
+    // A native string's bytes, or an array's, are contiguous: scanned as a buffer.
+    let done = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+      appendRuns(escaping: buffer, to: &result)
+      return true
+    }
+    if done == nil { appendRuns(escaping: bytes, to: &result) }
+  }
+
+  private static func appendRuns<Bytes: Collection<UInt8>>(
+    escaping bytes: Bytes, to result: inout [UInt8]
+  ) {
     var start = bytes.startIndex
     // Runs of bytes that need nothing are copied whole: most of a source line.
     while let special = bytes[start...].firstIndex(where: needsEscaping) {
