@@ -8,13 +8,14 @@ public enum ConfigLoader {
 
   static let topLevelKeys = [
     "version", "layers", "exclude", "test_support", "file_minimum", "overall", "targets_without_data", "patch",
-    "baseline", "history",
+    "baseline", "history", "exclusions",
   ]
+  static let exclusionKeys = ["stale"]
   static let patchKeys = ["base", "minimum"]
   static let baselineKeys = ["file", "tolerance"]
   static let historyKeys = ["path", "enabled"]
   static let layerKeys = ["gated", "default", "targets", "paths", "kinds"] + MetricKind.allCases.map(\.rawValue)
-  static let thresholdKeys = ["minimum", "target"]
+  static let thresholdKeys = ["minimum", "target", "max_uncovered"]
   static let kindNames = ["library", "executable"]
 
   /// Loads `path`; `nil` when the file does not exist and was not asked for explicitly.
@@ -137,11 +138,11 @@ struct ConfigParser {
           if key == "enabled" { config.history.enabled = try bool(item, "history.enabled") }
         }
       case "targets_without_data":
-        let choices = GateConfig.Policy.allCases.map(\.rawValue)
-        guard let policy = value.string.flatMap(GateConfig.Policy.init(rawValue:)) else {
-          throw error(value, "targets_without_data must be one of \(choices.joined(separator: ", "))")
+        config.targetsWithoutData = try policy(value, "targets_without_data")
+      case "exclusions":
+        for (_, item) in try mapping(value, "exclusions", keys: ConfigLoader.exclusionKeys) {
+          config.staleExclusions = try policy(item, "exclusions.stale")
         }
-        config.targetsWithoutData = policy
       default:
         break
       }
@@ -210,6 +211,7 @@ struct ConfigParser {
     for (key, value) in try mapping(node, context, keys: ConfigLoader.thresholdKeys) {
       if key == "minimum" { threshold.minimum = try percent(value, "\(context).minimum") }
       if key == "target" { threshold.target = try percent(value, "\(context).target") }
+      if key == "max_uncovered" { threshold.maxUncovered = try count(value, "\(context).max_uncovered") }
     }
     if let minimum = threshold.minimum, let target = threshold.target, target < minimum {
       throw error(node, "\(context): target \(formatThreshold(target)) is below minimum \(formatThreshold(minimum)); a target is the higher goal")
@@ -227,6 +229,22 @@ struct ConfigParser {
       throw error(node, "\(context) is \(scalar.string), outside 0-100")
     }
     return value
+  }
+
+  /// A count of items: a whole number from 0.
+  private func count(_ node: Node, _ context: String) throws -> Int {
+    guard case .scalar(let scalar) = node, let value = Int(scalar.string), value >= 0 else {
+      throw error(node, "\(context) must be a whole number from 0 (a count, not a percentage)")
+    }
+    return value
+  }
+
+  private func policy(_ node: Node, _ context: String) throws -> GateConfig.Policy {
+    guard let policy = node.string.flatMap(GateConfig.Policy.init(rawValue:)) else {
+      let choices = GateConfig.Policy.allCases.map(\.rawValue)
+      throw error(node, "\(context) must be one of \(choices.joined(separator: ", "))")
+    }
+    return policy
   }
 
   private func text(_ node: Node, _ context: String) throws -> String {

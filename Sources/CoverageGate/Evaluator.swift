@@ -81,8 +81,35 @@ public struct Evaluator: Sendable {
         return Verdict(
           rule: rule, scopeKind: scopeKind, scope: scope, metric: metric, actual: actual,
           required: required, status: status, message: message)
-      }
+      } + (threshold.maxUncovered.map { cap in
+        Self.capVerdict(
+          scopeKind: scopeKind, scope: scope, metric: metric, actual: actual, cap: cap, gated: gated)
+      }.map { [$0] } ?? [])
     }
+  }
+
+  /// `max_uncovered`: at most `cap` items left uncovered (istanbul's negative thresholds,
+  /// JaCoCo's MISSEDCOUNT); n/a when there is nothing to measure.
+  static func capVerdict(
+    scopeKind: Verdict.ScopeKind, scope: String, metric: MetricKind, actual: Metric, cap: Int,
+    gated: Bool
+  ) -> Verdict {
+    let shown = "\(scope): \(metric.rawValue) \(actual.missed) uncovered (\(actual.formattedRatio))"
+    let status: Verdict.Status
+    let message: String
+    if actual.count == 0 {
+      status = .notApplicable
+      message = "\(scope): \(metric.rawValue) n/a (nothing to measure); the cap of \(cap) uncovered does not apply"
+    } else if actual.missed <= cap {
+      status = .passed
+      message = "\(shown) is within the cap of \(cap) uncovered"
+    } else {
+      status = gated ? .failed : .warning
+      message = "\(shown) is over the cap of \(cap) uncovered" + (gated ? "" : " (layer not gated)")
+    }
+    return Verdict(
+      rule: .maxUncovered, scopeKind: scopeKind, scope: scope, metric: metric, actual: actual,
+      required: Double(cap), status: status, message: message)
   }
 
   private func fileFloorVerdicts(files: [ScopedFile], layers: [LayerReport]) -> [Verdict] {

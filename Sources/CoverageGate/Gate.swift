@@ -20,6 +20,8 @@ public enum Gate {
       targetsWithoutData: classified.targetsWithoutData, excluded: scope.excluded,
       tests: input.tests)
     report.exclusions = applied.exclusions
+    report.gate.verdicts += StaleExclusions.verdicts(
+      applied.exclusions, policy: config.staleExclusions)
     if let changes = input.changes {
       let evaluator = PatchEvaluator()
       let patch = evaluator.evaluate(

@@ -23,6 +23,8 @@ public struct GateConfig: Sendable, Equatable {
   public var baseline = BaselineSettings()
   /// The run history database and whether runs are recorded.
   public var history = HistorySettings()
+  /// What an exclusion marker hiding code that ran does to the gate (`exclusions.stale`).
+  public var staleExclusions = Policy.warn
 
   public struct PatchSettings: Sendable, Equatable {
     /// The git ref changes are measured from; `--base` overrides it.

@@ -6,6 +6,8 @@ public struct Verdict: Hashable, Sendable, Codable {
     case minimum
     /// A layer's or the total's `target`: below it is a warning.
     case target
+    /// A layer's or the total's `max_uncovered`: a cap on the count left uncovered.
+    case maxUncovered
     /// The per-file floor of a gated layer.
     case fileMinimum
     /// A target of a gated layer with no coverage data at all.
@@ -14,6 +16,8 @@ public struct Verdict: Hashable, Sendable, Codable {
     case patch
     /// A drop below the committed baseline.
     case baseline
+    /// An exclusion marker that hides code which ran.
+    case staleExclusion
   }
 
   /// What the rule was applied to.

@@ -146,6 +146,10 @@ public struct JSONReport: ReportRenderer {
         {
           json.key(kind.rawValue)
           json.object { json in
+            if let cap = threshold.maxUncovered {
+              json.key("maxUncovered")
+              json.int(cap)
+            }
             if let minimum = threshold.minimum {
               json.key("minimum")
               json.double(minimum)

@@ -217,6 +217,11 @@ final class HTMLReportTests: XCTestCase {
       ))
     XCTAssertEqual(Pattern.count("<tr class=\"ungated\">", in: html), 2, "the one ui-glue file and its folder")
     XCTAssertTrue(html.contains("lines ≥ 60%, target 70%"))
+    var capped = SampleReport.report
+    capped.layers[0].thresholds[.lines]?.maxUncovered = 25
+    XCTAssertTrue(
+      try XCTUnwrap(render(capped).first?.contents).contains(
+        "lines ≥ 60%, target 70%, ≤ 25 uncovered"))
   }
 
   /// By layer; within a gated layer the worst first (Lexer 40%, Store 60%, Engine 80%); in a

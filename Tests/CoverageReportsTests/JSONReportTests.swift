@@ -148,9 +148,24 @@ final class JSONReportTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     var withTests = SampleReport.report
     withTests.tests = TestOutcome(passed: true, exitCode: 0)
-    for (name, report) in [
-      ("report.json", SampleReport.report), ("with-tests.json", withTests),
-      ("rich.json", richReport),
+    // A cap is a count, not a percentage: 250 is valid for `maxUncovered` and only there.
+    var capped = SampleReport.report
+    capped.layers[0].thresholds[.lines] = Threshold(minimum: 60, maxUncovered: 250)
+    capped.gate.verdicts += [
+      Verdict(
+        rule: .maxUncovered, scopeKind: .layer, scope: capped.layers[0].name, metric: .lines,
+        actual: Metric(covered: 1, count: 300), required: 250, status: .failed,
+        message: "over the cap"),
+      Verdict(
+        rule: .staleExclusion, scopeKind: .file, scope: "Sources/Core/A.swift", metric: nil,
+        actual: nil, required: nil, status: .warning, message: "hides code that ran"),
+    ]
+    var percentOver100 = capped
+    percentOver100.gate.verdicts[percentOver100.gate.verdicts.count - 2].rule = .minimum
+    for (name, report, valid) in [
+      ("report.json", SampleReport.report, true), ("with-tests.json", withTests, true),
+      ("rich.json", richReport, true), ("capped.json", capped, true),
+      ("minimum-of-250.json", percentOver100, false),
     ] {
       let url = folder.appendingPathComponent(name)
       try Data(try json(report).utf8).write(to: url)
@@ -159,7 +174,11 @@ final class JSONReportTests: XCTestCase {
         "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
         url.path, schema.path,
       ])
-      XCTAssertEqual(result.status, 0, "\(name) does not validate: \(result.output)")
+      if valid {
+        XCTAssertEqual(result.status, 0, "\(name) does not validate: \(result.output)")
+      } else {
+        XCTAssertNotEqual(result.status, 0, "\(name) validates")
+      }
     }
   }
 

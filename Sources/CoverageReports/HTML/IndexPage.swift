@@ -152,6 +152,7 @@ struct IndexPage {
       var parts: [String] = []
       if let minimum = threshold.minimum { parts.append("≥ \(formatThreshold(minimum))%") }
       if let target = threshold.target { parts.append("target \(formatThreshold(target))%") }
+      if let cap = threshold.maxUncovered { parts.append("≤ \(cap) uncovered") }
       return parts.isEmpty ? nil : "\(kind.rawValue) \(parts.joined(separator: ", "))"
     }
     return rules.isEmpty
