@@ -17,7 +17,8 @@ public enum TestFrameworkImports {
       let target = package.targets[index]
       package.targets[index].importsTestFramework = target.sources.contains { source in
         source.hasSuffix(".swift")
-          && read("\(package.root)/\(source)").map(importsTestFramework) == true
+          && RegularFile.bytes(atPath: "\(package.root)/\(source)").map(importsTestFramework)
+            == true
       }
     }
     return package
@@ -96,28 +97,5 @@ public enum TestFrameworkImports {
       index += 1
     }
     return nil
-  }
-
-  /// The file's bytes with plain POSIX calls (Foundation's `Data(contentsOf:)` costs several
-  /// times more a file, and a package's test support can be hundreds of files); `nil` if it
-  /// cannot be read whole.
-  private static func read(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let size = Int(status.st_size)
-    var complete = true
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      while count < size {
-        let done = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)
-        if done < 0, errno == EINTR { continue }
-        guard done > 0 else { break }
-        count += done
-      }
-      complete = count == size
-    }
-    return complete ? bytes : nil
   }
 }

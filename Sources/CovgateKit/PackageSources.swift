@@ -1,3 +1,4 @@
+import CoverageAcquisition
 import CoverageReports
 import Foundation
 
@@ -38,18 +39,10 @@ struct PackageSources: SourceProviding {
 
   /// The whole file as UTF-8 text (invalid bytes repaired), or `nil` if it is not a regular file.
   private func readText(_ descriptor: Int32) -> String? {
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let size = Int(status.st_size)
+    guard let size = RegularFile.size(of: descriptor) else { return nil }
     var failed = false
     let text = String(unsafeUninitializedCapacity: size) { buffer in
-      var done = 0
-      while done < size {
-        let count = read(descriptor, buffer.baseAddress! + done, size - done)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
-        done += count
-      }
+      let done = RegularFile.read(descriptor, into: buffer)
       failed = done < size
       return done
     }

@@ -253,11 +253,14 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(Set(lefts).count, 1, "the Lines bars start at one x, 100.00% included: \(lefts)")
   }
 
+  /// The paths of the file rows not hidden, in the order shown.
+  private static let visibleFiles =
+    "Array.from(document.querySelectorAll('#files tbody tr')).filter(r => !r.hidden).map(r => r.cells[0].getAttribute('data-sort'))"
+
   /// "Hide fully covered" hides the files at 100% and is kept in the URL.
   func testHideFullyCoveredFilesFromTheCheckboxAndTheURL() throws {
     let index = try writeBlocks().appendingPathComponent("index.html").absoluteString
-    let shown =
-      "Array.from(document.querySelectorAll('#files tbody tr')).filter(r => !r.hidden).map(r => r.cells[0].getAttribute('data-sort'))"
+    let shown = Self.visibleFiles
 
     let clicked = try drive(
       index,
@@ -280,8 +283,7 @@ final class HTMLBrowserTests: XCTestCase {
   /// A folder's link filters the file list to the folder's files.
   func testAFolderLinkFiltersTheFiles() throws {
     let index = try writeSample().appendingPathComponent("index.html").absoluteString
-    let shown =
-      "Array.from(document.querySelectorAll('#files tbody tr')).filter(r => !r.hidden).map(r => r.cells[0].getAttribute('data-sort'))"
+    let shown = Self.visibleFiles
 
     let results = try drive(
       index,

@@ -72,12 +72,24 @@ final class SwiftTokenizerTests: XCTestCase {
     XCTAssertEqual(tokens("let café = \"é\" // ✓"), ["k:let", "s:\"é\"", "c:// ✓"])
   }
 
-  func testHostileInputEndsWithoutCrashing() {
+  /// Truncated and deeply nested input: tokens stay sorted, apart, non-empty and inside the source.
+  func testHostileInputKeepsTokensInOrderAndInBounds() {
     let deep = String(repeating: #""\("#, count: 200)
-    XCTAssertFalse(tokens(deep).isEmpty)
-    for source in ["\"", "#", "\"\"\"", "/*", "0x", "1e", "\\(", ")", "@", "`", "##\"", "\"\\"] {
-      _ = tokens(source)
+    for source in [
+      deep, "\"", "#", "\"\"\"", "/*", "0x", "1e", "\\(", ")", "@", "`", "##\"", "\"\\",
+      "\"a\\(b\n",
+    ] {
+      let bytes = Array(source.utf8)
+      let found = SwiftTokenizer.tokens(of: bytes)
+      var end = 0
+      for token in found {
+        XCTAssertFalse(token.range.isEmpty, source)
+        XCTAssertGreaterThanOrEqual(token.range.lowerBound, end, "sorted and apart: \(source)")
+        XCTAssertLessThanOrEqual(token.range.upperBound, bytes.count, source)
+        end = token.range.upperBound
+      }
     }
+    XCTAssertFalse(tokens(deep).isEmpty)
   }
 
   func testLinesAndTheTokensThatReachIntoThem() {

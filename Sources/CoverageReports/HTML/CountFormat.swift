@@ -19,4 +19,22 @@ enum CountFormat {
     result.append(units[(digits.count - 1) / 3])
     return result
   }
+
+  /// An element holding `count` abbreviated, with the exact count in its tooltip when that
+  /// differs (from 1000 on), appended to a page's bytes. `open` is the start tag without its `>`.
+  static func append(
+    _ count: UInt64, in open: StaticString, closing close: StaticString, to bytes: inout [UInt8]
+  ) {
+    bytes.append(open)
+    if count < 1000 {
+      bytes.append(">")
+      bytes.appendDecimal(count)
+    } else {
+      bytes.append(" title=\"")
+      bytes.appendDecimal(count)
+      bytes.append("\">")
+      bytes.append(contentsOf: abbreviated(count).utf8)
+    }
+    bytes.append(close)
+  }
 }

@@ -82,16 +82,7 @@ extension FilePage {
   /// empty for a line without code. Kept small: a page has a row per line.
   private func appendCountCell(_ count: UInt64?, to rows: inout [UInt8]) {
     guard let count else { return rows.append("<td class=\"count\"></td>") }
-    if count < 1000 {
-      rows.append("<td class=\"count\">")
-      rows.appendDecimal(count)
-    } else {
-      rows.append("<td class=\"count\" title=\"")
-      rows.appendDecimal(count)
-      rows.append("\">")
-      rows.append(contentsOf: CountFormat.abbreviated(count).utf8)
-    }
-    rows.append("</td>")
+    CountFormat.append(count, in: "<td class=\"count\"", closing: "</td>", to: &rows)
   }
 
   /// The title, the legend and the buttons to jump between uncovered code (the shared script

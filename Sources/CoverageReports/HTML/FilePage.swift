@@ -95,13 +95,11 @@ struct FilePage {
       rows.append("</td><td class=\"num\" data-sort=\"")
       rows.appendDecimal(function.count)
       rows.append("\">")
-      if function.count < 1000 {
-        rows.append(function.count == 0 ? "<span class=\"hits zero\">" : "<span class=\"hits\">")
-        rows.appendDecimal(function.count)
-        rows.append("</span>")
-      } else {
-        rows.append(contentsOf: countSpan(function.count).utf8)
-      }
+      // As llvm-cov abbreviates it, the exact count in the tooltip.
+      CountFormat.append(
+        function.count,
+        in: function.count == 0 ? "<span class=\"hits zero\"" : "<span class=\"hits\"",
+        closing: "</span>", to: &rows)
       rows.append("</td>")
       if let testsByFunction {
         rows.append(contentsOf: testsCell(testsByFunction[function.name] ?? []).utf8)
@@ -133,11 +131,4 @@ struct FilePage {
     return html + "</ul>\n"
   }
 
-  /// A count as llvm-cov abbreviates it, the exact count in the tooltip when abbreviated.
-  func countSpan(_ count: UInt64) -> String {
-    let short = CountFormat.abbreviated(count)
-    let zero = count == 0 ? " zero" : ""
-    let title = short == String(count) ? "" : " title=\"\(count)\""
-    return "<span class=\"hits\(zero)\"\(title)>\(short)</span>"
-  }
 }
