@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage verify-real verify-affected verify-crashes fuzz bench screenshots format lint clean
+.PHONY: deps build test coverage coverage-of-tests verify-real verify-affected verify-crashes fuzz bench screenshots format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -11,13 +11,19 @@ build: deps
 	$(SWIFT) build
 
 ## The test suite: unit, golden and end-to-end tests (real swift test, real llvm tools).
+## Built with coverage, the configuration `make coverage` uses: one build serves both, and
+## `make coverage-of-tests` gates this very run without running the suite again.
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) build --build-tests --enable-code-coverage
+	$(SWIFT) test --enable-code-coverage
 
 ## covgate on this package with its .covgate.yml: runs the tests with coverage, gates, reports.
 coverage: deps
 	ci/coverage.sh --config .covgate.yml --format all
+
+## The same gate and reports on the coverage the last `make test` recorded (what CI runs).
+coverage-of-tests: deps
+	COVGATE_COMMAND=check ci/coverage.sh --from-build .build/debug --config .covgate.yml --format all
 
 ## covgate on real packages of the local mirror, every figure checked against llvm-cov.
 verify-real: deps

@@ -19,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
     // covgate: one stage per module, in pipeline order.
@@ -27,6 +28,12 @@ let package = Package(
     .target(name: "CoverageAcquisition", dependencies: ["CoverageModel"]),
     .target(name: "LLVMCoverage", dependencies: ["CoverageModel"]),
     .target(name: "CoverageGate", dependencies: ["CoverageModel", "LLVMCoverage", "Yams"]),
+    .target(
+      name: "SourceAnalysis",
+      dependencies: [
+        "CoverageModel", .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
     .target(name: "CoverageReports", dependencies: ["CoverageModel"]),
     .target(
       name: "CoverageHistory",
@@ -35,7 +42,7 @@ let package = Package(
       name: "CovgateKit",
       dependencies: [
         "CoverageModel", "CoverageAcquisition", "LLVMCoverage", "CoverageGate", "CoverageReports",
-        "CoverageHistory",
+        "CoverageHistory", "SourceAnalysis",
       ]),
     .target(
       name: "CovgateCLI",
@@ -79,6 +86,9 @@ let package = Package(
       name: "LLVMCoverageTests", dependencies: ["LLVMCoverage"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
+    .testTarget(
+      name: "SourceAnalysisTests", dependencies: ["SourceAnalysis", "LLVMCoverage"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage"], resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
       name: "CovgateKitTests",

@@ -12,6 +12,11 @@ public enum Gate {
     let applied = try ExclusionApplier.apply(
       input.markers, to: scope.files, functions: input.data.functions)
     scope.files = applied.files
+    if let deriver = input.branches {
+      scope.files = BranchAttacher.attach(
+        to: scope.files, functions: input.data.functions, root: input.package.root,
+        excluding: applied.exclusions, deriver: deriver)
+    }
     scope.excluded = (scope.excluded + applied.excludedFiles).sorted { $0.path < $1.path }
     let classified = try Classifier(config: config, package: input.package).classify(scope)
     scope.files = []  // the classified copies replace them: tens of thousands of files are held once

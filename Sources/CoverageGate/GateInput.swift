@@ -18,12 +18,16 @@ public struct GateInput: Sendable {
   public var tests: TestOutcome?
   /// Resolves symlinks on disk, so that a file linking out of the package is not measured.
   public var links: (any SymlinkResolving)?
+  /// Derives branch coverage from the sources (function records must be present); nil: none.
+  public var branches: (any BranchDeriving)?
 
   public init(
     data: CoverageData, package: PackageInfo, config: GateConfig, pathMaps: [PathMap] = [],
     markers: [String: [ExclusionMarker]] = [:], changes: ChangeSet? = nil,
-    baseline: Baseline? = nil, tests: TestOutcome? = nil, links: (any SymlinkResolving)? = nil
+    baseline: Baseline? = nil, tests: TestOutcome? = nil, links: (any SymlinkResolving)? = nil,
+    branches: (any BranchDeriving)? = nil
   ) {
+    self.branches = branches
     self.data = data
     self.package = package
     self.config = config

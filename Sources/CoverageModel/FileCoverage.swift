@@ -11,16 +11,20 @@ public struct FileCoverage: Hashable, Sendable {
   /// Code regions that never ran (identical ranges combined), sorted; empty unless function
   /// records were read.
   public var missedRegions: [SourceRange]
+  /// Decisions and their outcomes derived from the source; nil unless branches were derived
+  /// (then `summary.branches` is their metric).
+  public var branches: DerivedBranches?
 
   public init(
     path: String, summary: Summary, lineView: LineView? = nil, functions: [FunctionCoverage] = [],
-    missedRegions: [SourceRange] = []
+    missedRegions: [SourceRange] = [], branches: DerivedBranches? = nil
   ) {
     self.path = path
     self.summary = summary
     self.lineView = lineView
     self.functions = functions
     self.missedRegions = missedRegions
+    self.branches = branches
   }
 
   /// Lines that ran but hold code that never ran (e.g. the `else` of a one-line `guard`).

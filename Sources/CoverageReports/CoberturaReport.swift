@@ -10,8 +10,10 @@ import CoverageModel
 /// with itself whether it reads the attributes or recounts the lines (`pycobertura`,
 /// diff-cover, GitLab); they can sit below covgate's summary figures, which count a line shared
 /// by a closure and its function once per function (as `llvm-cov report` does). Rates are
-/// `covered / count` truncated to four decimals, `0` when there is nothing to measure. Swift has
-/// no branch data: branch figures and complexity are `0`. No timestamp (`0`): deterministic.
+/// `covered / count` truncated to four decimals, `0` when there is nothing to measure. Branches
+/// are covgate's derived ones (Swift emits none): `branch-rate` and `branches-*` from the
+/// outcomes, a line holding decisions gets `branch="true"` and `condition-coverage` over its
+/// outcomes. Complexity is `0`. No timestamp (`0`): deterministic.
 public struct CoberturaReport: ReportRenderer {
   public static let fileName = "cobertura.xml"
 
@@ -26,16 +28,19 @@ public struct CoberturaReport: ReportRenderer {
     var out = XMLEscape.declaration
     out += "<!-- Cobertura coverage-04.dtd, written by covgate -->\n"
     let lines = report.files.map(Self.viewLines).reduce(Metric.zero, +)
+    let branches = report.files.map(\.summary.branches).reduce(Metric.zero, +)
     out +=
-      "<coverage line-rate=\"\(Self.rate(lines))\" branch-rate=\"0\" lines-covered=\"\(lines.covered)\""
-      + " lines-valid=\"\(lines.count)\" branches-covered=\"0\" branches-valid=\"0\" complexity=\"0\""
+      "<coverage line-rate=\"\(Self.rate(lines))\" branch-rate=\"\(Self.rate(branches))\""
+      + " lines-covered=\"\(lines.covered)\" lines-valid=\"\(lines.count)\""
+      + " branches-covered=\"\(branches.covered)\" branches-valid=\"\(branches.count)\" complexity=\"0\""
       + " version=\"covgate\" timestamp=\"0\">\n"
     out += "  <sources>\n    <source>\(XMLEscape.text(report.packageRoot))</source>\n  </sources>\n"
     out += "  <packages>\n"
     for package in packages(report) {
       out +=
         "    <package name=\"\(XMLEscape.attribute(package.name))\" line-rate=\"\(Self.rate(package.lines))\""
-        + " branch-rate=\"0\" complexity=\"0\">\n"
+        + " branch-rate=\"\(Self.rate(package.files.map(\.summary.branches).reduce(Metric.zero, +)))\""
+        + " complexity=\"0\">\n"
       out += "      <classes>\n"
       for file in package.files { out += fileClass(file) }
       out += "      </classes>\n    </package>\n"
@@ -48,7 +53,7 @@ public struct CoberturaReport: ReportRenderer {
     let path = XMLEscape.attribute(file.path)
     var out =
       "        <class name=\"\(path)\" filename=\"\(path)\" line-rate=\"\(Self.rate(Self.viewLines(file)))\""
-      + " branch-rate=\"0\" complexity=\"0\">\n"
+      + " branch-rate=\"\(Self.rate(file.summary.branches))\" complexity=\"0\">\n"
     out += "          <methods>\n"
     for function in file.coverage.functions {
       out +=
@@ -62,8 +67,14 @@ public struct CoberturaReport: ReportRenderer {
     out += "          </methods>\n"
     out += "          <lines>\n"
     if let view = file.coverage.lineView {
+      let branches = file.coverage.branches?.metricByLine ?? [:]
       for (index, count) in view.rawCounts.enumerated() where count != LineView.unmapped {
-        out += "            <line number=\"\(index + 1)\" hits=\"\(count)\"/>\n"
+        out += "            <line number=\"\(index + 1)\" hits=\"\(count)\""
+        if let metric = branches[index + 1] {
+          let percent = metric.covered * 100 / metric.count
+          out += " branch=\"true\" condition-coverage=\"\(percent)% (\(metric.covered)/\(metric.count))\""
+        }
+        out += "/>\n"
       }
     }
     out += "          </lines>\n"

@@ -13,6 +13,7 @@ public struct JSONReport: ReportRenderer {
   public func render(_ report: CoverageReport) -> [RenderedFile] {
     // About 735 bytes a file: one allocation, not a doubling past the end.
     var json = JSONWriter(capacity: 8192 + report.files.count * 800)
+    let derived = report.derivesBranches
     json.object { json in
       json.key("excludedFiles")
       json.array(report.excludedFiles, Self.excludedFile)
@@ -29,7 +30,7 @@ public struct JSONReport: ReportRenderer {
         json.array(report.gate.verdicts, Self.verdict)
       }
       json.key("layers")
-      json.array(report.layers, Self.layer)
+      json.array(report.layers) { Self.layer(&$0, $1, derived: derived) }
       json.key("package")
       json.string(report.packageName)
       if let patch = report.patch {
@@ -45,7 +46,7 @@ public struct JSONReport: ReportRenderer {
         Self.tests(&json, tests)
       }
       json.key("totals")
-      Self.summary(&json, report.totals)
+      Self.summary(&json, report.totals, derived: derived)
       if let varying = report.varying {
         json.key("varyingCoverage")
         json.object { json in
@@ -84,12 +85,16 @@ public struct JSONReport: ReportRenderer {
   /// `tests`: how many tests ran the file, after a per-test run.
   private static func file(_ json: inout JSONWriter, _ file: ScopedFile, tests: Int?) {
     json.object { json in
+      if let branches = file.coverage.branches {
+        json.key("branches")
+        Self.branches(&json, branches)
+      }
       json.key("layer")
       json.string(file.layer)
       json.key("path")
       json.string(file.path)
       json.key("summary")
-      summary(&json, file.summary)
+      summary(&json, file.summary, derived: file.coverage.branches != nil)
       json.key("target")
       json.string(file.target)
       if let tests {
@@ -102,28 +107,72 @@ public struct JSONReport: ReportRenderer {
   /// The metrics in key order, sorted once.
   private static let sortedMetricKinds = MetricKind.allCases.sorted { $0.rawValue < $1.rawValue }
 
-  private static func summary(_ json: inout JSONWriter, _ summary: Summary) {
+  /// `derived`: the branches were derived from the sources (Swift emits none of its own).
+  private static func summary(_ json: inout JSONWriter, _ summary: Summary, derived: Bool) {
     json.object { json in
       for kind in sortedMetricKinds {
         json.key(kind.rawValue)
-        metric(&json, summary[kind])
+        metric(&json, summary[kind], derived: kind == .branches && derived)
       }
     }
   }
 
   /// Covered, count and the percent truncated to two decimals (`null` with nothing to measure).
-  private static func metric(_ json: inout JSONWriter, _ metric: Metric) {
+  private static func metric(_ json: inout JSONWriter, _ metric: Metric, derived: Bool = false) {
     json.object { json in
       json.key("count")
       json.int(metric.count)
       json.key("covered")
       json.int(metric.covered)
+      if derived {
+        json.key("derived")
+        json.bool(true)
+      }
       json.key("percent")
       json.optional(metric.truncatedPercent) { $0.double($1) }
     }
   }
 
-  private static func layer(_ json: inout JSONWriter, _ layer: LayerReport) {
+  /// A file's decisions with their outcomes, and where a decision could not be derived.
+  private static func branches(_ json: inout JSONWriter, _ branches: DerivedBranches) {
+    json.object { json in
+      json.key("decisions")
+      json.array(branches.decisions) { json, decision in
+        json.object { json in
+          json.key("column")
+          json.int(decision.location.column)
+          json.key("kind")
+          json.string(decision.kind.rawValue)
+          json.key("line")
+          json.int(decision.location.line)
+          json.key("outcomes")
+          json.array(decision.outcomes) { json, outcome in
+            json.object { json in
+              json.key("count")
+              json.int(outcome.count)
+              json.key("label")
+              json.string(outcome.label)
+              json.key("line")
+              json.int(outcome.line)
+            }
+          }
+          json.key("reached")
+          json.int(decision.reached)
+        }
+      }
+      json.key("notDerivable")
+      json.array(branches.notDerivable) { json, location in
+        json.object { json in
+          json.key("column")
+          json.int(location.column)
+          json.key("line")
+          json.int(location.line)
+        }
+      }
+    }
+  }
+
+  private static func layer(_ json: inout JSONWriter, _ layer: LayerReport, derived: Bool) {
     json.object { json in
       json.key("gated")
       json.bool(layer.gated)
@@ -137,7 +186,7 @@ public struct JSONReport: ReportRenderer {
           json.key("name")
           json.string(target.name)
           json.key("totals")
-          summary(&json, target.totals)
+          summary(&json, target.totals, derived: derived)
         }
       }
       json.key("thresholds")
@@ -162,7 +211,7 @@ public struct JSONReport: ReportRenderer {
         }
       }
       json.key("totals")
-      summary(&json, layer.totals)
+      summary(&json, layer.totals, derived: derived)
     }
   }
 

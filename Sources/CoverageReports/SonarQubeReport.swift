@@ -4,7 +4,7 @@ import CoverageModel
 ///
 /// One `<file>` per kept file (path relative to the package root, which is where the scanner
 /// runs), one `<lineToCover>` per executable line of the line view, `covered` when it ran.
-/// Swift has no branch data, so no branch attributes are written.
+/// A line holding derived decisions gets `branchesToCover` and `coveredBranches` (its outcomes).
 public struct SonarQubeReport: ReportRenderer {
   public static let fileName = "sonarqube.xml"
 
@@ -20,8 +20,13 @@ public struct SonarQubeReport: ReportRenderer {
     for file in report.files {
       out += "  <file path=\"\(XMLEscape.attribute(file.path))\">\n"
       if let view = file.coverage.lineView {
+        let branches = file.coverage.branches?.metricByLine ?? [:]
         for (index, count) in view.rawCounts.enumerated() where count != LineView.unmapped {
-          out += "    <lineToCover lineNumber=\"\(index + 1)\" covered=\"\(count > 0)\"/>\n"
+          out += "    <lineToCover lineNumber=\"\(index + 1)\" covered=\"\(count > 0)\""
+          if let metric = branches[index + 1] {
+            out += " branchesToCover=\"\(metric.count)\" coveredBranches=\"\(metric.covered)\""
+          }
+          out += "/>\n"
         }
       }
       out += "  </file>\n"

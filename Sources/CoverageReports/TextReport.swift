@@ -31,6 +31,7 @@ public struct TextReport: ReportRenderer {
     if let detail = report.tests?.detail { out.append(paint(detail, .red)) }
     out.append("")
     out += table(report)
+    out += branchNote(report)
     out.append("")
     out += verdicts(report)
     out += patch(report)
@@ -62,9 +63,13 @@ public struct TextReport: ReportRenderer {
 
   /// Name, then percent (right-aligned) and covered/count (left-aligned) per metric.
   private func table(_ report: CoverageReport) -> [String] {
-    var rows: [[String]] = [["Layer / target", "Lines", "", "Functions", "", "Regions", ""]]
+    let derived = report.derivesBranches
+    var rows: [[String]] = [
+      ["Layer / target", "Lines", "", "Functions", "", "Regions", ""] + (derived ? ["Branches*", ""] : [])
+    ]
     func cells(_ summary: Summary) -> [String] {
-      [summary.lines, summary.functions, summary.regions].flatMap { [$0.formattedPercent, $0.formattedRatio] }
+      ([summary.lines, summary.functions, summary.regions] + (derived ? [summary.branches] : []))
+        .flatMap { [$0.formattedPercent, $0.formattedRatio] }
     }
     for layer in report.shownLayers {
       rows.append(["\(layer.name) (\(layer.gated ? "gated" : "not gated"))"] + cells(layer.totals))
@@ -73,13 +78,25 @@ public struct TextReport: ReportRenderer {
     rows.append(["TOTAL"] + cells(report.totals))
     // The name column fits its header too (a package of short names); a metric header spans
     // its percent and ratio columns.
-    let widths = (0..<7).map { column in (column == 0 ? rows : Array(rows.dropFirst())).map { $0[column].count }.max()! }
+    let widths = rows[0].indices.map { column in (column == 0 ? rows : Array(rows.dropFirst())).map { $0[column].count }.max()! }
     return rows.enumerated().map { index, row in
       row.enumerated().map { column, cell in
         if column == 0 || column % 2 == 0 || index == 0 { return pad(cell, widths[column]) }
         return padLeft(cell, widths[column])
       }.joined(separator: " ").trimmingTrailingSpaces()
     }
+  }
+
+  /// What the starred branch column is, and how much of it could be derived.
+  private func branchNote(_ report: CoverageReport) -> [String] {
+    guard report.derivesBranches else { return [] }
+    let decisions = report.files.reduce(0) { $0 + ($1.coverage.branches?.decisions.count ?? 0) }
+    let left = report.files.reduce(0) { $0 + ($1.coverage.branches?.notDerivable.count ?? 0) }
+    let share = decisions + left == 0 ? "" : ", \(decisions * 100 / (decisions + left))% of those with data"
+    return [
+      "* Branches derived from the source and the regions' counts (Swift emits none): \(decisions) decisions\(share);"
+        + " \(left) not derivable and left out."
+    ]
   }
 
   private func verdicts(_ report: CoverageReport) -> [String] {

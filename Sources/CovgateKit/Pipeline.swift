@@ -102,7 +102,7 @@ public struct Pipeline: Sendable {
       GateInput(
         data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
         markers: markers, changes: changes, baseline: try BaselineFile(path: settings.baselinePath).read(),
-        tests: tests, links: DiskSymlinks()))
+        tests: tests, links: DiskSymlinks(), branches: settings.derivesBranches ? SourceBranchDeriver() : nil))
   }
 
   /// `--from-build`: exports the coverage of tests that already ran in `folder`.

@@ -30,6 +30,8 @@ public struct RunSettings: Sendable {
   public var annotatesLines: Bool
   /// The title and revision the HTML and Markdown reports show (`--title`, `--revision`).
   public var heading = ReportHeading()
+  /// Whether branch outcomes are derived from the sources and their regions.
+  public var derivesBranches = true
 
   public init(
     packageRoot: String, config: GateConfig, source: CoverageSource,
@@ -61,10 +63,11 @@ public struct RunSettings: Sendable {
   /// Where covgate keeps what it can reuse between runs (demangled names).
   public var cacheFolder: String { "\(packageRoot)/.build/covgate-cache" }
 
-  /// Whether function records must be read: several exports are merged per function, some
-  /// formats show functions, and exclusion markers recompute figures from them.
+  /// Whether function records must be read: branches are derived from their regions, several
+  /// exports are merged per function, some formats show functions, and exclusion markers
+  /// recompute figures from them.
   func readsFunctions(exportCount: Int, hasMarkers: Bool) -> Bool {
-    exportCount > 1 || hasMarkers || formats.contains(where: \.needsFunctions)
+    derivesBranches || exportCount > 1 || hasMarkers || formats.contains(where: \.needsFunctions)
   }
 
   /// Whether line views must be kept: formats that show lines, patch coverage, exclusion

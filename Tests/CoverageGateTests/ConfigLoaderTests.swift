@@ -177,12 +177,12 @@ final class ConfigLoaderTests: XCTestCase {
       contains: ["overall.lines: target 60 is below minimum 70"])
   }
 
-  func testBranchesThresholdIsRejected() {
-    let parts = ["Swift emits no branch coverage"]
+  func testBranchThresholdsAreAcceptedOnTheDerivedBranches() throws {
+    let config = try ConfigLoader.parse(
+      "overall:\n  branches: {minimum: 50, target: 70}\nfile_minimum:\n  branches: 40\n", file: file)
+    XCTAssertEqual(config.overall, [.branches: Threshold(minimum: 50, target: 70)])
     assertError(
-      "layers:\n  logic:\n    default: true\n    branches: 50\n", at: (4, 15), contains: parts)
-    assertError("overall:\n  branches: 50\n", at: (2, 13), contains: parts)
-    assertError("file_minimum:\n  branches: 50\n", at: (2, 13), contains: parts)
+      "overall:\n  branches: 101\n", at: (2, 13), contains: ["overall.branches is 101, outside 0-100"])
   }
 
   func testInvalidYAMLGivesLine() {
@@ -241,7 +241,7 @@ final class ConfigLoaderTests: XCTestCase {
     let bad = [
       "nope: 1\n", "layers:\n  logic:\n    line: 60\n", "layers: [a]\n", "version: 2\n",
       "overall:\n  lines: 101\n", "overall:\n  lines: {minimum: 70, target: 60}\n",
-      "overall:\n  branches: 1\n", "layers: {a: {default: true}, b: {default: true}}\n",
+      "overall:\n  branch: 1\n", "layers: {a: {default: true}, b: {default: true}}\n",
       "layers:\n  a: {gated: false}\n", "layers: a: b\n", "key: [unclosed\n", "\"unterminated\n",
       "targets_without_data: 1\n", "layers:\n  logic:\n    kinds: [plugin]\n", "a: 1\na: 2\n",
     ]

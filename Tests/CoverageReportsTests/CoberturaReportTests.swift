@@ -90,11 +90,34 @@ final class CoberturaReportTests: XCTestCase {
     let dtd = ExternalTool.fixture("coverage-04.dtd")
     for (name, report) in [
       ("lines", SampleReport.withLines), ("summaries", SampleReport.report), ("hostile", hostile),
+      ("branches", SampleReport.withBranches),
     ] {
       let path = try ExternalTool.write(xml(report), named: "cobertura.xml", for: self)
       let result = ExternalTool.run(["xmllint", "--noout", "--dtdvalid", dtd, path])
       XCTAssertEqual(result.status, 0, "\(name): \(result.output)")
     }
+  }
+
+  /// Derived branches: rates on every level, and per line with decisions the outcomes taken,
+  /// which pycobertura reads back as the same rates.
+  func testDerivedBranchesAreRatesAndConditionCoverage() throws {
+    let report = SampleReport.withBranches
+    let text = xml(report)
+    let last = report.files[0].summary.lines.count + 1
+    XCTAssertTrue(text.contains("<line number=\"2\" hits=\"1\" branch=\"true\" condition-coverage=\"50% (1/2)\"/>"), text)
+    XCTAssertTrue(text.contains("<line number=\"3\" hits=\"2\" branch=\"true\" condition-coverage=\"100% (2/2)\"/>"), text)
+    XCTAssertTrue(text.contains("<line number=\"\(last)\" hits=\"0\" branch=\"true\" condition-coverage=\"0% (0/2)\"/>"), text)
+    XCTAssertTrue(text.contains("branches-covered=\"3\" branches-valid=\"6\""), text)
+    try ExternalTool.requirePython("pycobertura")
+    let path = try ExternalTool.write(text, named: "cobertura.xml", for: self)
+    let rates = ExternalTool.run([
+      "python3", "-c",
+      "import sys; from pycobertura import Cobertura; c = Cobertura(sys.argv[1]); "
+        + "print(repr(c.branch_rate())); print(repr(c.branch_rate(c.files()[0])))",
+      path,
+    ])
+    XCTAssertEqual(rates.status, 0, rates.output)
+    XCTAssertEqual(rates.output.split(separator: "\n").map(String.init), ["0.5", "0.5"])
   }
 
   /// pycobertura reads our rates and recounts our lines, and both agree: `pycobertura show`

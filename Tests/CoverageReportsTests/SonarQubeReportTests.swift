@@ -49,6 +49,13 @@ final class SonarQubeReportTests: XCTestCase {
       "Sources/<img src=x onerror=alert(1)>\"&'.swift")
   }
 
+  func testLinesWithDerivedDecisionsSayTheirBranches() {
+    let text = xml(SampleReport.withBranches)
+    XCTAssertTrue(text.contains("<lineToCover lineNumber=\"2\" covered=\"true\" branchesToCover=\"2\" coveredBranches=\"1\"/>"), text)
+    XCTAssertTrue(text.contains("<lineToCover lineNumber=\"3\" covered=\"true\" branchesToCover=\"2\" coveredBranches=\"2\"/>"), text)
+    XCTAssertEqual(text.components(separatedBy: "branchesToCover").count - 1, 3)
+  }
+
   /// The shape SonarQube documents for `sonar.coverageReportPaths`, as an XSD.
   func testValidatesAgainstSonarsSchema() throws {
     try ExternalTool.require("xmllint")
@@ -57,6 +64,7 @@ final class SonarQubeReportTests: XCTestCase {
     hostile.files[0].path = "Sources/<img src=x onerror=alert(1)>]]>.swift"
     for (name, report) in [
       ("lines", SampleReport.withLines), ("summaries", SampleReport.report), ("hostile", hostile),
+      ("branches", SampleReport.withBranches),
     ] {
       let path = try ExternalTool.write(xml(report), named: "sonarqube.xml", for: self)
       let result = ExternalTool.run(["xmllint", "--noout", "--schema", schema, path])

@@ -196,10 +196,18 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(try covgate(["check", "--input", try exportOfAPassingRun(), "--format", "lcov", "--output", output]).exitCode, 0)
     let lcov = try String(contentsOfFile: "\(output)/coverage.lcov", encoding: .utf8)
     XCTAssertTrue(lcov.contains("FN:"), "function records are missing")
+    // The derived branches: genhtml reads them and counts what BRF/BRH say.
+    let total = { (key: String) in
+      lcov.split(separator: "\n").filter { $0.hasPrefix(key) }.reduce(0) { $0 + Int($1.dropFirst(key.count))! }
+    }
+    XCTAssertGreaterThan(total("BRF:"), 0, "no derived branches")
     let result = try CLIHarness.run(
-      "/usr/bin/env", ["genhtml", "--output-directory", "\(output)/genhtml", "\(output)/coverage.lcov"], in: package)
+      "/usr/bin/env",
+      ["genhtml", "--branch-coverage", "--output-directory", "\(output)/genhtml", "\(output)/coverage.lcov"],
+      in: package)
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     XCTAssertFalse((result.stdout + result.stderr).localizedCaseInsensitiveContains("warning"), result.stdout + result.stderr)
+    XCTAssertTrue(result.stdout.contains("(\(total("BRH:")) of \(total("BRF:")) branches)"), result.stdout)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(output)/genhtml/index.html"))
   }
 

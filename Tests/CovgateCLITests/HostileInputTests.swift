@@ -116,7 +116,7 @@ final class HostileInputTests: XCTestCase {
       config("threshold above 100", "layers:\n  logic:\n    default: true\n    lines: 150\n", "outside 0-100"),
       config("negative threshold", "layers:\n  logic:\n    default: true\n    lines: -5\n", "outside 0-100"),
       config("target below minimum", "layers:\n  logic:\n    default: true\n    lines: {minimum: 80, target: 70}\n", "target 70 is below minimum 80"),
-      config("branch threshold", "layers:\n  logic:\n    default: true\n    branches: 50\n", "Swift emits no branch coverage"),
+      config("misspelled metric", "layers:\n  logic:\n    default: true\n    branch: 50\n", "valid keys"),
       config("overlapping layers", "layers:\n  a:\n    targets: [Pricing]\n  b:\n    targets: [\"Pric*\"]\n", "is in both layers 'a' and 'b'"),
       config("layer matching nothing", "layers:\n  logic:\n    default: true\n  views:\n    targets: [\"*Views\"]\n", "layer 'views' matches no measured target"),
       config("invalid YAML", "layers:\n  logic: [\n", "invalid YAML"),

@@ -1,0 +1,86 @@
+/// Branch coverage covgate derives for Swift, which emits none: each decision in the source
+/// (an `if` chain, `guard`, `switch`, `catch`, loop, `? :`, `&&`, `||`, `??`) with how often it
+/// was reached and how often each way out of it was taken, read from the regions' counts.
+public struct DerivedBranches: Hashable, Sendable {
+  /// Decisions whose outcome counts were derived, sorted by position.
+  public var decisions: [Decision]
+  /// Where a decision with data could not be derived unambiguously (it is left out of the
+  /// figures rather than guessed), sorted.
+  public var notDerivable: [SourceLocation]
+
+  public init(decisions: [Decision] = [], notDerivable: [SourceLocation] = []) {
+    self.decisions = decisions
+    self.notDerivable = notDerivable
+  }
+
+  /// The branch metric: every outcome is a branch, covered when it was taken at least once.
+  public var metric: Metric {
+    var metric = Metric.zero
+    for decision in decisions {
+      metric.count += decision.outcomes.count
+      metric.covered += decision.outcomes.count { $0.count > 0 }
+    }
+    return metric
+  }
+
+  /// The outcomes of the decisions on each line, as a metric (Cobertura, SonarQube, HTML).
+  public var metricByLine: [Int: Metric] {
+    var byLine: [Int: Metric] = [:]
+    for decision in decisions {
+      let taken = decision.outcomes.count { $0.count > 0 }
+      byLine[decision.location.line, default: .zero] += Metric(
+        covered: taken, count: decision.outcomes.count)
+    }
+    return byLine
+  }
+}
+
+/// One decision: where it is, how often it ran, and its outcomes in source order.
+public struct Decision: Hashable, Sendable {
+  /// The construct, named as the source spells it.
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    case `if`, `guard`, `switch`
+    case `catch` = "do-catch"
+    case `for` = "for-in"
+    case `while`
+    case `repeat` = "repeat-while"
+    case ternary = "?:"
+    case and = "&&"
+    case or = "||"
+    case nilCoalescing = "??"
+  }
+
+  public var kind: Kind
+  public var location: SourceLocation
+  /// How often the decision was reached.
+  public var reached: UInt64
+  public var outcomes: [Outcome]
+
+  public init(kind: Kind, location: SourceLocation, reached: UInt64, outcomes: [Outcome]) {
+    self.kind = kind
+    self.location = location
+    self.reached = reached
+    self.outcomes = outcomes
+  }
+}
+
+/// One way out of a decision and how often it was taken.
+public struct Outcome: Hashable, Sendable {
+  /// What the outcome is: `then`, `else if`, `else`, `none`, `pass`, a case label, `catch`,
+  /// `body`, `exit`, `again`, `right`, `short`.
+  public var label: String
+  /// Where the outcome's code starts (the decision's own line for an implicit outcome).
+  public var line: Int
+  public var count: UInt64
+
+  public init(label: String, line: Int, count: UInt64) {
+    self.label = label
+    self.line = line
+    self.count = count
+  }
+}
+
+extension CoverageReport {
+  /// Whether branch figures were derived from the sources (else they are llvm-cov's: none).
+  public var derivesBranches: Bool { files.contains { $0.coverage.branches != nil } }
+}

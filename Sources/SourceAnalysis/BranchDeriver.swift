@@ -1,0 +1,31 @@
+import CoverageModel
+import SwiftParser
+import SwiftSyntax
+
+/// Derives branch coverage of a Swift source from the counts of its regions: Swift's compiler
+/// gives every `if` body, `guard` else, `switch` case, `catch`, loop body, ternary side and
+/// right side of `&&`, `||`, `??` a region, and the enclosing region says how often the
+/// decision was reached.
+public enum BranchDeriver {
+  /// - Parameters:
+  ///   - source: the file's bytes as compiled.
+  ///   - regions: the code regions of every function record in the file.
+  public static func derive(source: [UInt8], regions: [Region]) -> DerivedBranches {
+    let index = RegionIndex(regions)
+    guard index.hasNestedRegions else { return DerivedBranches() }
+    let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let finder = DecisionFinder(converter: SourceLocationConverter(fileName: "", tree: tree))
+    finder.walk(tree)
+    var branches = DerivedBranches()
+    for candidate in finder.candidates {
+      switch OutcomeDerivation.derive(candidate, regions: index) {
+      case .derived(let decision): branches.decisions.append(decision)
+      case .notDerivable: branches.notDerivable.append(candidate.location)
+      case .noData: break
+      }
+    }
+    branches.decisions.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
+    branches.notDerivable.sort()
+    return branches
+  }
+}

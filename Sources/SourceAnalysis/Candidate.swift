@@ -1,0 +1,39 @@
+import CoverageModel
+
+/// A decision as the syntax gives it, before any count: where its reach and its outcomes are
+/// read from the regions.
+struct Candidate {
+  /// How the outcome counts follow from the regions.
+  enum Shape {
+    /// Arms with regions of their own (`if` chains, `switch`, ternary); `implicit` names the
+    /// way out that has no region (an `if` without `else`), derived as reached minus the arms.
+    case arms(implicit: String?)
+    /// `guard`: the `else` body has a region; passing is reached minus it.
+    case guardElse
+    /// `do`/`catch`: catch bodies have regions; no catch taken is reached minus them.
+    case catches
+    /// `for`/`while`: the body's region counts iterations; the loop is left once per reach.
+    case loop
+    /// `repeat`: the body runs once per reach plus once per repeat.
+    case repeatLoop
+    /// `&&`, `||`, `??`: the right side is an autoclosure with a region; short-circuits are
+    /// reached minus it.
+    case rightSide
+  }
+
+  /// One outcome anchored at the first token of its code.
+  struct Arm {
+    var label: String
+    var start: SourceLocation
+  }
+
+  var kind: Decision.Kind
+  var location: SourceLocation
+  /// Where the decision's reach is read: the innermost region holding this location.
+  var reachedAt: SourceLocation
+  var arms: [Arm]
+  var shape: Shape
+  /// Why the syntax alone already makes the counts ambiguous (a loop left by a jump, a `where`
+  /// filter, `#if` among the cases); nil when derivable.
+  var ambiguity: String?
+}

@@ -1,0 +1,168 @@
+import CoverageModel
+import SwiftSyntax
+
+/// Walks a parsed source tree and lists every decision covgate derives outcomes for.
+final class DecisionFinder: SyntaxVisitor {
+  private let converter: SourceLocationConverter
+  private(set) var candidates: [Candidate] = []
+
+  init(converter: SourceLocationConverter) {
+    self.converter = converter
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  private func location(_ node: some SyntaxProtocol) -> CoverageModel.SourceLocation {
+    let found = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+    return CoverageModel.SourceLocation(line: found.line, column: found.column)
+  }
+
+  private func add(
+    _ kind: Decision.Kind, at node: some SyntaxProtocol, reachedAt: some SyntaxProtocol,
+    arms: [(String, Syntax)], shape: Candidate.Shape, ambiguity: String? = nil
+  ) {
+    candidates.append(
+      Candidate(
+        kind: kind, location: location(node), reachedAt: location(reachedAt),
+        arms: arms.map { Candidate.Arm(label: $0.0, start: location($0.1)) }, shape: shape,
+        ambiguity: ambiguity))
+  }
+
+  override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+    // An `else if` belongs to the chain its head already listed.
+    if let parent = node.parent?.as(IfExprSyntax.self), case .ifExpr(let elseIf) = parent.elseBody,
+      elseIf == node
+    {
+      return .visitChildren
+    }
+    var arms: [(String, Syntax)] = [("then", Syntax(node.body))]
+    var link = node
+    var implicit: String? = "none"
+    while let elseBody = link.elseBody {
+      switch elseBody {
+      case .ifExpr(let next):
+        arms.append(("else if", Syntax(next.body)))
+        link = next
+        continue
+      case .codeBlock(let block):
+        arms.append(("else", Syntax(block)))
+        implicit = nil
+      }
+      break
+    }
+    add(.if, at: node, reachedAt: node.conditions, arms: arms, shape: .arms(implicit: implicit))
+    return .visitChildren
+  }
+
+  override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+    add(
+      .guard, at: node, reachedAt: node.guardKeyword, arms: [("else", Syntax(node.body))],
+      shape: .guardElse)
+    return .visitChildren
+  }
+
+  override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+    var arms: [(String, Syntax)] = []
+    var ambiguity: String?
+    for element in node.cases {
+      guard let switchCase = element.as(SwitchCaseSyntax.self) else {
+        ambiguity = "#if among the cases"
+        continue
+      }
+      if switchCase.statements.contains(where: { $0.item.is(FallThroughStmtSyntax.self) }) {
+        ambiguity = "fallthrough"
+      }
+      arms.append((Self.caseLabel(switchCase), Syntax(switchCase.label)))
+    }
+    add(
+      .switch, at: node, reachedAt: node.subject, arms: arms, shape: .arms(implicit: nil),
+      ambiguity: ambiguity)
+    return .visitChildren
+  }
+
+  override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+    guard !node.catchClauses.isEmpty else { return .visitChildren }
+    let arms: [(String, Syntax)] = node.catchClauses.map { clause in
+      let items = clause.catchItems.trimmedDescription
+      return (items.isEmpty ? "catch" : "catch \(Self.shortened(items))", Syntax(clause.body))
+    }
+    add(.catch, at: node, reachedAt: node.doKeyword, arms: arms, shape: .catches)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+    let ambiguity =
+      node.whereClause != nil
+      ? "a where clause (the body's region counts filtered elements too)"
+      : LoopExits.reason(node.body, label: Self.label(of: node))
+    add(
+      .for, at: node, reachedAt: node.forKeyword, arms: [("body", Syntax(node.body))], shape: .loop,
+      ambiguity: ambiguity)
+    return .visitChildren
+  }
+
+  override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+    add(
+      .while, at: node, reachedAt: node.whileKeyword, arms: [("body", Syntax(node.body))],
+      shape: .loop,
+      ambiguity: LoopExits.reason(node.body, label: Self.label(of: node)))
+    return .visitChildren
+  }
+
+  override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
+    add(
+      .repeat, at: node, reachedAt: node.repeatKeyword, arms: [("body", Syntax(node.body))],
+      shape: .repeatLoop,
+      ambiguity: LoopExits.reason(node.body, label: Self.label(of: node)))
+    return .visitChildren
+  }
+
+  /// `? :`, `&&`, `||` and `??` in an unfolded operator sequence (folding by precedence would
+  /// cost a rewrite of the whole tree): a right side starts at the element after its operator
+  /// whatever the precedence, and the operator itself sits in the region of the code that reached
+  /// it (after a left side's own region ends), so neither needs the fold.
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    var elements = node.elements.makeIterator()
+    var current = elements.next()
+    while let element = current {
+      let next = elements.next()
+      defer { current = next }
+      guard let right = next else { break }
+      if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
+        add(
+          .ternary, at: ternary.questionMark, reachedAt: ternary.questionMark,
+          arms: [("then", Syntax(ternary.thenExpression)), ("else", Syntax(right))],
+          shape: .arms(implicit: nil))
+      } else if let binary = element.as(BinaryOperatorExprSyntax.self),
+        let kind = Self.shortCircuit[binary.operator.text]
+      {
+        add(
+          kind, at: binary, reachedAt: binary, arms: [("right", Syntax(right))], shape: .rightSide)
+      }
+    }
+    return .visitChildren
+  }
+
+  static let shortCircuit: [String: Decision.Kind] = ["&&": .and, "||": .or, "??": .nilCoalescing]
+
+  /// `case .sun`, `case let .rain(mm)`, `default`: how the case reads in a report.
+  static func caseLabel(_ node: SwitchCaseSyntax) -> String {
+    switch node.label {
+    case .default: "default"
+    case .case(let label): "case \(shortened(label.caseItems.trimmedDescription))"
+    }
+  }
+
+  static func shortened(_ text: String) -> String {
+    let oneLine = text.split(whereSeparator: \.isNewline)
+      .map {
+        String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      }
+      .joined(separator: " ")
+    return oneLine.count > 40 ? String(oneLine.prefix(39)) + "…" : oneLine
+  }
+
+  /// The statement label of a loop (`outer:`), if any.
+  static func label(of node: some SyntaxProtocol) -> String? {
+    node.parent?.as(LabeledStmtSyntax.self)?.label.text
+  }
+}
