@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage coverage-of-tests verify-real verify-affected verify-crashes fuzz bench screenshots format lint clean
+.PHONY: deps build test coverage coverage-of-tests verify-real verify-real-with-test-build verify-affected verify-crashes fuzz bench screenshots format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -21,14 +21,20 @@ test: deps
 coverage: deps
 	ci/coverage.sh --config .covgate.yml --format all
 
-## The same gate and reports on the coverage the last `make test` recorded (what CI runs).
+## The same gate and reports on the coverage the last `make test` recorded, by the covgate that
+## `make test` built (CI: no release build of swift-syntax, which alone takes ~10 minutes).
 coverage-of-tests: deps
-	COVGATE_COMMAND=check ci/coverage.sh --from-build .build/debug --config .covgate.yml --format all
+	COVGATE_BINARY=.build/debug/covgate COVGATE_COMMAND=check \
+	  ci/coverage.sh --from-build .build/debug --config .covgate.yml --format all
 
 ## covgate on real packages of the local mirror, every figure checked against llvm-cov.
 verify-real: deps
 	$(SWIFT) build -c release --product covgate
 	ci/real-packages.sh
+
+## The same with the covgate `make test` built (CI).
+verify-real-with-test-build: deps
+	COVGATE_BINARY=.build/debug/covgate ci/real-packages.sh
 
 ## covgate affected checked by mutation on real packages (MUTATIONS per package, default 30).
 verify-affected: deps

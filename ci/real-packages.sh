@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Runs covgate on real packages from the local package mirror and checks every figure against
-# the toolchain's own llvm-cov (ci/compare_with_llvm_cov.py).
+# the toolchain's own llvm-cov (ci/compare_with_llvm_cov.py), and the invariants of its derived
+# branches (ci/check_derived_branches.py).
 # Usage: ci/real-packages.sh [OWNER/NAME@VERSION ...]   (default: the list below)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-covgate="$here/.build/release/covgate"
+# COVGATE_BINARY=PATH: a covgate already built (CI: the one `make test` built with coverage).
+covgate=${COVGATE_BINARY:-$here/.build/release/covgate}
 [ -x "$covgate" ] || covgate="$here/.build/debug/covgate"
+# A binary built with coverage writes its own profile on exit: keep it out of the packages.
+export LLVM_PROFILE_FILE="${TMPDIR:-/tmp}/covgate-self-%p.profraw"
 work=${COVGATE_REAL_PACKAGES_DIR:-$here/.build/real-packages}
 mirror=${SWIFT_PACKAGE_MIRROR:-/opt/swift-packages}
 packages=("$@")
@@ -32,5 +36,6 @@ for spec in "${packages[@]}"; do
   # 0 and 1 are gate verdicts on someone else's code; anything else means covgate could not measure.
   if [ $code -gt 1 ]; then echo "covgate exited $code:"; tail -20 "$dir/.covgate-run.log"; status=1; continue; fi
   python3 "$here/ci/compare_with_llvm_cov.py" "$dir" "$dir/.covgate-out" || status=1
+  python3 "$here/ci/check_derived_branches.py" "$dir/.covgate-out" || status=1
 done
 exit $status

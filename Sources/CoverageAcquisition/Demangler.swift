@@ -38,7 +38,8 @@ public struct Demangler: Sendable {
     let results = batches.concurrentMap { demangleNow($0) }
     for result in results { known.merge(result ?? [:]) { old, _ in old } }
     if let cacheFile, results.allSatisfy({ $0 != nil }) {
-      let lines = unique.compactMap { name in known[name].map { "\(name)\t\($0)\n" } }
+      // Every name known, not only these: a run asking for a few names keeps the others cached.
+      let lines = known.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }
       try? AtomicFile.write(lines.joined(), to: cacheFile)
     }
     return Dictionary(uniqueKeysWithValues: unique.map { ($0, known[$0] ?? $0) })

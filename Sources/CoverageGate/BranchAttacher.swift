@@ -8,41 +8,62 @@ public protocol BranchDeriving: Sendable {
   func derive(_ files: [(sourcePath: String, regions: [Region])]) -> [DerivedBranches?]
 }
 
-/// Gives every kept file its derived branches and makes them its `branches` metric.
+/// Gives every kept file its derived branches, makes them its `branches` metric, and ranks the
+/// risk of its functions from their decisions and regions.
 enum BranchAttacher {
+  /// A function record's name and its code regions in one file, its body first.
+  typealias FileRecord = (name: String, regions: [Region])
+
   /// Decisions on lines an exclusion marker took out are left out with them.
   static func attach(
     to files: [ScopedFile], functions: [FunctionRecord], root: String,
     excluding exclusions: [Exclusion],
     deriver: any BranchDeriving
   ) -> [ScopedFile] {
-    let index = Dictionary(
-      files.indices.map { (files[$0].coverage.path, $0) }, uniquingKeysWith: { a, _ in a })
-    var regions = Array(repeating: [Region](), count: files.count)
-    for record in functions {
-      let owners = record.filenames.map { index[$0] }
-      for region in record.regions
-      where region.kind == .code && owners.indices.contains(region.fileID) {
-        if let owner = owners[region.fileID] { regions[owner].append(region) }
-      }
-    }
-    let derived = deriver.derive(files.indices.map { ("\(root)/\(files[$0].path)", regions[$0]) })
+    let records = recordsByFile(files, functions: functions)
+    let derived = deriver.derive(
+      files.indices.map { ("\(root)/\(files[$0].path)", records[$0].flatMap(\.regions)) })
     var attached = files
     for (position, found) in derived.enumerated() {
       guard var branches = found else { continue }
       let excluded = exclusions.filter { $0.path == files[position].path && !$0.wholeFile }
         .map { $0.firstLine...$0.lastLine }
       if !excluded.isEmpty {
-        branches.decisions.removeAll { decision in
-          excluded.contains { $0.contains(decision.location.line) }
-        }
-        branches.notDerivable.removeAll { location in
-          excluded.contains { $0.contains(location.line) }
-        }
+        let isExcluded = { (line: Int) in excluded.contains { $0.contains(line) } }
+        branches.decisions.removeAll { isExcluded($0.location.line) }
+        branches.notDerivable.removeAll { isExcluded($0.line) }
+        branches.points.removeAll { isExcluded($0.location.line) }
       }
       attached[position].coverage.branches = branches
       attached[position].coverage.summary.branches = branches.metric
+      attached[position].coverage.risks = FunctionRisks.risks(
+        records: records[position], points: branches.points)
     }
     return attached
+  }
+
+  /// Per kept file, the records with code in it and their regions there. A record whose body
+  /// is in another file (a macro expansion) adds its regions but is not a function of the file.
+  private static func recordsByFile(_ files: [ScopedFile], functions: [FunctionRecord])
+    -> [[FileRecord]]
+  {
+    let index = Dictionary(
+      files.indices.map { (files[$0].coverage.path, $0) }, uniquingKeysWith: { a, _ in a })
+    var records = Array(repeating: [FileRecord](), count: files.count)
+    for record in functions {
+      let owners = record.filenames.map { index[$0] }
+      var own: [Int: [Region]] = [:]
+      for region in record.regions
+      where region.kind == .code && owners.indices.contains(region.fileID) {
+        if let owner = owners[region.fileID] { own[owner, default: []].append(region) }
+      }
+      let body = record.regions.first { $0.kind == .code }
+      for (owner, regions) in own.sorted(by: { $0.key < $1.key }) {
+        let isBody =
+          body.map { owners.indices.contains($0.fileID) && owners[$0.fileID] == owner } ?? false
+        records[owner].append((isBody ? record.name : "", regions))
+      }
+    }
+    return records
   }
 }

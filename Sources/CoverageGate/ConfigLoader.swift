@@ -8,13 +8,15 @@ public enum ConfigLoader {
 
   static let topLevelKeys = [
     "version", "layers", "exclude", "test_support", "file_minimum", "overall", "targets_without_data", "patch",
-    "baseline", "history", "exclusions",
+    "baseline", "history", "exclusions", "branches",
   ]
+  static let branchKeys = ["derive"]
   static let exclusionKeys = ["stale"]
   static let patchKeys = ["base", "minimum"]
   static let baselineKeys = ["file", "tolerance"]
   static let historyKeys = ["path", "enabled"]
-  static let layerKeys = ["gated", "default", "targets", "paths", "kinds"] + MetricKind.allCases.map(\.rawValue)
+  static let layerKeys =
+    ["gated", "default", "targets", "paths", "kinds", "max_risk"] + MetricKind.allCases.map(\.rawValue)
   static let thresholdKeys = ["minimum", "target", "max_uncovered"]
   static let kindNames = ["library", "executable"]
 
@@ -139,6 +141,10 @@ struct ConfigParser {
         }
       case "targets_without_data":
         config.targetsWithoutData = try policy(value, "targets_without_data")
+      case "branches":
+        for (_, item) in try mapping(value, "branches", keys: ConfigLoader.branchKeys) {
+          config.derivesBranches = try bool(item, "branches.derive")
+        }
       case "exclusions":
         for (_, item) in try mapping(value, "exclusions", keys: ConfigLoader.exclusionKeys) {
           config.staleExclusions = try policy(item, "exclusions.stale")
@@ -177,6 +183,7 @@ struct ConfigParser {
       case "default": layer.isDefault = try bool(value, "\(context): default")
       case "targets": layer.targets = try globs(value, "\(context): targets")
       case "paths": layer.paths = try globs(value, "\(context): paths")
+      case "max_risk": layer.maxRisk = try count(value, "\(context): max_risk")
       case "kinds":
         layer.kinds = try strings(value, "\(context): kinds").map { kind in
           guard ConfigLoader.kindNames.contains(kind), let parsed = TargetInfo.Kind(rawValue: kind) else {

@@ -25,6 +25,7 @@ public enum Gate {
       targetsWithoutData: classified.targetsWithoutData, excluded: scope.excluded,
       tests: input.tests)
     report.exclusions = applied.exclusions
+    report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)
     report.gate.verdicts += StaleExclusions.verdicts(
       applied.exclusions, policy: config.staleExclusions)
     if let changes = input.changes {

@@ -25,6 +25,9 @@ public struct GateConfig: Sendable, Equatable {
   public var history = HistorySettings()
   /// What an exclusion marker hiding code that ran does to the gate (`exclusions.stale`).
   public var staleExclusions = Policy.warn
+  /// Whether branches are derived from the sources (`branches.derive`, default true): off, no
+  /// source is parsed and no function record is read for them.
+  public var derivesBranches = true
 
   public struct PatchSettings: Sendable, Equatable {
     /// The git ref changes are measured from; `--base` overrides it.
@@ -96,6 +99,8 @@ public struct LayerConfig: Sendable, Equatable {
   /// The layer that takes every target no other layer matches.
   public var isDefault: Bool
   public var thresholds: Thresholds
+  /// `max_risk`: the highest risk score a function of the layer may have (see `FunctionRisk`).
+  public var maxRisk: Int?
   /// Where the config file names the layer; not part of equality.
   public var location: SourceLocation?
 
@@ -115,7 +120,7 @@ public struct LayerConfig: Sendable, Equatable {
   public static func == (lhs: LayerConfig, rhs: LayerConfig) -> Bool {
     (lhs.name, lhs.gated, lhs.targets, lhs.paths, lhs.kinds, lhs.isDefault)
       == (rhs.name, rhs.gated, rhs.targets, rhs.paths, rhs.kinds, rhs.isDefault)
-      && lhs.thresholds == rhs.thresholds
+      && lhs.thresholds == rhs.thresholds && lhs.maxRisk == rhs.maxRisk
   }
 
   /// Whether the layer names this file or its target (the default layer names nothing).

@@ -7,10 +7,15 @@ public struct DerivedBranches: Hashable, Sendable {
   /// Where a decision with data could not be derived unambiguously (it is left out of the
   /// figures rather than guessed), sorted.
   public var notDerivable: [SourceLocation]
+  /// Every decision with data, derivable or not, with its ways out: what complexity counts.
+  public var points: [DecisionPoint]
 
-  public init(decisions: [Decision] = [], notDerivable: [SourceLocation] = []) {
+  public init(
+    decisions: [Decision] = [], notDerivable: [SourceLocation] = [], points: [DecisionPoint] = []
+  ) {
     self.decisions = decisions
     self.notDerivable = notDerivable
+    self.points = points
   }
 
   /// The branch metric: every outcome is a branch, covered when it was taken at least once.

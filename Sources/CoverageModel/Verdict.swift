@@ -18,6 +18,8 @@ public struct Verdict: Hashable, Sendable, Codable {
     case baseline
     /// An exclusion marker that hides code which ran.
     case staleExclusion
+    /// A layer's `max_risk`: a function complex and barely run.
+    case maxRisk
   }
 
   /// What the rule was applied to.

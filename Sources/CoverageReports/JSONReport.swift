@@ -93,6 +93,10 @@ public struct JSONReport: ReportRenderer {
       json.string(file.layer)
       json.key("path")
       json.string(file.path)
+      if file.coverage.branches != nil {
+        json.key("risks")
+        json.array(file.coverage.risks, Self.risk)
+      }
       json.key("summary")
       summary(&json, file.summary, derived: file.coverage.branches != nil)
       json.key("target")
@@ -130,6 +134,23 @@ public struct JSONReport: ReportRenderer {
       }
       json.key("percent")
       json.optional(metric.truncatedPercent) { $0.double($1) }
+    }
+  }
+
+  /// A function's complexity, coverage and risk score (to two decimals, truncated). The name is
+  /// the mangled one, so that the file does not depend on which names another format demangled.
+  private static func risk(_ json: inout JSONWriter, _ risk: FunctionRisk) {
+    json.object { json in
+      json.key("complexity")
+      json.int(risk.complexity)
+      json.key("line")
+      json.int(risk.line)
+      json.key("name")
+      json.string(risk.name)
+      json.key("regions")
+      metric(&json, risk.regions)
+      json.key("score")
+      json.double((risk.score * 100).rounded(.down) / 100)
     }
   }
 

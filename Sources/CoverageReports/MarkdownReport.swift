@@ -56,6 +56,7 @@ public struct MarkdownReport: ReportRenderer {
     }
     if let block = targetsWithoutData(report) { blocks.append(block) }
     if let block = leastCovered(report) { blocks.append(block) }
+    if let block = riskiest(report) { blocks.append(block) }
     return blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
   }
 
@@ -109,6 +110,15 @@ public struct MarkdownReport: ReportRenderer {
         return
           "| \(lines.formattedPercent) | \(lines.missed) of \(lines.count) | \(escape($0.path)) |"
       }
+  }
+
+  private func riskiest(_ report: CoverageReport) -> [String]? {
+    let rows = RiskiestFunctions.rows(report)
+    guard rows.count > 1 else { return nil }
+    return [
+      "**Riskiest functions of gated layers** (\(escape(RiskiestFunctions.formula)))", "",
+      "| " + rows[0].joined(separator: " | ") + " |", "|--:|--:|--:|:--|",
+    ] + rows.dropFirst().map { "| " + $0.dropLast().joined(separator: " | ") + " | \(escape($0.last!)) |" }
   }
 
   private func escape(_ text: String) -> String { MarkdownEscape.text(text) }

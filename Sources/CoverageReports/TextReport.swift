@@ -39,6 +39,7 @@ public struct TextReport: ReportRenderer {
     out += varying(report)
     out += targetsWithoutData(report)
     out += worstFiles(report)
+    out += riskiest(report)
     if out.last != "" { out.append("") }
     out.append(Self.truncationNote)
     return out.joined(separator: "\n") + "\n"
@@ -143,6 +144,19 @@ public struct TextReport: ReportRenderer {
       }
   }
 
+
+  /// The functions most likely to hide a bug: complex and barely run.
+  private func riskiest(_ report: CoverageReport) -> [String] {
+    let rows = RiskiestFunctions.rows(report)
+    guard rows.count > 1 else { return [] }
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
+    return ["", "Riskiest functions of gated layers (\(RiskiestFunctions.formula)):"]
+      + rows.map { row in
+        "  " + row.enumerated().map { column, cell in
+          column < 3 ? padLeft(cell, widths[column]) : cell
+        }.joined(separator: "  ")
+      }
+  }
 
   private func label(_ status: Verdict.Status) -> String {
     switch status {

@@ -98,11 +98,12 @@ public struct Pipeline: Sendable {
     let changes = try settings.base.map {
       try services.changes.changes(since: $0, root: settings.packageRoot)
     }
-    return try Gate.evaluate(
+    let report = try Gate.evaluate(
       GateInput(
         data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
         markers: markers, changes: changes, baseline: try BaselineFile(path: settings.baselinePath).read(),
         tests: tests, links: DiskSymlinks(), branches: settings.derivesBranches ? SourceBranchDeriver() : nil))
+    return namingRisks(report)
   }
 
   /// `--from-build`: exports the coverage of tests that already ran in `folder`.

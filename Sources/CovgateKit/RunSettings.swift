@@ -30,8 +30,9 @@ public struct RunSettings: Sendable {
   public var annotatesLines: Bool
   /// The title and revision the HTML and Markdown reports show (`--title`, `--revision`).
   public var heading = ReportHeading()
-  /// Whether branch outcomes are derived from the sources and their regions.
-  public var derivesBranches = true
+  /// Whether branch outcomes are derived from the sources and their regions (the config's
+  /// `branches.derive`).
+  public var derivesBranches: Bool { config.derivesBranches }
 
   public init(
     packageRoot: String, config: GateConfig, source: CoverageSource,

@@ -18,14 +18,20 @@ public enum BranchDeriver {
     finder.walk(tree)
     var branches = DerivedBranches()
     for candidate in finder.candidates {
+      let point = DecisionPoint(location: candidate.location, paths: candidate.paths)
       switch OutcomeDerivation.derive(candidate, regions: index) {
-      case .derived(let decision): branches.decisions.append(decision)
-      case .notDerivable: branches.notDerivable.append(candidate.location)
+      case .derived(let decision):
+        branches.decisions.append(decision)
+        branches.points.append(point)
+      case .notDerivable:
+        branches.notDerivable.append(candidate.location)
+        branches.points.append(point)
       case .noData: break
       }
     }
     branches.decisions.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
     branches.notDerivable.sort()
+    branches.points.sort { $0.location < $1.location }
     return branches
   }
 }

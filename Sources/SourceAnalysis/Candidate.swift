@@ -36,4 +36,13 @@ struct Candidate {
   /// Why the syntax alone already makes the counts ambiguous (a loop left by a jump, a `where`
   /// filter, `#if` among the cases); nil when derivable.
   var ambiguity: String?
+
+  /// Ways out of the decision, as cyclomatic complexity counts them.
+  var paths: Int {
+    switch shape {
+    case .arms(let implicit): arms.count + (implicit == nil ? 0 : 1)
+    case .catches: arms.count + 1
+    case .guardElse, .loop, .repeatLoop, .rightSide: 2
+    }
+  }
 }

@@ -73,9 +73,12 @@ final class DecisionFinder: SyntaxVisitor {
       }
       arms.append((Self.caseLabel(switchCase), Syntax(switchCase.label)))
     }
-    add(
-      .switch, at: node, reachedAt: node.subject, arms: arms, shape: .arms(implicit: nil),
-      ambiguity: ambiguity)
+    // A switch with one case decides nothing.
+    if arms.count > 1 || ambiguity != nil {
+      add(
+        .switch, at: node, reachedAt: node.subject, arms: arms, shape: .arms(implicit: nil),
+        ambiguity: ambiguity)
+    }
     return .visitChildren
   }
 

@@ -116,7 +116,7 @@ final class ConfigLoaderTests: XCTestCase {
       "layers:\n  logic:\n    default: true\n    line: 60\n", at: (4, 5),
       contains: [
         "unknown key 'line' in layer 'logic'", "did you mean 'lines'?",
-        "valid keys: gated, default, targets, paths, kinds, lines, functions, instantiations, regions, branches",
+        "valid keys: gated, default, targets, paths, kinds, max_risk, lines, functions, instantiations, regions, branches",
       ])
   }
 
@@ -175,6 +175,13 @@ final class ConfigLoaderTests: XCTestCase {
     assertError(
       "overall:\n  lines: {minimum: 70, target: 60}\n", at: (2, 10),
       contains: ["overall.lines: target 60 is below minimum 70"])
+  }
+
+  func testBranchDerivationIsOnUnlessTheConfigTurnsItOff() throws {
+    XCTAssertTrue(try ConfigLoader.parse("version: 1\n", file: file).derivesBranches)
+    XCTAssertFalse(try ConfigLoader.parse("branches:\n  derive: false\n", file: file).derivesBranches)
+    assertError("branches:\n  derive: maybe\n", at: (2, 11), contains: ["branches.derive"])
+    assertError("branches:\n  derived: true\n", at: (2, 3), contains: ["derived"])
   }
 
   func testBranchThresholdsAreAcceptedOnTheDerivedBranches() throws {

@@ -59,7 +59,7 @@ final class PipelineTests: XCTestCase {
       log.events,
       [
         "locate toolchain", "describe /t/swift", "run tests --parallel", "phase build and test",
-        "phase evaluate", "read history", "phase report", "write covgate.json", "record history",
+        "phase evaluate", "demangle 1", "read history", "phase report", "write covgate.json", "record history",
       ])
     XCTAssertEqual(result.report.totals.lines, Metric(covered: 6, count: 9))
     XCTAssertEqual(result.report.files.map(\.path), ["Sources/Core/A.swift", "Sources/Core/B.swift"])

@@ -43,6 +43,7 @@ extension FilePage {
   private func rows(_ source: HighlightedSource, _ view: LineView?) -> [UInt8] {
     let partial = Set(file.coverage.partialLines)
     let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: partial)
+    let decisions = Dictionary(grouping: file.coverage.branches?.decisions ?? [], by: \.location.line)
     var rows: [UInt8] = []
     rows.reserveCapacity(source.bytes.count * 2 + source.lineCount * 110)
     var cursor = 0
@@ -73,9 +74,24 @@ extension FilePage {
           line: line, missed: spans.byteRanges(line: number, in: line), tokens: tokens,
           offset: source.lineRanges[index].lowerBound, to: &rows)
       }
+      if let onLine = decisions[number] { rows.append(contentsOf: Self.branchBadge(onLine).utf8) }
       rows.append("</td></tr>\n")
     }
     return rows
+  }
+
+  /// After a line with decisions: its outcomes taken out of all (`2/3 branches`), coloured all,
+  /// some or none taken, each decision's outcome counts in the tooltip and for screen readers.
+  static func branchBadge(_ decisions: [Decision]) -> String {
+    let outcomes = decisions.flatMap(\.outcomes)
+    let taken = outcomes.count { $0.count > 0 }
+    let state = taken == outcomes.count ? "all" : taken == 0 ? "none" : "some"
+    let detail = decisions.map { decision in
+      "\(decision.kind.rawValue) reached \(decision.reached): "
+        + decision.outcomes.map { "\($0.label) \($0.count)" }.joined(separator: ", ")
+    }.joined(separator: "; ").htmlEscaped
+    return "<span class=\"br \(state)\" title=\"\(detail)\"><span class=\"sr-only\">derived branches taken: "
+      + "</span>\(taken)/\(outcomes.count)<span class=\"sr-only\"> (\(detail))</span></span>"
   }
 
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
@@ -89,10 +105,13 @@ extension FilePage {
   /// also binds them to `n`/`j` and `p`/`k`); it stays in view while the source scrolls.
   private func sourceHeader() -> String {
     let changed = changedLines.isEmpty ? "" : "<span class=\"key changed\">changed</span>"
+    let branchKey =
+      file.coverage.branches?.decisions.isEmpty == false
+      ? "<span class=\"br-key\"><span class=\"br some\">1/2</span> derived branches taken</span>" : ""
     return """
       <div class="source-head"><h2 id="source-title">Source</h2><div class="legend">\
       <span class="key covered">ran</span><span class="key uncovered">never ran</span>\
-      <span class="key partial">partly ran, <span class="missed">never-run part</span></span>\(changed)</div>\
+      <span class="key partial">partly ran, <span class="missed">never-run part</span></span>\(changed)\(branchKey)</div>\
       <div class="jump" hidden><span id="jump-status" class="muted" aria-live="polite"></span>\
       <button type="button" data-jump="prev" title="Previous uncovered code (p or k)">\
       ↑ Previous</button><button type="button" data-jump="next" title="Next uncovered code (n or j)">\

@@ -205,6 +205,9 @@ extension HTMLAssets {
     .sr-only, td.src .missed::before, td.src .missed::after { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     td.src .missed::before { content: "never ran: "; }
     td.src .missed::after { content: " (end of never-run part)"; }
+    .br { margin-left: 1.5em; padding: 0 5px; border: 1px solid currentColor; border-radius: 8px; background: var(--bg); font: 11px/16px var(--sans); white-space: nowrap; }
+    .br.all { color: var(--high); } .br.some { color: var(--medium); } .br.none { color: var(--low); }
+    .br-key .br { margin: 0 4px 0 0; }
     .missed { text-decoration: underline wavy var(--missed); text-decoration-thickness: 1px; text-underline-offset: 3px; background: var(--missed-bg); border-radius: 2px; }
     /* Swift syntax: keywords, strings, comments, numbers, attributes and directives */
     td.src .k { color: var(--keyword); }

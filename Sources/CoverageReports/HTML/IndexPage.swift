@@ -1,7 +1,7 @@
 import CoverageModel
 
 /// `index.html`: the gate result first, then totals, changed lines, layers and targets, every
-/// file, targets without data, exclusions in source and excluded files. Every figure is the
+/// file, the riskiest functions, targets without data, exclusions in source and excluded files. Every figure is the
 /// model's.
 struct IndexPage {
   let report: CoverageReport
@@ -25,6 +25,7 @@ struct IndexPage {
     body += layersSection()
     body += foldersSection()
     body += filesSection()
+    body += risksSection()
     body += targetsWithoutDataSection()
     body += exclusionsSection()
     body += varyingSection()

@@ -150,4 +150,37 @@ public enum Decisions {
   public static func firstOf(_ a: Int?, _ b: Int?) -> Int {
     a ?? b ?? 0  // expect: ?? reached=3 | right 2 | short 1 ;; ?? reached=2 | right 1 | short 1
   }
+
+  public enum Only { case one }
+
+  public static func only(_ value: Only) -> Int {
+    switch value {  // expect: nothing (a switch with one case decides nothing)
+    case .one: return 1
+    }
+  }
+
+  public static func parseAll(_ texts: [String]) -> Int {
+    var total = 0
+    for text in texts {  // expect: for-in reached=1 | body 2 | exit 1
+      do {  // expect: do-catch reached=2 | catch 1 | no error 1
+        total += try parse(text)
+      } catch {
+        total -= 1
+      }
+    }
+    return total
+  }
+
+  public static func parseEach(_ texts: [String]) throws -> Int {
+    var total = 0
+    for text in texts {  // expect: not derivable
+      total += try parse(text)
+    }
+    return total
+  }
+
+  static func parse(_ text: String) throws -> Int {
+    guard let value = Int(text) else { throw Failure() }  // expect: guard reached=4 | else 1 | pass 3
+    return value
+  }
 }

@@ -37,5 +37,8 @@ final class DecisionsTests: XCTestCase {
     XCTAssertEqual(Decisions.firstOf(1, nil), 1)
     XCTAssertEqual(Decisions.firstOf(nil, 2), 2)
     XCTAssertEqual(Decisions.firstOf(nil, nil), 0)
+    XCTAssertEqual(Decisions.only(.one), 1)
+    XCTAssertEqual(Decisions.parseAll(["1", "x"]), 0)
+    XCTAssertEqual(try Decisions.parseEach(["2", "3"]), 5)
   }
 }

@@ -1,0 +1,70 @@
+/// How risky a function is to change: complex code that the tests barely run, ranked by a
+/// CRAP-style score, complexity² × (1 − coverage)³ + complexity (crap4j's formula, coverage
+/// being the share of the function's regions that ran).
+public struct FunctionRisk: Hashable, Sendable {
+  /// The mangled name, as in the function records.
+  public var name: String
+  /// The readable name, once demangled (the mangled one until then).
+  public var displayName: String
+  public var line: Int
+  /// Cyclomatic complexity from the syntax: 1 + one per way out of each decision beyond the
+  /// first (derivable or not), closures and autoclosures inside the function included.
+  public var complexity: Int
+  /// The function's own regions that ran (its closures are functions of their own).
+  public var regions: Metric
+
+  public init(name: String, displayName: String? = nil, line: Int, complexity: Int, regions: Metric)
+  {
+    self.name = name
+    self.displayName = displayName ?? name
+    self.line = line
+    self.complexity = complexity
+    self.regions = regions
+  }
+
+  /// complexity² × (1 − coverage)³ + complexity; a function without regions counts as run.
+  public var score: Double {
+    let coverage = regions.count == 0 ? 1 : Double(regions.covered) / Double(regions.count)
+    let uncovered = 1 - coverage
+    let complexity = Double(self.complexity)
+    return complexity * complexity * uncovered * uncovered * uncovered + complexity
+  }
+
+  /// The score as reports print it: one decimal, truncated.
+  public var formattedScore: String {
+    let tenths = Int((score * 10).rounded(.down))
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+}
+
+/// A decision's place and how many ways lead out of it, for complexity; decisions that could
+/// not be derived count too.
+public struct DecisionPoint: Hashable, Sendable {
+  public var location: SourceLocation
+  /// Ways out: 2 for an `if` without `else`, a `guard`, a loop or `&&`; one per arm otherwise.
+  public var paths: Int
+
+  public init(location: SourceLocation, paths: Int) {
+    self.location = location
+    self.paths = paths
+  }
+}
+
+extension CoverageReport {
+  /// How many of the riskiest functions the text and Markdown reports list.
+  public static let riskListLength = 10
+
+  /// The riskiest functions of gated layers, highest score first (ties: path, line).
+  public func riskiestFunctions(limit: Int) -> [(file: ScopedFile, risk: FunctionRisk)] {
+    let gated = Set(layers.filter(\.gated).map(\.name))
+    let all = files.filter { gated.contains($0.layer) }.flatMap { file in
+      file.coverage.risks.map { (file: file, risk: $0) }
+    }
+    return Array(
+      all.filter { $0.risk.complexity > 1 || $0.risk.regions.missed > 0 }
+        .sorted {
+          ($0.risk.score, $1.file.path, $1.risk.line) > ($1.risk.score, $0.file.path, $0.risk.line)
+        }
+        .prefix(limit))
+  }
+}

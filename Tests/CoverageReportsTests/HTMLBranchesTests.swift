@@ -1,0 +1,71 @@
+import CoverageModel
+import XCTest
+
+@testable import CoverageReports
+
+/// Derived branches on file pages: a badge after each line with decisions.
+final class HTMLBranchesTests: XCTestCase {
+  /// The Greeter with its `guard` (line 4) taken one way of two.
+  private var report: CoverageReport {
+    var report = HTMLSample.report
+    let guardDecision = Decision(
+      kind: .guard, location: SourceLocation(line: 4, column: 5), reached: 1500,
+      outcomes: [
+        Outcome(label: "else", line: 4, count: 0), Outcome(label: "pass", line: 4, count: 1500),
+      ])
+    report.files[0].coverage.branches = DerivedBranches(decisions: [guardDecision])
+    return report
+  }
+
+  func testALineWithADecisionShowsItsOutcomesTaken() {
+    let page = HTMLSample.page(in: HTMLSample.render(report))
+    let row = page.components(separatedBy: "<tr id=\"L4\"")[1].components(separatedBy: "</tr>")[0]
+    XCTAssertTrue(
+      row.hasSuffix(
+        "<span class=\"br some\" title=\"guard reached 1500: else 0, pass 1500\"><span class=\"sr-only\">"
+          + "derived branches taken: </span>1/2<span class=\"sr-only\"> (guard reached 1500: else 0, pass 1500)"
+          + "</span></span></td>"), row)
+    XCTAssertEqual(
+      page.components(separatedBy: "class=\"br ").count - 1, 2, "the badge and its legend key")
+    XCTAssertTrue(page.contains("derived branches taken</span>"))
+  }
+
+  func testWithoutDerivedBranchesThereIsNoBadge() {
+    let page = HTMLSample.page(in: HTMLSample.render())
+    XCTAssertFalse(page.contains("class=\"br "))
+  }
+
+  func testTheBadgeSaysAllSomeOrNone() {
+    func badge(_ counts: [UInt64]) -> String {
+      FilePage.branchBadge([
+        Decision(
+          kind: .and, location: SourceLocation(line: 1, column: 1), reached: counts.reduce(0, +),
+          outcomes: counts.map { Outcome(label: "x", line: 1, count: $0) })
+      ])
+    }
+    XCTAssertTrue(badge([1, 2]).hasPrefix("<span class=\"br all\""))
+    XCTAssertTrue(badge([0, 2]).hasPrefix("<span class=\"br some\""))
+    XCTAssertTrue(badge([0, 0]).hasPrefix("<span class=\"br none\""))
+  }
+
+  func testTheIndexListsTheRiskiestFunctionsLinkedToTheirLines() throws {
+    var report = report
+    report.files[0].coverage.risks = [
+      FunctionRisk(
+        name: "$s1a", displayName: "Greeter.greet(_:)", line: 3, complexity: 2,
+        regions: Metric(covered: 1, count: 2)),
+      FunctionRisk(
+        name: "$s1b", displayName: "Greeter.unused() <T>", line: 8, complexity: 1,
+        regions: Metric(covered: 0, count: 1)),
+    ]
+    let index = try XCTUnwrap(HTMLSample.render(report)["index.html"])
+    let table = index.components(separatedBy: "<table class=\"risks sortable\" id=\"risks\">")[1]
+      .components(separatedBy: "</table>")[0]
+    let rows = table.components(separatedBy: "<tr><td").dropFirst()
+    XCTAssertEqual(rows.count, 2)
+    XCTAssertTrue(rows.first!.hasPrefix(" class=\"num\" data-sort=\"2.5\">2.5</td>"), rows.first!)
+    XCTAssertTrue(rows.first!.contains("Greeter.greet(_:)"))
+    XCTAssertTrue(rows.last!.contains("Greeter.unused() &lt;T&gt;"), "names are escaped")
+    XCTAssertTrue(table.contains("#L3\">\(HTMLSample.path):3</a>"), table)
+  }
+}
