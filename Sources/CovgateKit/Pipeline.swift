@@ -34,7 +34,8 @@ public struct Pipeline: Sendable {
       let (package, markers) = try prepare(swift: try services.acquisition.locateSwift())
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       return try evaluate(
-        try ingest(paths, markers: markers), package: package, markers: markers, tests: nil)
+        try ingest(paths, markers: markers, functions: derivesBranches(package)), package: package,
+        markers: markers, tests: nil)
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try prepare(swift: toolchain.swift)
@@ -44,13 +45,16 @@ public struct Pipeline: Sendable {
       let (acquisition, exports) = try runTests(request, toolchain: toolchain, repeats: repeats)
       let tests = TestOutcome(
         passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
-        exitCode: acquisition.testExitCode, results: acquisition.results, recovered: acquisition.recovered)
+        exitCode: acquisition.testExitCode, results: acquisition.results,
+        recovered: acquisition.recovered)
       for crashed in tests.crashed {
         services.observer.notice(
-          "covgate: error: test \(crashed.id) crashed (\(crashed.signal.map { "signal \($0)" } ?? "killed")); its coverage is missing from the figures")
+          "covgate: error: test \(crashed.id) crashed (\(crashed.signal.map { "signal \($0)" } ?? "killed")); its coverage is missing from the figures"
+        )
       }
       let mapsTests = !acquisition.testProfiles.isEmpty && repeats == 1
-      let data = try ingest(exports, markers: markers, functions: mapsTests)
+      let data = try ingest(
+        exports, markers: markers, functions: mapsTests || derivesBranches(package))
       var report = try evaluate(data, package: package, markers: markers, tests: tests)
       if repeats > 1 {
         report.varying = try VaryingCoverageFinder.find(report: report, exports: exports)
@@ -58,7 +62,8 @@ public struct Pipeline: Sendable {
       if mapsTests {
         services.observer.phase(.testMap)
         report.testMap = try TestMapBuilder.build(
-          report: report, functions: data.functions, tests: acquisition.results, profiles: acquisition.testProfiles,
+          report: report, functions: data.functions, tests: acquisition.results,
+          profiles: acquisition.testProfiles,
           commit: services.revision(root).commit)
       }
       return report
@@ -101,9 +106,24 @@ public struct Pipeline: Sendable {
     let report = try Gate.evaluate(
       GateInput(
         data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
-        markers: markers, changes: changes, baseline: try BaselineFile(path: settings.baselinePath).read(),
-        tests: tests, links: DiskSymlinks(), branches: settings.derivesBranches ? SourceBranchDeriver() : nil))
+        markers: markers, changes: changes,
+        baseline: try BaselineFile(path: settings.baselinePath).read(),
+        tests: tests, links: DiskSymlinks(),
+        branches: derivesBranches(package) ? SourceBranchDeriver() : nil))
     return namingRisks(report)
+  }
+
+  /// Whether branches are derived: the config asks for it and a source of the package is on
+  /// disk to parse (an export of code whose sources are not here reads no function records for
+  /// them).
+  func derivesBranches(_ package: PackageInfo) -> Bool {
+    guard settings.derivesBranches else { return false }
+    return package.targets.contains { target in
+      target.kind != .test
+        && target.sources.contains {
+          FileManager.default.fileExists(atPath: "\(package.root)/\($0)")
+        }
+    }
   }
 
   /// `--from-build`: exports the coverage of tests that already ran in `folder`.
@@ -113,7 +133,8 @@ public struct Pipeline: Sendable {
       relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ).standardizedFileURL.resolvingSymlinksInPath().path
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: binPath, isDirectory: &isFolder), isFolder.boolValue
+    guard FileManager.default.fileExists(atPath: binPath, isDirectory: &isFolder),
+      isFolder.boolValue
     else { throw BuildFolderError(path: binPath) }
     let observer = services.observer
     return try services.acquisition.exportBuild(

@@ -64,11 +64,11 @@ public struct RunSettings: Sendable {
   /// Where covgate keeps what it can reuse between runs (demangled names).
   public var cacheFolder: String { "\(packageRoot)/.build/covgate-cache" }
 
-  /// Whether function records must be read: branches are derived from their regions, several
-  /// exports are merged per function, some formats show functions, and exclusion markers
-  /// recompute figures from them.
+  /// Whether function records must be read: several exports are merged per function, some
+  /// formats show functions, and exclusion markers recompute figures from them (the pipeline
+  /// also reads them to derive branches).
   func readsFunctions(exportCount: Int, hasMarkers: Bool) -> Bool {
-    derivesBranches || exportCount > 1 || hasMarkers || formats.contains(where: \.needsFunctions)
+    exportCount > 1 || hasMarkers || formats.contains(where: \.needsFunctions)
   }
 
   /// Whether line views must be kept: formats that show lines, patch coverage, exclusion

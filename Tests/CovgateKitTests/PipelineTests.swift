@@ -22,7 +22,9 @@ final class PipelineTests: XCTestCase {
     history = FakeHistory(
       log: log,
       earlier: [
-        HistoryPoint(date: Date(timeIntervalSince1970: 1), commit: "old", passed: true, lines: Metric(covered: 1, count: 2))
+        HistoryPoint(
+          date: Date(timeIntervalSince1970: 1), commit: "old", passed: true,
+          lines: Metric(covered: 1, count: 2))
       ])
   }
 
@@ -33,11 +35,14 @@ final class PipelineTests: XCTestCase {
   private func pipeline(
     _ source: CoverageSource = .tests(arguments: ["--parallel"]), config yaml: String? = nil,
     testExitCode: Int32 = 0, base: String? = nil, formats: [ReportFormat] = [.json],
-    changes: [ChangedFile] = [], openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
+    changes: [ChangedFile] = [],
+    openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
     updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil
   ) throws -> Pipeline {
-    let config = try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
-    var acquisition = FakeAcquisition(log: log, package: fixture.package, exportPath: fixture.exportPath)
+    let config =
+      try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
+    var acquisition = FakeAcquisition(
+      log: log, package: fixture.package, exportPath: fixture.exportPath)
     acquisition.testExitCode = testExitCode
     acquisition.missingToolchain = missingToolchain
     let history = self.history!
@@ -52,6 +57,18 @@ final class PipelineTests: XCTestCase {
         observer: RecordingObserver(log: log)))
   }
 
+  /// Branches are derived only where a source is on disk to parse: an export of code whose
+  /// sources are elsewhere costs no function records for them.
+  func testBranchesAreDerivedOnlyWithASourceOnDisk() throws {
+    let pipeline = try pipeline()
+    XCTAssertTrue(pipeline.derivesBranches(fixture.package))
+    var elsewhere = fixture.package
+    elsewhere.root = "/nonexistent-\(UUID().uuidString)"
+    XCTAssertFalse(pipeline.derivesBranches(elsewhere))
+    let report = try pipeline.evaluatedReport()
+    XCTAssertTrue(report.derivesBranches, "the fixture's sources are on disk")
+  }
+
   func testATestRunFindsTheToolsDescribesRunsEvaluatesPublishesThenRecords() throws {
     let result = try pipeline().run()
 
@@ -59,10 +76,12 @@ final class PipelineTests: XCTestCase {
       log.events,
       [
         "locate toolchain", "describe /t/swift", "run tests --parallel", "phase build and test",
-        "phase evaluate", "demangle 1", "read history", "phase report", "write covgate.json", "record history",
+        "phase evaluate", "demangle 1", "read history", "phase report", "write covgate.json",
+        "record history",
       ])
     XCTAssertEqual(result.report.totals.lines, Metric(covered: 6, count: 9))
-    XCTAssertEqual(result.report.files.map(\.path), ["Sources/Core/A.swift", "Sources/Core/B.swift"])
+    XCTAssertEqual(
+      result.report.files.map(\.path), ["Sources/Core/A.swift", "Sources/Core/B.swift"])
     XCTAssertEqual(result.report.tests, TestOutcome(passed: true, exitCode: 0))
     XCTAssertEqual(result.outcome, .passed, "66% of lines meets the default 60% minimum")
     XCTAssertEqual(result.files, ["covgate.json"])
@@ -82,7 +101,8 @@ final class PipelineTests: XCTestCase {
     XCTAssertThrowsError(try pipeline(config: yaml).run()) { error in
       XCTAssertTrue(
         String(describing: error).hasSuffix(
-          ".covgate.yml:3:15: layer 'logic': target 'Coer' is not a target of the package (did you mean 'Core'?); the measured targets are Core"),
+          ".covgate.yml:3:15: layer 'logic': target 'Coer' is not a target of the package (did you mean 'Core'?); the measured targets are Core"
+        ),
         "\(error)")
     }
     XCTAssertEqual(log.events, ["locate toolchain", "describe /t/swift"], "no test ran")
@@ -104,7 +124,8 @@ final class PipelineTests: XCTestCase {
 
     XCTAssertEqual(result.outcome, .gateFailed)
     XCTAssertEqual(
-      result.report.gate.failures.map(\.message), ["logic: lines 66.66% (6/9) is below the minimum 90%"])
+      result.report.gate.failures.map(\.message),
+      ["logic: lines 66.66% (6/9) is below the minimum 90%"])
   }
 
   func testExportsAreReadWithoutRunningTheTests() throws {
@@ -153,11 +174,14 @@ final class PipelineTests: XCTestCase {
   }
 
   func testAHistoryThatCannotBeOpenedIsANoticeAndTheReportsAreStillWritten() throws {
-    struct Locked: Error, CustomStringConvertible { var description: String { "database is locked" } }
+    struct Locked: Error, CustomStringConvertible {
+      var description: String { "database is locked" }
+    }
     let result = try pipeline(openHistory: { _ in throw Locked() }).run()
 
     XCTAssertTrue(result.report.history.isEmpty)
-    XCTAssertTrue(log.events.contains("notice covgate: warning: database is locked; this run was not recorded"))
+    XCTAssertTrue(
+      log.events.contains("notice covgate: warning: database is locked; this run was not recorded"))
     XCTAssertNotNil(output.written["/out/covgate.json"])
   }
 
@@ -166,7 +190,8 @@ final class PipelineTests: XCTestCase {
 
     XCTAssertTrue(log.events.contains("demangle 3"))
     XCTAssertEqual(
-      result.report.files.first?.coverage.functions.map(\.displayName), ["readable a", "readable b"])
+      result.report.files.first?.coverage.functions.map(\.displayName),
+      ["readable a", "readable b"])
   }
 
   /// A file costs only its summary unless something reads its lines.
@@ -200,7 +225,9 @@ final class PipelineTests: XCTestCase {
     _ = try pipeline(testExitCode: 1, updatesBaseline: true).run()
 
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(fixture.root)/.covgate-baseline.json"))
-    XCTAssertTrue(log.events.contains("notice covgate: warning: the tests failed, so the baseline was not updated"))
+    XCTAssertTrue(
+      log.events.contains(
+        "notice covgate: warning: the tests failed, so the baseline was not updated"))
   }
 
   func testAFailedWriteLeavesNothingRecorded() throws {
