@@ -20,16 +20,17 @@ public struct Demangler: Sendable {
     self.runner = runner
   }
 
-  /// Readable names for `names` (and perhaps more from the cache); a name that cannot be
-  /// demangled maps to itself.
+  /// Readable names for `names`; a name that cannot be demangled maps to itself.
   public func demangle(_ names: [String]) -> [String: String] {
     guard !names.isEmpty else { return [:] }
     let cacheFile = cacheFolder.flatMap { folder in
       cacheKey().map { "\(folder)/demangled-\($0).tsv" }
     }
-    var known = cacheFile.map(Self.readCache) ?? [:]
     // Every name cached, the usual case: the cache itself is the answer.
-    guard names.contains(where: { known[$0] == nil }) else { return known }
+    let wanted = Set(names)
+    let cached = cacheFile.map { Self.readCache($0, only: wanted) } ?? [:]
+    guard cached.count < wanted.count else { return cached }
+    var known = cacheFile.map { Self.readCache($0) } ?? [:]
     let unique = Array(Set(names))
     let missing = unique.filter { known[$0] == nil }
     let half = (missing.count + 1) / 2
@@ -78,21 +79,27 @@ public struct Demangler: Sendable {
     return fingerprint(Data("\(executable)|\(size)|\(modified)".utf8))
   }
 
-  /// `mangled<TAB>readable` lines; a damaged or missing cache reads as empty.
-  static func readCache(_ path: String) -> [String: String] {
+  /// `mangled<TAB>readable` lines; a damaged or missing cache reads as empty. With `only`,
+  /// just those names are kept (a name whose length no wanted name has is not even decoded:
+  /// the ten names of a risk list cost a scan, not a dictionary of every name).
+  static func readCache(_ path: String, only wanted: Set<String>? = nil) -> [String: String] {
     guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+    let lengths = wanted.map { Set($0.map(\.utf8.count)) }
     return data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       var names: [String: String] = [:]
-      names.reserveCapacity(bytes.count / 100)  // lines are 100-200 bytes: grown once at most
+      if wanted == nil { names.reserveCapacity(bytes.count / 100) }  // lines are 100-200 bytes
       var start = 0
       while start < bytes.count {
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        if let tab = bytes[start..<end].firstIndex(of: UInt8(ascii: "\t")) {
+        let end = ByteSearch.offset(of: UInt8(ascii: "\n"), in: bytes, from: start, to: bytes.count)
+        let tab = ByteSearch.offset(of: UInt8(ascii: "\t"), in: bytes, from: start, to: end)
+        if tab < end, lengths?.contains(tab - start) ?? true {
           let name = String(
             decoding: UnsafeBufferPointer(rebasing: bytes[start..<tab]), as: UTF8.self)
-          names[name] = String(
-            decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)
+          if wanted?.contains(name) ?? true {
+            names[name] = String(
+              decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)
+          }
         }
         start = end + 1
       }

@@ -105,11 +105,14 @@ public struct PackageDescriber: Sendable {
 }
 
 /// FNV-1a: a stable 64-bit fingerprint for cache keys (not for security).
-func fingerprint(_ data: Data) -> String {
-  let hash = data.withUnsafeBytes { bytes in
-    bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in
-      (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
+public func fingerprint(_ data: Data) -> String {
+  data.withUnsafeBytes { fingerprint($0) }
+}
+
+/// FNV-1a of raw bytes (see `fingerprint(_: Data)`).
+public func fingerprint(_ bytes: UnsafeRawBufferPointer) -> String {
+  let hash = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in
+    (hash ^ UInt64(byte)) &* 0x100_0000_01b3
   }
   return String(hash, radix: 16)
 }

@@ -86,16 +86,6 @@ public enum TestFrameworkImports {
   }
 
   private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    var index = start
-    while index <= haystack.count - needle.count {
-      if haystack[index] == needle[0],
-        haystack[index..<(index + needle.count)].elementsEqual(needle)
-      {
-        return index
-      }
-      index += 1
-    }
-    return nil
+    haystack.withUnsafeBufferPointer { ByteSearch.offset(of: needle, in: $0, from: start) }
   }
 }

@@ -23,23 +23,38 @@ enum BranchAttacher {
     let records = recordsByFile(files, functions: functions)
     let derived = deriver.derive(
       files.indices.map { ("\(root)/\(files[$0].path)", records[$0].flatMap(\.regions)) })
+    let kept = derived.enumerated().map { position, found in
+      found.map { without(exclusions, of: files[position].path, in: $0) }
+    }
+    // Ranking a file's functions compares every body with every decision: on every core.
+    let risks = Array(kept.indices).concurrentMap { position in
+      kept[position].map { FunctionRisks.risks(records: records[position], points: $0.points) }
+    }
     var attached = files
-    for (position, found) in derived.enumerated() {
-      guard var branches = found else { continue }
-      let excluded = exclusions.filter { $0.path == files[position].path && !$0.wholeFile }
-        .map { $0.firstLine...$0.lastLine }
-      if !excluded.isEmpty {
-        let isExcluded = { (line: Int) in excluded.contains { $0.contains(line) } }
-        branches.decisions.removeAll { isExcluded($0.location.line) }
-        branches.notDerivable.removeAll { isExcluded($0.line) }
-        branches.points.removeAll { isExcluded($0.location.line) }
-      }
+    for (position, found) in kept.enumerated() {
+      guard let branches = found else { continue }
       attached[position].coverage.branches = branches
       attached[position].coverage.summary.branches = branches.metric
-      attached[position].coverage.risks = FunctionRisks.risks(
-        records: records[position], points: branches.points)
+      attached[position].coverage.risks = risks[position] ?? []
     }
     return attached
+  }
+
+  /// `branches` without the decisions on lines an exclusion marker took out of `path`.
+  private static func without(
+    _ exclusions: [Exclusion], of path: String, in branches: DerivedBranches
+  )
+    -> DerivedBranches
+  {
+    let excluded = exclusions.filter { $0.path == path && !$0.wholeFile }
+      .map { $0.firstLine...$0.lastLine }
+    guard !excluded.isEmpty else { return branches }
+    let isExcluded = { (line: Int) in excluded.contains { $0.contains(line) } }
+    var branches = branches
+    branches.decisions.removeAll { isExcluded($0.location.line) }
+    branches.notDerivable.removeAll { isExcluded($0.line) }
+    branches.points.removeAll { isExcluded($0.location.line) }
+    return branches
   }
 
   /// Per kept file, the records with code in it and their regions there. A record whose body

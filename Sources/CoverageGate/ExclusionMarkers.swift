@@ -17,17 +17,7 @@ public enum ExclusionMarkers {
   /// Whether the text holds a marker at all (a cheap check before parsing).
   public static func mayContainMarkers(_ text: String) -> Bool {
     var text = text
-    return text.withUTF8 { bytes in
-      let needle = Array("covgate:ignore".utf8)
-      guard bytes.count >= needle.count else { return false }
-      var start = 0
-      while let found = bytes[start...(bytes.count - needle.count)].firstIndex(of: needle[0]) {
-        if bytes[found..<(found + needle.count)].elementsEqual(needle) { return true }
-        start = found + 1
-        if start > bytes.count - needle.count { return false }
-      }
-      return false
-    }
+    return text.withUTF8 { ByteSearch.offset(of: Array("covgate:ignore".utf8), in: $0) != nil }
   }
 
   public static func parse(_ text: String, path: String) throws -> [ExclusionMarker] {

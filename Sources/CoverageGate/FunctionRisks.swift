@@ -38,8 +38,15 @@ enum FunctionRisks {
       }
       outermost.append(body)
     }
+    let points = points.sorted { $0.location < $1.location }
     return outermost.map { body in
-      let inside = points.filter { $0.location >= body.range.start && $0.location < body.range.end }
+      // The first point at or after the body's start, found by halving.
+      var (low, high) = (0, points.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if points[middle].location < body.range.start { low = middle + 1 } else { high = middle }
+      }
+      let inside = points[low...].prefix { $0.location < body.range.end }
       let complexity = 1 + inside.reduce(0) { $0 + max(0, $1.paths - 1) }
       let covered = body.regions.values.count { $0 > 0 }
       return FunctionRisk(

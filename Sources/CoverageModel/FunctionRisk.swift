@@ -57,14 +57,17 @@ extension CoverageReport {
   /// The riskiest functions of gated layers, highest score first (ties: path, line).
   public func riskiestFunctions(limit: Int) -> [(file: ScopedFile, risk: FunctionRisk)] {
     let gated = Set(layers.filter(\.gated).map(\.name))
-    let all = files.filter { gated.contains($0.layer) }.flatMap { file in
-      file.coverage.risks.map { (file: file, risk: $0) }
+    // Indexes, not copies of files: only the listed ones are materialised.
+    var ranked: [(file: Int, risk: FunctionRisk)] = []
+    for (index, file) in files.enumerated() where gated.contains(file.layer) {
+      for risk in file.coverage.risks where risk.complexity > 1 || risk.regions.missed > 0 {
+        ranked.append((index, risk))
+      }
     }
-    return Array(
-      all.filter { $0.risk.complexity > 1 || $0.risk.regions.missed > 0 }
-        .sorted {
-          ($0.risk.score, $1.file.path, $1.risk.line) > ($1.risk.score, $0.file.path, $0.risk.line)
-        }
-        .prefix(limit))
+    ranked.sort {
+      ($0.risk.score, files[$1.file].path, $1.risk.line)
+        > ($1.risk.score, files[$0.file].path, $0.risk.line)
+    }
+    return ranked.prefix(limit).map { (files[$0.file], $0.risk) }
   }
 }

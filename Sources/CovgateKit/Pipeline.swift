@@ -109,7 +109,7 @@ public struct Pipeline: Sendable {
         markers: markers, changes: changes,
         baseline: try BaselineFile(path: settings.baselinePath).read(),
         tests: tests, links: DiskSymlinks(),
-        branches: derivesBranches(package) ? SourceBranchDeriver() : nil))
+        branches: derivesBranches(package) ? SourceBranchDeriver(cacheFolder: settings.cacheFolder) : nil))
     return namingRisks(report)
   }
 

@@ -3,14 +3,29 @@ import CoverageGate
 import CoverageModel
 import SourceAnalysis
 
-/// Reads each kept source and derives its branches with swift-syntax, on every core.
+/// Reads each kept source and derives its branches with swift-syntax, on every core; the
+/// decisions parsed are kept in `cacheFolder` for the next run.
 struct SourceBranchDeriver: BranchDeriving {
+  var cacheFolder: String?
+
   func derive(_ files: [(sourcePath: String, regions: [Region])]) -> [DerivedBranches?] {
-    files.map { Job(path: $0.sourcePath, regions: $0.regions) }.concurrentMap { job in
-      RegularFile.bytes(atPath: job.path).map {
-        BranchDeriver.derive(source: $0, regions: job.regions)
+    let cache = DecisionCache(folder: cacheFolder)
+    let results = files.map { Job(path: $0.sourcePath, regions: $0.regions) }.concurrentMap {
+      job -> (branches: DerivedBranches, key: String?, decisions: SourceDecisions?)? in
+      guard let source = RegularFile.bytes(atPath: job.path) else { return nil }
+      var kept: (key: String, decisions: SourceDecisions)?
+      let branches = BranchDeriver.derive(regions: job.regions) {
+        let key = DecisionCache.key(source)
+        let decisions = cache.entries[key] ?? BranchDeriver.decisions(in: source)
+        kept = (key, decisions)
+        return decisions
       }
+      return (branches, kept?.key, kept?.decisions)
     }
+    var used: [String: SourceDecisions] = [:]
+    for case (_, let key?, let decisions?)? in results { used[key] = decisions }
+    cache.save(used)
+    return results.map { $0?.branches }
   }
 
   private struct Job: Sendable {

@@ -30,7 +30,9 @@ enum FunctionRecordReader {
     }
   }
 
-  private static func readFields(_ scanner: inout JSONScanner, name: inout String?) throws -> FunctionRecord {
+  private static func readFields(_ scanner: inout JSONScanner, name: inout String?) throws
+    -> FunctionRecord
+  {
     var count: UInt64?
     var regions: [Region] = []
     var filenames: [String] = []
@@ -40,7 +42,9 @@ enum FunctionRecordReader {
       } else if key == "count" {
         count = try scanner.readCount("count")
       } else if key == "regions" {
-        try scanner.readArray { scanner in regions.append(try readRegion(&scanner, number: regions.count)) }
+        try scanner.readArray { scanner in
+          regions.append(try readRegion(&scanner, number: regions.count))
+        }
       } else if key == "filenames" {
         try scanner.readArray { scanner in filenames.append(try scanner.readString()) }
       }
@@ -55,39 +59,53 @@ enum FunctionRecordReader {
 
   /// region = `[lineStart, colStart, lineEnd, colEnd, count, fileID, expandedFileID, kind]`.
   private static func readRegion(_ scanner: inout JSONScanner, number: Int) throws -> Region {
-    var fields = [Int](repeating: 0, count: 8)
+    // Eight fields in a fixed-size value: no array to allocate for each of a million regions.
+    var fields: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     var count: UInt64 = 0
     var index = 0
     try scanner.readArray { scanner in
-      switch index {
-      case 0, 2:
-        fields[index] = try scanner.readInt(
-          upTo: ExportLimits.line, "regions[\(number)] \(index == 0 ? "start" : "end") line",
-          limit: ExportLimits.lineReason)
-      case 1, 3:
-        fields[index] = try scanner.readInt(
-          upTo: ExportLimits.column, "regions[\(number)] \(index == 1 ? "start" : "end") column",
+      func line(_ end: String) throws -> Int {
+        try scanner.readInt(
+          upTo: ExportLimits.line, "regions[\(number)] \(end) line", limit: ExportLimits.lineReason)
+      }
+      func column(_ end: String) throws -> Int {
+        try scanner.readInt(
+          upTo: ExportLimits.column, "regions[\(number)] \(end) column",
           limit: ExportLimits.columnReason)
-      case 4: count = try scanner.readCount("regions[\(number)] count")
-      case 5, 6:
-        fields[index] = try scanner.readInt(
-          upTo: ExportLimits.fileIndex, "regions[\(number)] \(index == 5 ? "file" : "expanded file") index",
+      }
+      func file(_ which: String) throws -> Int {
+        try scanner.readInt(
+          upTo: ExportLimits.fileIndex, "regions[\(number)] \(which) index",
           limit: ExportLimits.fileIndexReason)
-      case 7: fields[index] = try scanner.readInt(upTo: Int(UInt8.max), "regions[\(number)] kind", limit: "kinds are 0-6")
+      }
+      switch index {
+      case 0: fields.0 = try line("start")
+      case 1: fields.1 = try column("start")
+      case 2: fields.2 = try line("end")
+      case 3: fields.3 = try column("end")
+      case 4: count = try scanner.readCount("regions[\(number)] count")
+      case 5: fields.5 = try file("file")
+      case 6: fields.6 = try file("expanded file")
+      case 7:
+        fields.7 = try scanner.readInt(
+          upTo: Int(UInt8.max), "regions[\(number)] kind", limit: "kinds are 0-6")
       default: throw scanner.error("regions[\(number)] has more than 8 fields")
       }
       index += 1
     }
-    guard index == 8 else { throw scanner.error("regions[\(number)] has \(index) fields, expected 8") }
-    guard let kind = Region.Kind(rawValue: fields[7]) else {
-      throw scanner.error("regions[\(number)] has the unknown kind \(fields[7])")
+    guard index == 8 else {
+      throw scanner.error("regions[\(number)] has \(index) fields, expected 8")
+    }
+    guard let kind = Region.Kind(rawValue: fields.7) else {
+      throw scanner.error("regions[\(number)] has the unknown kind \(fields.7)")
     }
     let region = Region(
-      lineStart: fields[0], columnStart: fields[1], lineEnd: fields[2], columnEnd: fields[3],
-      count: count, fileID: fields[5], expandedFileID: fields[6], kind: kind)
+      lineStart: fields.0, columnStart: fields.1, lineEnd: fields.2, columnEnd: fields.3,
+      count: count, fileID: fields.5, expandedFileID: fields.6, kind: kind)
     guard region.lineStart >= 1, region.start <= region.end else {
       throw scanner.error(
-        "regions[\(number)] ends (\(region.lineEnd):\(region.columnEnd)) before it starts (\(region.lineStart):\(region.columnStart)) or starts on line 0")
+        "regions[\(number)] ends (\(region.lineEnd):\(region.columnEnd)) before it starts (\(region.lineStart):\(region.columnStart)) or starts on line 0"
+      )
     }
     return region
   }

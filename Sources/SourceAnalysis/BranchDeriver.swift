@@ -11,13 +11,28 @@ public enum BranchDeriver {
   ///   - source: the file's bytes as compiled.
   ///   - regions: the code regions of every function record in the file.
   public static func derive(source: [UInt8], regions: [Region]) -> DerivedBranches {
-    let index = RegionIndex(regions)
-    guard index.hasNestedRegions else { return DerivedBranches() }
+    derive(regions: regions) { decisions(in: source) }
+  }
+
+  /// The decisions of a source, found by parsing it (the costly part of a derivation).
+  public static func decisions(in source: [UInt8]) -> SourceDecisions {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
     let finder = DecisionFinder(converter: SourceLocationConverter(fileName: "", tree: tree))
     finder.walk(tree)
+    return SourceDecisions(candidates: finder.candidates)
+  }
+
+  /// - Parameters:
+  ///   - regions: the code regions of every function record in the file.
+  ///   - decisions: the source's decisions; asked for only when a region holds another, since
+  ///     code without nested regions has no decision with data.
+  public static func derive(regions: [Region], decisions: () -> SourceDecisions)
+    -> DerivedBranches
+  {
+    let index = RegionIndex(regions)
+    guard index.hasNestedRegions else { return DerivedBranches() }
     var branches = DerivedBranches()
-    for candidate in finder.candidates {
+    for candidate in decisions().candidates {
       let point = DecisionPoint(location: candidate.location, paths: candidate.paths)
       switch OutcomeDerivation.derive(candidate, regions: index) {
       case .derived(let decision):

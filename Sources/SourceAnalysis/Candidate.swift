@@ -2,9 +2,9 @@ import CoverageModel
 
 /// A decision as the syntax gives it, before any count: where its reach and its outcomes are
 /// read from the regions.
-struct Candidate {
+struct Candidate: Sendable, Equatable {
   /// How the outcome counts follow from the regions.
-  enum Shape {
+  enum Shape: Sendable, Equatable {
     /// Arms with regions of their own (`if` chains, `switch`, ternary); `implicit` names the
     /// way out that has no region (an `if` without `else`), derived as reached minus the arms.
     case arms(implicit: String?)
@@ -22,7 +22,7 @@ struct Candidate {
   }
 
   /// One outcome anchored at the first token of its code.
-  struct Arm {
+  struct Arm: Sendable, Equatable {
     var label: String
     var start: SourceLocation
   }
@@ -45,4 +45,10 @@ struct Candidate {
     case .guardElse, .loop, .repeatLoop, .rightSide: 2
     }
   }
+}
+
+/// The decisions of one source as its syntax gives them, before any count: they depend on the
+/// source's bytes alone, so they can be kept between runs.
+public struct SourceDecisions: Sendable, Equatable {
+  var candidates: [Candidate]
 }

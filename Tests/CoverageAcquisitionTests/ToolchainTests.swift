@@ -147,6 +147,21 @@ final class DemanglerTests: XCTestCase {
     XCTAssertEqual(third["$s4Yams4MarkV4lineSivg"], "Mark.line.getter")
   }
 
+  /// A few names asked of a large cache are read from it alone: the answer has exactly those,
+  /// even beside names of the same length.
+  func testAFewNamesAreReadFromTheCacheWithoutTheOthers() throws {
+    let folder = try toolchainFolder()
+    let cache = try temporaryFolder()
+    let names = ["$s4Yams4MarkV11descriptionSSvg", "$s4Yams4MarkV4lineSivg", "$s4Yams4MarkV4lineSivs"]
+    _ = Demangler(toolchainFolder: folder, cacheFolder: cache).demangle(names)
+    let failing = RecordedRunner(captures: [:])
+    let one = Demangler(toolchainFolder: folder, cacheFolder: cache, runner: failing).demangle([
+      "$s4Yams4MarkV4lineSivg"
+    ])
+    XCTAssertEqual(one, ["$s4Yams4MarkV4lineSivg": "Mark.line.getter"])
+    XCTAssertEqual(failing.commands, [])
+  }
+
   /// Without the demangler names stay as they are, and nothing is cached.
   func testAFailedDemanglerLeavesNamesAndNoCache() throws {
     let folder = try toolchainFolder()

@@ -47,6 +47,9 @@ final class RatchetEndToEndTests: XCTestCase {
     // One new function a test runs (discounted twice) and one no test runs.
     let price = "\(package)/Sources/Pricing/Price.swift"
     var text = try String(contentsOfFile: price, encoding: .utf8)
+    // The other tests of this class share the copy: they start from the fixture's sources.
+    let original = text
+    defer { try? original.write(toFile: price, atomically: true, encoding: .utf8) }
     text += """
 
       extension Price {

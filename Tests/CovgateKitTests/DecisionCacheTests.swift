@@ -1,0 +1,89 @@
+import CoverageModel
+import Foundation
+import SourceAnalysis
+import XCTest
+
+@testable import CovgateKit
+
+/// Decisions parsed once are kept under the cache folder and read back by the next run; a
+/// damaged cache is no cache.
+final class DecisionCacheTests: XCTestCase {
+  private let source = """
+    func f(a: Bool) -> Int {
+      if a {
+        return 1
+      }
+      return 0
+    }
+
+    """
+  /// The function ran 5 times, its `if` body twice.
+  private let regions = [
+    Region(
+      lineStart: 1, columnStart: 24, lineEnd: 6, columnEnd: 2, count: 5, fileID: 0,
+      expandedFileID: 0, kind: .code),
+    Region(
+      lineStart: 2, columnStart: 8, lineEnd: 4, columnEnd: 4, count: 2, fileID: 0,
+      expandedFileID: 0, kind: .code),
+  ]
+
+  private func folder() throws -> String {
+    let folder = NSTemporaryDirectory() + "covgate-decisions-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+    return folder
+  }
+
+  private func derive(_ path: String, cache: String) -> DerivedBranches? {
+    SourceBranchDeriver(cacheFolder: cache).derive([(path, regions)]).first ?? nil
+  }
+
+  func testASecondRunReadsTheDecisionsTheFirstParsed() throws {
+    let folder = try folder()
+    let path = "\(folder)/F.swift"
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    let expected = BranchDeriver.derive(source: Array(source.utf8), regions: regions)
+    XCTAssertEqual(expected.decisions.map(\.outcomes.count), [2], "then and none")
+
+    XCTAssertEqual(derive(path, cache: folder), expected)
+    let cache = DecisionCache(folder: folder)
+    XCTAssertEqual(Array(cache.entries.keys), [DecisionCache.key(Array(source.utf8))])
+
+    // Planted decisions of another source under this source's key are what the next run uses
+    // (a cache with the run's keys already is not written again, so plant into an empty one).
+    try FileManager.default.removeItem(atPath: "\(folder)/decisions.bin")
+    DecisionCache(folder: folder).save([
+      DecisionCache.key(Array(source.utf8)): BranchDeriver.decisions(in: [])
+    ])
+    XCTAssertEqual(derive(path, cache: folder), DerivedBranches())
+  }
+
+  func testADamagedCacheIsNoCache() throws {
+    let folder = try folder()
+    let path = "\(folder)/F.swift"
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    let expected = BranchDeriver.derive(source: Array(source.utf8), regions: regions)
+    _ = derive(path, cache: folder)
+    let file = "\(folder)/decisions.bin"
+    let bytes = try XCTUnwrap(FileManager.default.contents(atPath: file))
+    for damaged in [bytes.prefix(bytes.count - 3), Data("not a cache".utf8), Data()] {
+      try damaged.write(to: URL(fileURLWithPath: file))
+      XCTAssertTrue(DecisionCache(folder: folder).entries.isEmpty)
+      XCTAssertEqual(derive(path, cache: folder), expected)
+    }
+  }
+
+  func testAChangedSourceIsParsedAgain() throws {
+    let folder = try folder()
+    let path = "\(folder)/F.swift"
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    _ = derive(path, cache: folder)
+    let changed = source.replacingOccurrences(of: "if a {", with: "if !a {")
+    try changed.write(toFile: path, atomically: true, encoding: .utf8)
+    XCTAssertEqual(
+      derive(path, cache: folder),
+      BranchDeriver.derive(source: Array(changed.utf8), regions: regions))
+    XCTAssertEqual(
+      Array(DecisionCache(folder: folder).entries.keys), [DecisionCache.key(Array(changed.utf8))])
+  }
+}
