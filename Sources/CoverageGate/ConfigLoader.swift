@@ -7,10 +7,11 @@ public enum ConfigLoader {
   public static let fileName = ".covgate.yml"
 
   static let topLevelKeys = [
-    "version", "layers", "exclude", "test_support", "file_minimum", "overall", "targets_without_data", "patch",
+    "version", "layers", "exclude", "test_support", "file_minimum", "function_minimum", "overall", "targets_without_data", "patch",
     "baseline", "history", "exclusions", "branches",
   ]
   static let branchKeys = ["derive"]
+  static let functionMinimumKeys = ["regions"]
   static let exclusionKeys = ["stale"]
   static let patchKeys = ["base", "minimum"]
   static let baselineKeys = ["file", "tolerance"]
@@ -119,6 +120,10 @@ struct ConfigParser {
         for (metric, number) in try mapping(value, "file_minimum", keys: MetricKind.allCases.map(\.rawValue)) {
           let kind = try metricKind(metric, number)
           config.fileMinimum[kind] = try percent(number, "file_minimum.\(metric)")
+        }
+      case "function_minimum":
+        for (_, number) in try mapping(value, "function_minimum", keys: ConfigLoader.functionMinimumKeys) {
+          config.functionMinimum = try percent(number, "function_minimum.regions")
         }
       case "overall":
         for (metric, threshold) in try mapping(value, "overall", keys: MetricKind.allCases.map(\.rawValue)) {

@@ -9,6 +9,9 @@ public struct GateConfig: Sendable, Equatable {
   public var testSupport: [Glob] = []
   /// The per-file floor, per metric, for files of gated layers.
   public var fileMinimum: [MetricKind: Double]
+  /// `function_minimum.regions`: the share of its own regions each function of a gated layer
+  /// must run (the per-function figures covgate has: see `FunctionRisk`).
+  public var functionMinimum: Double?
   /// Thresholds on the package total.
   public var overall: Thresholds
   /// What a gated layer's target with no coverage data at all does to the gate.

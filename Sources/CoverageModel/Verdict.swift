@@ -20,6 +20,8 @@ public struct Verdict: Hashable, Sendable, Codable {
     case staleExclusion
     /// A layer's `max_risk`: a function complex and barely run.
     case maxRisk
+    /// `function_minimum`: the per-function floor of gated layers.
+    case functionMinimum
   }
 
   /// What the rule was applied to.

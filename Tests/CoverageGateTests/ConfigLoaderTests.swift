@@ -107,7 +107,7 @@ final class ConfigLoaderTests: XCTestCase {
       "version: 1\nlayer:\n  logic: {default: true}\n", at: (2, 1),
       contains: [
         "unknown key 'layer' in the top level", "did you mean 'layers'?",
-        "valid keys: version, layers, exclude, test_support, file_minimum, overall, targets_without_data",
+        "valid keys: version, layers, exclude, test_support, file_minimum, function_minimum, overall, targets_without_data",
       ])
   }
 

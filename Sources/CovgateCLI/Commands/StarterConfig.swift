@@ -29,6 +29,9 @@ enum StarterConfig {
       # Every file of a gated layer must reach this much.
       # file_minimum: { lines: 30 }
 
+      # Every function of a gated layer must run this share of its own regions.
+      # function_minimum: { regions: 50 }
+
       # Thresholds on the package total.
       # overall: { lines: { minimum: 60 } }
 
