@@ -7,7 +7,9 @@ import CoverageModel
 enum FunctionFloor {
   static func verdicts(_ report: CoverageReport, required: Double) -> [Verdict] {
     report.layers.filter(\.gated).flatMap { layer in
-      verdicts(layer: layer.name, required: required, files: report.files.filter { $0.layer == layer.name })
+      verdicts(
+        layer: layer.name, required: required, files: report.files.filter { $0.layer == layer.name }
+      )
     }
   }
 

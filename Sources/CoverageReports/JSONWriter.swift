@@ -113,9 +113,26 @@ struct JSONWriter {
   mutating func double(_ value: Double) {
     if value == value.rounded(), abs(value) < 1e15 {
       int(Int64(value))
+    } else if let hundredths = Self.hundredths(value) {
+      // A percentage to two decimals (most numbers of a report): its digits without a string;
+      // the shortest form of the double nearest n/100 is n/100 itself, trailing zero dropped.
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      int(hundredths / 100)
+      bytes.append(UInt8(ascii: "."))
+      let fraction = hundredths % 100
+      bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+      if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
     } else {
       bytes.append(contentsOf: value.description.utf8)
     }
+  }
+
+  /// |value| × 100 when `value` is the double nearest a number of hundredths (below 10^13).
+  private static func hundredths(_ value: Double) -> Int? {
+    let magnitude = abs(value)
+    guard magnitude < 1e13 else { return nil }
+    let scaled = (magnitude * 100).rounded()
+    return Double(scaled) / 100 == magnitude ? Int(scaled) : nil
   }
 
   mutating func bool(_ value: Bool) {
@@ -154,6 +171,13 @@ struct JSONWriter {
 
   private mutating func newline() {
     bytes.append(0x0A)
-    bytes.append(contentsOf: repeatElement(0x20, count: depth * 2))
+    let width = depth * 2
+    if width <= Self.spaces.count {
+      bytes.append(contentsOf: Self.spaces[..<width])
+    } else {
+      bytes.append(contentsOf: repeatElement(0x20, count: width))
+    }
   }
+
+  private static let spaces = [UInt8](repeating: 0x20, count: 64)
 }

@@ -1,13 +1,19 @@
 import CoverageGate
 import CoverageModel
+import Foundation
 
 /// Finds the `// covgate:ignore-...` markers in the sources of the measured targets.
 enum ExclusionMarkerFinder {
   /// The markers by package-relative path; a malformed marker is an error naming file and line.
-  static func markers(package: PackageInfo, config: GateConfig) throws -> [String: [ExclusionMarker]] {
+  /// A target whose folder is not here (an export read on another machine) has none to read.
+  static func markers(package: PackageInfo, config: GateConfig) throws -> [String:
+    [ExclusionMarker]]
+  {
     let sources = PackageSources(root: package.root)
     var markers: [String: [ExclusionMarker]] = [:]
-    for target in package.measuredTargets(naming: config.namedTargets, testSupport: config.testSupportNames) {
+    for target in package.measuredTargets(
+      naming: config.namedTargets, testSupport: config.testSupportNames)
+    where FileManager.default.fileExists(atPath: "\(package.root)/\(target.path)") {
       for path in target.sources where path.hasSuffix(".swift") {
         guard let text = sources.source(ofRelativePath: path),
           ExclusionMarkers.mayContainMarkers(text)

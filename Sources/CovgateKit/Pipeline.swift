@@ -113,16 +113,15 @@ public struct Pipeline: Sendable {
     return namingRisks(report)
   }
 
-  /// Whether branches are derived: the config asks for it and a source of the package is on
+  /// Whether branches are derived: the config asks for it and the package's sources are on
   /// disk to parse (an export of code whose sources are not here reads no function records for
-  /// them).
+  /// them). One look per target folder, not one per source: 50,000 sources that are not here
+  /// cost as many failed looks.
   func derivesBranches(_ package: PackageInfo) -> Bool {
     guard settings.derivesBranches else { return false }
     return package.targets.contains { target in
-      target.kind != .test
-        && target.sources.contains {
-          FileManager.default.fileExists(atPath: "\(package.root)/\($0)")
-        }
+      target.kind != .test && !target.sources.isEmpty
+        && FileManager.default.fileExists(atPath: "\(package.root)/\(target.path)")
     }
   }
 

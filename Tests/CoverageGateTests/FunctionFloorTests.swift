@@ -20,22 +20,6 @@ final class FunctionFloorTests: XCTestCase {
     }
   }
 
-  private func report(risks: [FunctionRisk], derived: Bool = true, gated: Bool = true)
-    -> CoverageReport
-  {
-    var file = ScopedFile(
-      path: "Sources/Core/A.swift", target: "Core", layer: "logic",
-      coverage: FileCoverage(path: "/work/pkg/Sources/Core/A.swift", summary: Summary()))
-    file.coverage.branches = derived ? DerivedBranches() : nil
-    file.coverage.risks = risks
-    return CoverageReport(
-      packageName: "P", packageRoot: "/work/pkg", totals: Summary(),
-      layers: [
-        LayerReport(name: "logic", gated: gated, thresholds: [:], totals: Summary(), targets: [])
-      ],
-      files: [file], targetsWithoutData: [], excludedFiles: [], gate: GateResult(verdicts: []))
-  }
-
   private func function(_ line: Int, _ covered: Int, of count: Int) -> FunctionRisk {
     FunctionRisk(
       name: "f\(line)", line: line, complexity: 1, regions: Metric(covered: covered, count: count))
@@ -43,11 +27,13 @@ final class FunctionFloorTests: XCTestCase {
 
   func testEachFunctionBelowFailsWithWhereAndHowMuch() {
     let verdicts = FunctionFloor.verdicts(
-      report(risks: [function(30, 1, of: 4), function(10, 2, of: 4), function(50, 0, of: 1)]),
+      oneFileReport(risks: [function(30, 1, of: 4), function(10, 2, of: 4), function(50, 0, of: 1)]
+      ),
       required: 50)
     XCTAssertEqual(verdicts.map(\.status), [.failed, .failed])
     XCTAssertEqual(verdicts.map(\.rule), [.functionMinimum, .functionMinimum])
-    XCTAssertEqual(verdicts.map(\.actual), [Metric(covered: 1, count: 4), Metric(covered: 0, count: 1)])
+    XCTAssertEqual(
+      verdicts.map(\.actual), [Metric(covered: 1, count: 4), Metric(covered: 0, count: 1)])
     XCTAssertEqual(
       verdicts.first?.message,
       "Sources/Core/A.swift:30: a function runs 25.00% of its regions (1/4), below the function "
@@ -56,7 +42,8 @@ final class FunctionFloorTests: XCTestCase {
 
   func testALayerWithEveryFunctionAtTheFloorPassesNamingItsLowest() {
     let verdicts = FunctionFloor.verdicts(
-      report(risks: [function(10, 2, of: 4), function(20, 3, of: 3), function(40, 0, of: 0)]),
+      oneFileReport(risks: [function(10, 2, of: 4), function(20, 3, of: 3), function(40, 0, of: 0)]
+      ),
       required: 50)
     XCTAssertEqual(verdicts.map(\.status), [.passed])
     XCTAssertEqual(
@@ -67,10 +54,11 @@ final class FunctionFloorTests: XCTestCase {
 
   func testWithoutDerivedBranchesTheFloorIsNotApplicableAndUngatedLayersAreNotJudged() {
     XCTAssertEqual(
-      FunctionFloor.verdicts(report(risks: [], derived: false), required: 50).map(\.status),
+      FunctionFloor.verdicts(oneFileReport(risks: [], derived: false), required: 50).map(\.status),
       [.notApplicable])
     XCTAssertEqual(
-      FunctionFloor.verdicts(report(risks: [function(1, 0, of: 2)], gated: false), required: 50),
+      FunctionFloor.verdicts(
+        oneFileReport(risks: [function(1, 0, of: 2)], gated: false), required: 50),
       [])
   }
 }

@@ -66,20 +66,6 @@ final class RiskTests: XCTestCase {
         "layers:\n  logic:\n    default: true\n    max_risk: high\n", file: "pkg/.covgate.yml"))
   }
 
-  private func report(risks: [FunctionRisk], derived: Bool = true) -> CoverageReport {
-    var file = ScopedFile(
-      path: "Sources/Core/A.swift", target: "Core", layer: "logic",
-      coverage: FileCoverage(path: "/work/pkg/Sources/Core/A.swift", summary: Summary()))
-    file.coverage.branches = derived ? DerivedBranches() : nil
-    file.coverage.risks = risks
-    return CoverageReport(
-      packageName: "P", packageRoot: "/work/pkg", totals: Summary(),
-      layers: [
-        LayerReport(name: "logic", gated: true, thresholds: [:], totals: Summary(), targets: [])
-      ],
-      files: [file], targetsWithoutData: [], excludedFiles: [], gate: GateResult(verdicts: []))
-  }
-
   private let layers = [LayerConfig(name: "logic", isDefault: true)].map { layer -> LayerConfig in
     var layer = layer
     layer.maxRisk = 30
@@ -91,7 +77,7 @@ final class RiskTests: XCTestCase {
       name: "f", line: 12, complexity: 10, regions: Metric(covered: 1, count: 2))
     let calm = FunctionRisk(
       name: "g", line: 40, complexity: 3, regions: Metric(covered: 2, count: 2))
-    let verdicts = RiskRules.verdicts(report(risks: [calm, risky]), layers: layers)
+    let verdicts = RiskRules.verdicts(oneFileReport(risks: [calm, risky]), layers: layers)
     XCTAssertEqual(verdicts.map(\.status), [.passed])
     XCTAssertEqual(
       verdicts.first?.message,
@@ -99,7 +85,7 @@ final class RiskTests: XCTestCase {
 
     let riskier = FunctionRisk(
       name: "f", line: 12, complexity: 10, regions: Metric(covered: 0, count: 2))
-    let failed = RiskRules.verdicts(report(risks: [calm, riskier]), layers: layers)
+    let failed = RiskRules.verdicts(oneFileReport(risks: [calm, riskier]), layers: layers)
     XCTAssertEqual(failed.map(\.status), [.failed])
     XCTAssertEqual(failed.first?.rule, .maxRisk)
     XCTAssertEqual(failed.first?.required, 30)
@@ -110,7 +96,7 @@ final class RiskTests: XCTestCase {
   }
 
   func testWithoutDerivedBranchesTheCapIsNotApplicable() {
-    let verdicts = RiskRules.verdicts(report(risks: [], derived: false), layers: layers)
+    let verdicts = RiskRules.verdicts(oneFileReport(risks: [], derived: false), layers: layers)
     XCTAssertEqual(verdicts.map(\.status), [.notApplicable])
   }
 
@@ -121,7 +107,7 @@ final class RiskTests: XCTestCase {
       name: "high", line: 9, complexity: 8, regions: Metric(covered: 0, count: 4))
     let simple = FunctionRisk(
       name: "simple", line: 20, complexity: 1, regions: Metric(covered: 1, count: 1))
-    var ranked = report(risks: [low, high, simple])
+    var ranked = oneFileReport(risks: [low, high, simple])
     XCTAssertEqual(ranked.riskiestFunctions(limit: 10).map(\.risk.name), ["high", "low"])
     ranked.layers[0].gated = false
     XCTAssertEqual(ranked.riskiestFunctions(limit: 10).count, 0)

@@ -1,0 +1,31 @@
+import XCTest
+
+@testable import CoverageReports
+
+/// Numbers are written as `Double.description` would write them (whole ones without a
+/// fraction), percentages to two decimals without going through a string.
+final class JSONWriterNumberTests: XCTestCase {
+  private func written(_ value: Double) -> String {
+    var json = JSONWriter()
+    json.double(value)
+    return json.finish().trimmingCharacters(in: .newlines)
+  }
+
+  func testEveryPercentageToTwoDecimalsReadsAsItsShortestForm() {
+    for hundredths in 0...10_000 {
+      for value in [Double(hundredths) / 100, -Double(hundredths) / 100] {
+        let expected =
+          value == value.rounded() ? String(Int64(value)) : value.description
+        XCTAssertEqual(written(value), expected, "\(hundredths)")
+      }
+    }
+  }
+
+  func testOtherNumbersAreTheirShortestForm() {
+    for value in [0.001, 1.0 / 3, 12.345, 99.999, 1e-7, 123_456_789.12, 2e13 + 0.5, -0.125] {
+      XCTAssertEqual(written(value), value.description, "\(value)")
+    }
+    XCTAssertEqual(written(80), "80")
+    XCTAssertEqual(written(-3), "-3")
+  }
+}
