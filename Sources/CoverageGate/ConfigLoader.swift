@@ -17,7 +17,8 @@ public enum ConfigLoader {
   static let baselineKeys = ["file", "tolerance"]
   static let historyKeys = ["path", "enabled"]
   static let layerKeys =
-    ["gated", "default", "targets", "paths", "kinds", "max_risk"] + MetricKind.allCases.map(\.rawValue)
+    ["gated", "default", "targets", "paths", "kinds", "max_risk", "function_minimum"]
+    + MetricKind.allCases.map(\.rawValue)
   static let thresholdKeys = ["minimum", "target", "max_uncovered"]
   static let kindNames = ["library", "executable"]
 
@@ -122,9 +123,7 @@ struct ConfigParser {
           config.fileMinimum[kind] = try percent(number, "file_minimum.\(metric)")
         }
       case "function_minimum":
-        for (_, number) in try mapping(value, "function_minimum", keys: ConfigLoader.functionMinimumKeys) {
-          config.functionMinimum = try percent(number, "function_minimum.regions")
-        }
+        config.functionMinimum = try functionMinimum(value, "function_minimum")
       case "overall":
         for (metric, threshold) in try mapping(value, "overall", keys: MetricKind.allCases.map(\.rawValue)) {
           config.overall[try metricKind(metric, threshold)] = try self.threshold(threshold, "overall.\(metric)")
@@ -189,6 +188,8 @@ struct ConfigParser {
       case "targets": layer.targets = try globs(value, "\(context): targets")
       case "paths": layer.paths = try globs(value, "\(context): paths")
       case "max_risk": layer.maxRisk = try count(value, "\(context): max_risk")
+      case "function_minimum":
+        layer.functionMinimum = try functionMinimum(value, "\(context): function_minimum")
       case "kinds":
         layer.kinds = try strings(value, "\(context): kinds").map { kind in
           guard ConfigLoader.kindNames.contains(kind), let parsed = TargetInfo.Kind(rawValue: kind) else {
@@ -227,6 +228,15 @@ struct ConfigParser {
       throw error(node, "\(context): target \(formatThreshold(target)) is below minimum \(formatThreshold(minimum)); a target is the higher goal")
     }
     return threshold
+  }
+
+  /// `{regions: P}`: the only per-function figure there is.
+  private func functionMinimum(_ node: Node, _ context: String) throws -> Double? {
+    var required: Double?
+    for (_, number) in try mapping(node, context, keys: ConfigLoader.functionMinimumKeys) {
+      required = try percent(number, "\(context).regions")
+    }
+    return required
   }
 
   private func percent(_ node: Node, _ context: String) throws -> Double {

@@ -5,9 +5,14 @@ import CoverageModel
 /// with none passes, naming its lowest; n/a where no per-function figures exist (they come with
 /// the derived branches).
 enum FunctionFloor {
-  static func verdicts(_ report: CoverageReport, required: Double) -> [Verdict] {
-    report.layers.filter(\.gated).flatMap { layer in
-      verdicts(
+  /// - Parameter everyLayer: the top-level floor; a layer's own takes its place.
+  static func verdicts(_ report: CoverageReport, layers: [LayerConfig], everyLayer: Double?)
+    -> [Verdict]
+  {
+    report.layers.filter(\.gated).flatMap { layer -> [Verdict] in
+      let own = layers.first { $0.name == layer.name }?.functionMinimum
+      guard let required = own ?? everyLayer else { return [] }
+      return verdicts(
         layer: layer.name, required: required, files: report.files.filter { $0.layer == layer.name }
       )
     }

@@ -26,9 +26,8 @@ public enum Gate {
       tests: input.tests)
     report.exclusions = applied.exclusions
     report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)
-    if let required = config.functionMinimum {
-      report.gate.verdicts += FunctionFloor.verdicts(report, required: required)
-    }
+    report.gate.verdicts += FunctionFloor.verdicts(
+      report, layers: config.layers, everyLayer: config.functionMinimum)
     report.gate.verdicts += StaleExclusions.verdicts(
       applied.exclusions, policy: config.staleExclusions)
     if let changes = input.changes {

@@ -10,7 +10,8 @@ public struct GateConfig: Sendable, Equatable {
   /// The per-file floor, per metric, for files of gated layers.
   public var fileMinimum: [MetricKind: Double]
   /// `function_minimum.regions`: the share of its own regions each function of a gated layer
-  /// must run (the per-function figures covgate has: see `FunctionRisk`).
+  /// must run (the per-function figures covgate has: see `FunctionRisk`); a layer's own
+  /// `function_minimum` takes its place for that layer.
   public var functionMinimum: Double?
   /// Thresholds on the package total.
   public var overall: Thresholds
@@ -104,6 +105,8 @@ public struct LayerConfig: Sendable, Equatable {
   public var thresholds: Thresholds
   /// `max_risk`: the highest risk score a function of the layer may have (see `FunctionRisk`).
   public var maxRisk: Int?
+  /// `function_minimum.regions` for this layer's functions (over the top-level one).
+  public var functionMinimum: Double?
   /// Where the config file names the layer; not part of equality.
   public var location: SourceLocation?
 
@@ -124,6 +127,7 @@ public struct LayerConfig: Sendable, Equatable {
     (lhs.name, lhs.gated, lhs.targets, lhs.paths, lhs.kinds, lhs.isDefault)
       == (rhs.name, rhs.gated, rhs.targets, rhs.paths, rhs.kinds, rhs.isDefault)
       && lhs.thresholds == rhs.thresholds && lhs.maxRisk == rhs.maxRisk
+      && lhs.functionMinimum == rhs.functionMinimum
   }
 
   /// Whether the layer names this file or its target (the default layer names nothing).

@@ -29,7 +29,7 @@ final class FunctionFloorTests: XCTestCase {
     let verdicts = FunctionFloor.verdicts(
       oneFileReport(risks: [function(30, 1, of: 4), function(10, 2, of: 4), function(50, 0, of: 1)]
       ),
-      required: 50)
+      layers: [], everyLayer: 50)
     XCTAssertEqual(verdicts.map(\.status), [.failed, .failed])
     XCTAssertEqual(verdicts.map(\.rule), [.functionMinimum, .functionMinimum])
     XCTAssertEqual(
@@ -44,7 +44,7 @@ final class FunctionFloorTests: XCTestCase {
     let verdicts = FunctionFloor.verdicts(
       oneFileReport(risks: [function(10, 2, of: 4), function(20, 3, of: 3), function(40, 0, of: 0)]
       ),
-      required: 50)
+      layers: [], everyLayer: 50)
     XCTAssertEqual(verdicts.map(\.status), [.passed])
     XCTAssertEqual(
       verdicts.first?.message,
@@ -52,13 +52,30 @@ final class FunctionFloorTests: XCTestCase {
         + "Sources/Core/A.swift:10)")
   }
 
+  /// A layer's own floor takes the top-level one's place; without either, nothing is judged.
+  func testALayersOwnFloorComesFirst() throws {
+    let config = try ConfigLoader.parse(
+      "function_minimum: { regions: 10 }\nlayers:\n  logic:\n    default: true\n"
+        + "    function_minimum: { regions: 50 }\n",
+      file: "pkg/.covgate.yml")
+    XCTAssertEqual(config.layers.first?.functionMinimum, 50)
+    let report = oneFileReport(risks: [function(10, 1, of: 4)])
+    XCTAssertEqual(
+      FunctionFloor.verdicts(report, layers: config.layers, everyLayer: 10).map(\.status),
+      [.failed], "25% is below the layer's 50%, above the top-level 10%")
+    XCTAssertEqual(
+      FunctionFloor.verdicts(report, layers: [], everyLayer: 10).map(\.status), [.passed])
+    XCTAssertEqual(FunctionFloor.verdicts(report, layers: [], everyLayer: nil), [])
+  }
+
   func testWithoutDerivedBranchesTheFloorIsNotApplicableAndUngatedLayersAreNotJudged() {
     XCTAssertEqual(
-      FunctionFloor.verdicts(oneFileReport(risks: [], derived: false), required: 50).map(\.status),
+      FunctionFloor.verdicts(oneFileReport(risks: [], derived: false), layers: [], everyLayer: 50)
+        .map(\.status),
       [.notApplicable])
     XCTAssertEqual(
       FunctionFloor.verdicts(
-        oneFileReport(risks: [function(1, 0, of: 2)], gated: false), required: 50),
+        oneFileReport(risks: [function(1, 0, of: 2)], gated: false), layers: [], everyLayer: 50),
       [])
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import NetworkKit
 import XCTest
 
@@ -11,5 +12,21 @@ final class NetworkLoggerTests: XCTestCase {
     logger.log("second")
 
     XCTAssertEqual(box.value, ["first", "second"])
+  }
+
+  /// By default each line goes to standard error, a line each (standard error is a pipe here,
+  /// read back).
+  func testTheDefaultLoggerWritesLinesToStandardError() throws {
+    let pipe = Pipe()
+    let saved = dup(STDERR_FILENO)
+    XCTAssertGreaterThanOrEqual(saved, 0)
+    dup2(pipe.fileHandleForWriting.fileDescriptor, STDERR_FILENO)
+    LineLogger().log("no network")
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    try pipe.fileHandleForWriting.close()
+
+    let written = pipe.fileHandleForReading.readDataToEndOfFile()
+    XCTAssertEqual(String(decoding: written, as: UTF8.self), "no network\n")
   }
 }

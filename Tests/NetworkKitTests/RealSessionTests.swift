@@ -32,6 +32,17 @@ final class RealSessionTests: XCTestCase {
     wait(for: [closed], timeout: 5)
   }
 
+  /// The live client is the shared session with the standard retries: it reaches a real server.
+  func testTheLiveClientReachesTheServer() async throws {
+    let server = try LocalHTTPServer(replies: [.init(status: 200, body: "pong")])
+    let request = URLRequest(url: server.url.appendingPathComponent("ping"))
+
+    let data = try await ApiClient.live.data(for: request)
+
+    XCTAssertEqual(String(decoding: data, as: UTF8.self), "pong")
+    XCTAssertEqual(server.requests.map(\.path), ["/ping"])
+  }
+
   func testTheWholeRequestReachesTheServer() async throws {
     let server = try LocalHTTPServer(replies: [.init(status: 201, body: #"{"ok":true}"#)])
     var request = try RequestEncoding.makeRequest(
