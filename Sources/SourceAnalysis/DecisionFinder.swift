@@ -93,29 +93,30 @@ final class DecisionFinder: SyntaxVisitor {
   }
 
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
-    let ambiguity =
-      node.whereClause != nil
-      ? "a where clause (the body's region counts filtered elements too)"
-      : LoopExits.reason(node.body, label: Self.label(of: node))
-    add(
-      .for, at: node, reachedAt: node.forKeyword, arms: [("body", Syntax(node.body))], shape: .loop,
-      ambiguity: ambiguity)
-    return .visitChildren
+    addLoop(
+      .for, node, keyword: node.forKeyword, body: node.body, shape: .loop,
+      filter: node.whereClause.map { _ in
+        "a where clause (the body's region counts filtered elements too)"
+      })
   }
 
   override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
-    add(
-      .while, at: node, reachedAt: node.whileKeyword, arms: [("body", Syntax(node.body))],
-      shape: .loop,
-      ambiguity: LoopExits.reason(node.body, label: Self.label(of: node)))
-    return .visitChildren
+    addLoop(.while, node, keyword: node.whileKeyword, body: node.body, shape: .loop)
   }
 
   override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
+    addLoop(.repeat, node, keyword: node.repeatKeyword, body: node.body, shape: .repeatLoop)
+  }
+
+  /// A loop, reached at its keyword, its body the one arm; ambiguous when `filter` says why or
+  /// when a jump leaves the body (`LoopExits`).
+  private func addLoop(
+    _ kind: Decision.Kind, _ node: some SyntaxProtocol, keyword: TokenSyntax, body: CodeBlockSyntax,
+    shape: Candidate.Shape, filter: String? = nil
+  ) -> SyntaxVisitorContinueKind {
     add(
-      .repeat, at: node, reachedAt: node.repeatKeyword, arms: [("body", Syntax(node.body))],
-      shape: .repeatLoop,
-      ambiguity: LoopExits.reason(node.body, label: Self.label(of: node)))
+      kind, at: node, reachedAt: keyword, arms: [("body", Syntax(body))], shape: shape,
+      ambiguity: filter ?? LoopExits.reason(body, label: Self.label(of: node)))
     return .visitChildren
   }
 
