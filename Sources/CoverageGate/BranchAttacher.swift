@@ -62,23 +62,49 @@ enum BranchAttacher {
   private static func recordsByFile(_ files: [ScopedFile], functions: [FunctionRecord])
     -> [[FileRecord]]
   {
-    let index = Dictionary(
-      files.indices.map { (files[$0].coverage.path, $0) }, uniquingKeysWith: { a, _ in a })
+    var owners = FileOwners(files)
     var records = Array(repeating: [FileRecord](), count: files.count)
     for record in functions {
-      let owners = record.filenames.map { index[$0] }
+      let fileOwners = record.filenames.map { owners.owner(of: $0) }
+      if fileOwners.count == 1 {
+        // Most records lie in one file: their code regions are all its own, the body first.
+        guard let owner = fileOwners[0] else { continue }
+        let regions = record.regions.filter { $0.kind == .code }
+        if !regions.isEmpty { records[owner].append((record.name, regions)) }
+        continue
+      }
       var own: [Int: [Region]] = [:]
       for region in record.regions
-      where region.kind == .code && owners.indices.contains(region.fileID) {
-        if let owner = owners[region.fileID] { own[owner, default: []].append(region) }
+      where region.kind == .code && fileOwners.indices.contains(region.fileID) {
+        if let owner = fileOwners[region.fileID] { own[owner, default: []].append(region) }
       }
       let body = record.regions.first { $0.kind == .code }
       for (owner, regions) in own.sorted(by: { $0.key < $1.key }) {
         let isBody =
-          body.map { owners.indices.contains($0.fileID) && owners[$0.fileID] == owner } ?? false
+          body.map { fileOwners.indices.contains($0.fileID) && fileOwners[$0.fileID] == owner }
+          ?? false
         records[owner].append((isBody ? record.name : "", regions))
       }
     }
     return records
+  }
+}
+
+/// The kept file of each path a record names; records of one file come in a row, so the last
+/// answer is tried before the lookup.
+private struct FileOwners {
+  private let index: [String: Int]
+  private var last: (path: String, owner: Int?)?
+
+  init(_ files: [ScopedFile]) {
+    index = Dictionary(
+      files.indices.map { (files[$0].coverage.path, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  mutating func owner(of path: String) -> Int? {
+    if let last, last.path == path { return last.owner }
+    let owner = index[path]
+    last = (path, owner)
+    return owner
   }
 }

@@ -3,11 +3,11 @@ import CoverageModel
 /// The risk of each function of a file, from its function records and the decision points of
 /// its derived branches.
 enum FunctionRisks {
-  /// One function: its body's range and its own regions, instantiations merged.
+  /// One function: its body's range and the regions of its records (instantiations).
   private struct Body {
     var name: String
     var range: SourceRange
-    var regions: [SourceRange: UInt64]
+    var regions: [Region]
   }
 
   /// - Parameter records: each function record's name and its code regions in this file, the
@@ -15,20 +15,23 @@ enum FunctionRisks {
   static func risks(records: [(name: String, regions: [Region])], points: [DecisionPoint])
     -> [FunctionRisk]
   {
-    var bodies: [SourceRange: Body] = [:]
-    for record in records.sorted(by: { $0.name < $1.name }) where !record.name.isEmpty {
+    // Records with one body range are one function, named by the least of their names.
+    var bodyIndex: [SourceRange: Int] = [:]
+    var bodies: [Body] = []
+    for record in records where !record.name.isEmpty {
       guard let first = record.regions.first else { continue }
       let range = SourceRange(start: first.start, end: first.end)
-      var body = bodies[range] ?? Body(name: record.name, range: range, regions: [:])
-      for region in record.regions {
-        let key = SourceRange(start: region.start, end: region.end)
-        body.regions[key] = max(body.regions[key] ?? 0, region.count)
+      if let index = bodyIndex[range] {
+        if record.name < bodies[index].name { bodies[index].name = record.name }
+        bodies[index].regions += record.regions
+      } else {
+        bodyIndex[range] = bodies.count
+        bodies.append(Body(name: record.name, range: range, regions: record.regions))
       }
-      bodies[range] = body
     }
     // Closures, autoclosures and nested functions belong to the function that holds them.
     var outermost: [Body] = []
-    for body in bodies.values.sorted(by: {
+    for body in bodies.sorted(by: {
       ($0.range.start, $1.range.end) < ($1.range.start, $0.range.end)
     }) {
       if let holder = outermost.last, body.range.start >= holder.range.start,
@@ -48,10 +51,30 @@ enum FunctionRisks {
       }
       let inside = points[low...].prefix { $0.location < body.range.end }
       let complexity = 1 + inside.reduce(0) { $0 + max(0, $1.paths - 1) }
-      let covered = body.regions.values.count { $0 > 0 }
       return FunctionRisk(
         name: body.name, line: body.range.start.line, complexity: complexity,
-        regions: Metric(covered: covered, count: body.regions.count))
+        regions: regionMetric(body.regions))
     }
+  }
+
+  /// Distinct ranges among `regions`, and those run in any instantiation.
+  private static func regionMetric(_ regions: [Region]) -> Metric {
+    let sorted = regions.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    var (count, covered) = (0, 0)
+    var index = 0
+    while index < sorted.count {
+      var ran = false
+      var next = index
+      while next < sorted.count, sorted[next].start == sorted[index].start,
+        sorted[next].end == sorted[index].end
+      {
+        ran = ran || sorted[next].count > 0
+        next += 1
+      }
+      count += 1
+      if ran { covered += 1 }
+      index = next
+    }
+    return Metric(covered: covered, count: count)
   }
 }

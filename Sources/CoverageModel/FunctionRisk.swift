@@ -56,18 +56,28 @@ extension CoverageReport {
 
   /// The riskiest functions of gated layers, highest score first (ties: path, line).
   public func riskiestFunctions(limit: Int) -> [(file: ScopedFile, risk: FunctionRisk)] {
+    guard limit > 0 else { return [] }
     let gated = Set(layers.filter(\.gated).map(\.name))
-    // Indexes, not copies of files: only the listed ones are materialised.
-    var ranked: [(file: Int, risk: FunctionRisk)] = []
+    /// Whether the risk at `a` ranks above the one at `b`.
+    func ranksAbove(_ a: (file: Int, risk: Int), _ b: (file: Int, risk: Int)) -> Bool {
+      let scores = (files[a.file].coverage.risks[a.risk].score, files[b.file].coverage.risks[b.risk].score)
+      if scores.0 != scores.1 { return scores.0 > scores.1 }
+      if a.file != b.file { return files[a.file].path < files[b.file].path }
+      return files[a.file].coverage.risks[a.risk].line < files[b.file].coverage.risks[b.risk].line
+    }
+    // The top `limit` by indexes, kept in order as they are found: no sort of every function.
+    var top: [(file: Int, risk: Int)] = []
     for (index, file) in files.enumerated() where gated.contains(file.layer) {
-      for risk in file.coverage.risks where risk.complexity > 1 || risk.regions.missed > 0 {
-        ranked.append((index, risk))
+      for (position, risk) in file.coverage.risks.enumerated()
+      where risk.complexity > 1 || risk.regions.missed > 0 {
+        let candidate = (file: index, risk: position)
+        if top.count == limit, !ranksAbove(candidate, top[limit - 1]) { continue }
+        var slot = top.count
+        while slot > 0, ranksAbove(candidate, top[slot - 1]) { slot -= 1 }
+        top.insert(candidate, at: slot)
+        if top.count > limit { top.removeLast() }
       }
     }
-    ranked.sort {
-      ($0.risk.score, files[$1.file].path, $1.risk.line)
-        > ($1.risk.score, files[$0.file].path, $0.risk.line)
-    }
-    return ranked.prefix(limit).map { (files[$0.file], $0.risk) }
+    return top.map { (files[$0.file], files[$0.file].coverage.risks[$0.risk]) }
   }
 }

@@ -21,7 +21,9 @@ public struct JSONReport: ReportRenderer {
       json.array(report.exclusions, Self.exclusion)
       json.key("files")
       let testCounts = report.testMap?.testCountByFile()
-      json.array(report.files) { json, file in Self.file(&json, file, tests: testCounts.map { $0[file.path] ?? 0 }) }
+      json.array(concurrently: report.files) { json, file in
+        Self.file(&json, file, tests: testCounts.map { $0[file.path] ?? 0 })
+      }
       json.key("gate")
       json.object { json in
         json.key("passed")

@@ -54,11 +54,17 @@ struct DecisionCache: Sendable {
     return reader.isAtEnd ? entries : nil
   }
 
+  /// The running executable's path, size and modification time, read with one `stat` (not
+  /// `Bundle.main`, which lists the executable's folder first).
   private static func executableIdentity() -> String {
-    let path = Bundle.main.executablePath ?? CommandLine.arguments[0]
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    let size = attributes?[.size] as? Int ?? 0
-    let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-    return "\(path)|\(size)|\(modified)"
+    let path = realPath("/proc/self/exe") ?? realPath(CommandLine.arguments[0]) ?? CommandLine.arguments[0]
+    var status = stat()
+    guard stat(path, &status) == 0 else { return path }
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec
+    #else
+      let modified = status.st_mtim
+    #endif
+    return "\(path)|\(status.st_size)|\(modified.tv_sec).\(modified.tv_nsec)"
   }
 }

@@ -6,10 +6,9 @@ extension Pipeline {
   /// Reads the exports once, merging several, with function records and line views only when
   /// the formats, the merge, patch coverage or the exclusion markers need them; names are
   /// demangled for formats that show them.
-  func ingest(_ paths: [String], markers: [String: [ExclusionMarker]], functions: Bool = false) throws
+  func ingest(_ paths: [String], hasMarkers: Bool, functions: Bool = false) throws
     -> CoverageData
   {
-    let hasMarkers = !markers.isEmpty
     let options = ExportReader.Options(
       functions: functions || settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
       lineViews: settings.keepsLineViews(hasMarkers: hasMarkers))

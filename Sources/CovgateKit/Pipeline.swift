@@ -31,14 +31,23 @@ public struct Pipeline: Sendable {
     let root = settings.packageRoot
     switch settings.source {
     case .exports(let inputs, let buildFolder):
-      let (package, markers) = try prepare(swift: try services.acquisition.locateSwift())
+      let described = try readDescription(swift: try services.acquisition.locateSwift())
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
-      return try evaluate(
-        try ingest(paths, markers: markers, functions: derivesBranches(package)), package: package,
-        markers: markers, tests: nil)
+      guard derivesBranches(described) else {
+        let (package, markers) = try prepare(described)
+        return try evaluate(
+          try ingest(paths, hasMarkers: !markers.isEmpty), package: package, markers: markers,
+          tests: nil)
+      }
+      // Sources here: the exports are read on one core while the sources are searched for
+      // markers on the other, keeping what markers would need in case some turn up.
+      let pipeline = self
+      let reading = Background { try pipeline.ingest(paths, hasMarkers: true, functions: true) }
+      let (package, markers) = try prepare(described)
+      return try evaluate(try reading.value(), package: package, markers: markers, tests: nil)
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
-      let (package, markers) = try prepare(swift: toolchain.swift)
+      let (package, markers) = try prepare(try readDescription(swift: toolchain.swift))
       let request = TestRunRequest(
         root: root, packageName: package.name, arguments: arguments, timeout: timeout,
         perTest: perTest.map(withLastDurations))
@@ -54,7 +63,7 @@ public struct Pipeline: Sendable {
       }
       let mapsTests = !acquisition.testProfiles.isEmpty && repeats == 1
       let data = try ingest(
-        exports, markers: markers, functions: mapsTests || derivesBranches(package))
+        exports, hasMarkers: !markers.isEmpty, functions: mapsTests || derivesBranches(package))
       var report = try evaluate(data, package: package, markers: markers, tests: tests)
       if repeats > 1 {
         report.varying = try VaryingCoverageFinder.find(report: report, exports: exports)
@@ -72,23 +81,24 @@ public struct Pipeline: Sendable {
 
   /// The package, checked against the config's layers, and the exclusion markers in its
   /// sources: known before any coverage is read.
-  private func prepare(swift: @autoclosure () throws -> String) throws -> (
+  private func prepare(_ described: PackageInfo) throws -> (
     PackageInfo, [String: [ExclusionMarker]]
   ) {
-    let package = try describePackage(swift: try swift())
+    let package = try checked(described)
     return (package, try ExclusionMarkerFinder.markers(package: package, config: settings.config))
   }
 
-  /// The package's targets (from the description file when given), checked against the
-  /// config's layers.
-  func describePackage(swift: @autoclosure () throws -> String) throws -> PackageInfo {
+  /// The package's targets as described, from the description file when given.
+  private func readDescription(swift: @autoclosure () throws -> String) throws -> PackageInfo {
     let root = settings.packageRoot
-    let described =
-      if let description = settings.packageDescriptionPath {
-        try PackageDescriptionFile(path: description).read(root: root)
-      } else {
-        try services.acquisition.describePackage(root: root, swift: try swift())
-      }
+    if let description = settings.packageDescriptionPath {
+      return try PackageDescriptionFile(path: description).read(root: root)
+    }
+    return try services.acquisition.describePackage(root: root, swift: try swift())
+  }
+
+  /// `described` with its test-support libraries marked, checked against the config's layers.
+  private func checked(_ described: PackageInfo) throws -> PackageInfo {
     let package = TestFrameworkImports.marked(described)
     try settings.config.check(against: package)
     return package

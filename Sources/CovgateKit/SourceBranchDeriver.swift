@@ -6,10 +6,16 @@ import SourceAnalysis
 /// Reads each kept source and derives its branches with swift-syntax, on every core; the
 /// decisions parsed are kept in `cacheFolder` for the next run.
 struct SourceBranchDeriver: BranchDeriving {
-  var cacheFolder: String?
+  /// The cache, read on another thread from the moment the deriver is made: the files are
+  /// scoped meanwhile.
+  private let reading: Background<DecisionCache>
+
+  init(cacheFolder: String?) {
+    reading = Background { DecisionCache(folder: cacheFolder) }
+  }
 
   func derive(_ files: [(sourcePath: String, regions: [Region])]) -> [DerivedBranches?] {
-    let cache = DecisionCache(folder: cacheFolder)
+    let cache = (try? reading.value()) ?? DecisionCache(folder: nil)
     let results = files.map { Job(path: $0.sourcePath, regions: $0.regions) }.concurrentMap {
       job -> (branches: DerivedBranches, key: String?, decisions: SourceDecisions?)? in
       guard let source = RegularFile.bytes(atPath: job.path) else { return nil }

@@ -9,29 +9,31 @@ struct RegionIndex {
     var count: UInt64
   }
 
-  /// Sorted by start, then by end, outermost first among equal starts.
+  /// Sorted by start, then by end, outermost first among equal starts; one entry per range.
   private let entries: [Entry]
-  private let outermostByStart: [SourceLocation: UInt64]
 
   init(_ regions: [Region]) {
-    var byRange: [SourceRange: UInt64] = [:]
-    for region in regions where region.kind == .code {
-      let range = SourceRange(start: region.start, end: region.end)
-      let (sum, overflow) = (byRange[range] ?? 0).addingReportingOverflow(region.count)
-      byRange[range] = overflow ? .max : sum
+    // Sorted, then equal ranges merged: no hashing of every region.
+    var sorted = regions.compactMap { region in
+      region.kind == .code
+        ? Entry(start: region.start, end: region.end, count: region.count) : nil
     }
-    let entries = byRange.map { Entry(start: $0.key.start, end: $0.key.end, count: $0.value) }
-      .sorted { ($0.start, $1.end) < ($1.start, $0.end) }
-    var outermost: [SourceLocation: UInt64] = [:]
+    sorted.sort { ($0.start, $1.end) < ($1.start, $0.end) }
+    var entries: [Entry] = []
+    entries.reserveCapacity(sorted.count)
     var furthestEnd: SourceLocation?
     var nested = false
-    for entry in entries {
-      if outermost[entry.start] == nil { outermost[entry.start] = entry.count }
+    for entry in sorted {
+      if let last = entries.last, last.start == entry.start, last.end == entry.end {
+        let (sum, overflow) = last.count.addingReportingOverflow(entry.count)
+        entries[entries.count - 1].count = overflow ? .max : sum
+        continue
+      }
       if let end = furthestEnd, entry.start < end { nested = true }
       furthestEnd = max(furthestEnd ?? entry.end, entry.end)
+      entries.append(entry)
     }
     self.entries = entries
-    self.outermostByStart = outermost
     self.hasNestedRegions = nested
   }
 
@@ -40,7 +42,10 @@ struct RegionIndex {
   let hasNestedRegions: Bool
 
   /// The count of the region that starts exactly at `location` (the outermost, if several do).
-  func count(startingAt location: SourceLocation) -> UInt64? { outermostByStart[location] }
+  func count(startingAt location: SourceLocation) -> UInt64? {
+    let first = entries.partitioningIndex { $0.start >= location }
+    return first < entries.count && entries[first].start == location ? entries[first].count : nil
+  }
 
   /// The count of the innermost region that holds `location`: how often code there ran.
   func count(at location: SourceLocation) -> UInt64? {

@@ -112,4 +112,46 @@ final class RiskTests: XCTestCase {
     ranked.layers[0].gated = false
     XCTAssertEqual(ranked.riskiestFunctions(limit: 10).count, 0)
   }
+
+  /// The top of the ranking equals a full sort by score, path and line, for every limit and
+  /// with ties on every key.
+  func testRankingIsTheTopOfAFullSort() {
+    var generator = SystemRandomNumberGenerator()
+    var report = oneFileReport(risks: [])
+    let template = report.files[0]
+    report.files = (0..<12).map { index in
+      var file = template
+      file.path = "Sources/Core/F\(index % 5).swift" + (index >= 5 ? "\(index)" : "")
+      file.coverage.risks = (0..<40).map { _ in
+        FunctionRisk(
+          name: "f\(Int.random(in: 0..<1000, using: &generator))",
+          line: Int.random(in: 1..<6, using: &generator),
+          complexity: Int.random(in: 1..<5, using: &generator),
+          regions: Metric(covered: Int.random(in: 0..<3, using: &generator), count: 2))
+      }
+      return file
+    }
+    var everything: [(path: String, risk: FunctionRisk)] = []
+    for file in report.files {
+      for risk in file.coverage.risks where risk.complexity > 1 || risk.regions.missed > 0 {
+        everything.append((file.path, risk))
+      }
+    }
+    let sorted = everything.enumerated().sorted { a, b in
+      if a.element.risk.score != b.element.risk.score {
+        return a.element.risk.score > b.element.risk.score
+      }
+      if a.element.path != b.element.path { return a.element.path < b.element.path }
+      if a.element.risk.line != b.element.risk.line {
+        return a.element.risk.line < b.element.risk.line
+      }
+      return a.offset < b.offset
+    }.map { "\($0.element.path):\($0.element.risk.line) \($0.element.risk.name)" }
+    for limit in [1, 3, 10, 100, 1000] {
+      let ranked = report.riskiestFunctions(limit: limit).map {
+        "\($0.file.path):\($0.risk.line) \($0.risk.name)"
+      }
+      XCTAssertEqual(ranked, Array(sorted.prefix(limit)), "limit \(limit)")
+    }
+  }
 }

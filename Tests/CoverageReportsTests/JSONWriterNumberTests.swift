@@ -29,3 +29,36 @@ final class JSONWriterNumberTests: XCTestCase {
     XCTAssertEqual(written(-3), "-3")
   }
 }
+
+/// An array rendered in slices on every core is byte for byte the array rendered in order.
+final class JSONWriterSlicesTests: XCTestCase {
+  private func document(_ count: Int, concurrently: Bool) -> String {
+    let elements = (0..<count).map { ["name \($0) \"quoted\"", String(repeating: "x", count: $0 % 7)] }
+    var json = JSONWriter()
+    json.object { json in
+      json.key("items")
+      let element: @Sendable (inout JSONWriter, [String]) -> Void = { json, item in
+        json.object { json in
+          json.key("empty")
+          json.array([Int]()) { $0.int($1) }
+          json.key("strings")
+          json.array(item) { $0.string($1) }
+        }
+      }
+      if concurrently {
+        json.array(concurrently: elements, element)
+      } else {
+        json.array(elements, element)
+      }
+      json.key("z")
+      json.int(count)
+    }
+    return json.finish()
+  }
+
+  func testSlicesJoinToTheSameBytes() {
+    for count in [0, 1, 31, 64, 65, 97, 500, 1000] {
+      XCTAssertEqual(document(count, concurrently: true), document(count, concurrently: false), "\(count)")
+    }
+  }
+}
