@@ -54,8 +54,11 @@ public enum ExportReader {
     bytes: UnsafeBufferPointer<UInt8>, source: String, options: Options, release: (Int) -> Void
   ) throws -> CoverageData {
     var scanner = JSONScanner(bytes: bytes)
+    let ahead = options.functions ? FunctionsAhead(bytes: bytes) : nil
+    defer { ahead?.finish() }
     do {
-      return try readDocument(&scanner, source: source, options: options, release: release)
+      return try readDocument(
+        &scanner, source: source, options: options, ahead: ahead, release: release)
     } catch let error as JSONScanError {
       throw error.truncated
         ? ExportError.truncated(path: source, offset: error.offset)
@@ -64,7 +67,8 @@ public enum ExportReader {
   }
 
   private static func readDocument(
-    _ scanner: inout JSONScanner, source: String, options: Options, release: (Int) -> Void
+    _ scanner: inout JSONScanner, source: String, options: Options, ahead: FunctionsAhead?,
+    release: (Int) -> Void
   ) throws -> CoverageData {
     var files: [FileCoverage] = []
     var functions: [FunctionRecord] = []
@@ -79,7 +83,9 @@ public enum ExportReader {
       if key == "data" {
         sawData = true
         try scanner.readArray { scanner in
-          try readExport(&scanner, options: options, files: &files, functions: &functions, release: release)
+          try readExport(
+            &scanner, options: options, files: &files, functions: &functions, ahead: ahead,
+            release: release)
         }
       } else if key == "type" {
         type = try scanner.readString()
@@ -101,7 +107,7 @@ public enum ExportReader {
 
   private static func readExport(
     _ scanner: inout JSONScanner, options: Options, files: inout [FileCoverage],
-    functions: inout [FunctionRecord], release: (Int) -> Void
+    functions: inout [FunctionRecord], ahead: FunctionsAhead?, release: (Int) -> Void
   ) throws {
     try scanner.readObject { scanner, key in
       if key == "files" {
@@ -110,7 +116,13 @@ public enum ExportReader {
           release(scanner.position)
         }
       } else if key == "functions", options.functions {
-        try FunctionRecordReader.readFunctions(&scanner, into: &functions)
+        scanner.skipWhitespace()
+        if functions.isEmpty, let (read, end) = try ahead?.take(at: scanner.position) {
+          functions = read
+          scanner.position = end
+        } else {
+          try FunctionRecordReader.readFunctions(&scanner, into: &functions)
+        }
       } else if key == "functions" {
         try scanner.readArray { scanner in
           try scanner.skipValue()

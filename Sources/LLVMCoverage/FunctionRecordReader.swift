@@ -4,14 +4,18 @@ import CoverageModel
 ///
 /// Keeps name, count, regions and filenames; skips `branches` and `mcdc_records`.
 enum FunctionRecordReader {
-  /// Reads every record of the array the scanner is at.
-  static func readFunctions(_ scanner: inout JSONScanner, into functions: inout [FunctionRecord])
-    throws
-  {
+  /// Reads every record of the array the scanner is at; a `stop` that turns true ends the
+  /// reading with `CancellationError`.
+  static func readFunctions(
+    _ scanner: inout JSONScanner, into functions: inout [FunctionRecord],
+    stop: (() -> Bool)? = nil
+  ) throws {
+    var lastFilename: String?
     try scanner.readArray { scanner in
+      if let stop, stop() { throw CancellationError() }
       let index = functions.count
       do {
-        functions.append(try readFunction(&scanner))
+        functions.append(try readFunction(&scanner, lastFilename: &lastFilename))
       } catch var error as JSONScanError where !error.truncated {
         error.message = "in functions[\(index)]" + error.message
         throw error
@@ -19,10 +23,13 @@ enum FunctionRecordReader {
     }
   }
 
-  private static func readFunction(_ scanner: inout JSONScanner) throws -> FunctionRecord {
+  /// - Parameter lastFilename: the previous record's last file, shared when it is this one's.
+  private static func readFunction(_ scanner: inout JSONScanner, lastFilename: inout String?)
+    throws -> FunctionRecord
+  {
     var name: String?
     do {
-      return try readFields(&scanner, name: &name)
+      return try readFields(&scanner, name: &name, lastFilename: &lastFilename)
     } catch var error as JSONScanError where !error.truncated {
       // llvm-cov writes "count" and "filenames" before "name": name the record when known.
       error.message = (name.map { " (\($0))" } ?? "") + ": " + error.message
@@ -30,7 +37,9 @@ enum FunctionRecordReader {
     }
   }
 
-  private static func readFields(_ scanner: inout JSONScanner, name: inout String?) throws
+  private static func readFields(
+    _ scanner: inout JSONScanner, name: inout String?, lastFilename: inout String?
+  ) throws
     -> FunctionRecord
   {
     var count: UInt64?
@@ -46,7 +55,10 @@ enum FunctionRecordReader {
           regions.append(try readRegion(&scanner, number: regions.count))
         }
       } else if key == "filenames" {
-        try scanner.readArray { scanner in filenames.append(try scanner.readString()) }
+        try scanner.readArray { scanner in
+          filenames.append(try scanner.readString(reusing: lastFilename))
+          lastFilename = filenames.last
+        }
       }
     }
     guard let name else { throw scanner.error("the record has no \"name\"") }

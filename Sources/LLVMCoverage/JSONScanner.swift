@@ -1,3 +1,5 @@
+import CoverageModel
+
 /// A forward-only JSON reader over raw bytes, made for llvm-cov exports.
 ///
 /// It never builds a document tree: the caller walks the shape it expects and skips the rest,
@@ -98,11 +100,42 @@ struct JSONScanner {
 
   // MARK: Scalars
 
-  /// Reads a string, decoding escapes; rejects invalid UTF-8.
-  mutating func readString() throws -> String {
+  /// Reads a string, decoding escapes; rejects invalid UTF-8. `previous`, when its bytes are
+  /// the string's, is returned as it is (a function record's file, repeated record after
+  /// record, shares one string).
+  mutating func readString(reusing previous: String? = nil) throws -> String {
     skipWhitespace()
     try expect(UInt8(ascii: "\""), what: "a string")
     let start = position
+    // The closing quote by `memchr`, then one pass over the bytes before it.
+    let end = ByteSearch.offset(of: UInt8(ascii: "\""), in: bytes, from: start, to: bytes.count)
+    var ascii = true
+    for index in start..<end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\\") || byte < 0x20 {
+        return try readStringByteByByte(from: start)
+      }
+      if byte >= 0x80 { ascii = false }
+    }
+    guard end < bytes.count else { return try readStringByteByByte(from: start) }
+    position = end + 1
+    let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    if let previous, previous.utf8.count == raw.count,
+      previous.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(raw) }) == true
+    {
+      return previous
+    }
+    if ascii { return String(decoding: raw, as: UTF8.self) }
+    guard let string = String(validating: raw, as: UTF8.self) else {
+      throw error("a string is not valid UTF-8")
+    }
+    return string
+  }
+
+  /// A string with escapes, control characters or no end, read a byte at a time to decode
+  /// the escapes and name the first fault where it is.
+  private mutating func readStringByteByByte(from start: Int) throws -> String {
+    position = start
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {

@@ -1,0 +1,57 @@
+import CoverageModel
+import Foundation
+import XCTest
+
+@testable import LLVMCoverage
+
+/// `functions[]` read ahead on another thread gives exactly what reading it in turn gives:
+/// the same records, the same errors at the same offsets, and no harm from a decoy.
+final class FunctionsAheadTests: XCTestCase {
+  /// A document whose first member holds `"functions":[` (`decoy`) or a look-alike of the same
+  /// length: the read-ahead starts at the decoy and is not taken, or at the real array.
+  private func document(decoy: Bool, regions: String) -> Data {
+    let prefix = decoy ? #"{"x":{"functions":[0]},"# : #"{"x":{"fUnctions":[0]},"#
+    return Data(
+      (prefix
+        + #""data":[{"files":[{"filename":"/a","summary":{"lines":{"count":1,"covered":1,"percent":100},"functions":{"count":1,"covered":1,"percent":100},"instantiations":{"count":1,"covered":1,"percent":100},"regions":{"count":1,"covered":1,"notcovered":0,"percent":100}}}],"#
+        + #""functions":[{"count":1,"filenames":["/a"],"name":"f","regions":[[1,1,2,2,1,0,0,0]]},"#
+        + #"{"count":2,"filenames":["/a"],"name":"g","regions":"# + regions + "}]"
+        + #"}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#).utf8)
+  }
+
+  private func read(_ data: Data) throws -> CoverageData {
+    try ExportReader.parse(data, source: "in.json", options: .init(functions: true))
+  }
+
+  func testRecordsAreTheSameReadAheadOrInTurn() throws {
+    let regions = "[[3,1,4,2,5,0,0,0],[3,4,3,9,0,0,0,0]]"
+    let ahead = try read(document(decoy: false, regions: regions))
+    let inTurn = try read(document(decoy: true, regions: regions))
+    XCTAssertEqual(ahead.functions.map(\.name), ["f", "g"])
+    XCTAssertEqual(ahead.functions, inTurn.functions)
+    XCTAssertEqual(ahead.functions[1].regions.map(\.count), [5, 0])
+    // The two records of one file share its name.
+    XCTAssertEqual(ahead.functions[0].filenames, ahead.functions[1].filenames)
+  }
+
+  func testErrorsAreTheSameReadAheadOrInTurn() {
+    for regions in ["[[1,1,2,2,1,0,0,9]]", "[[1,1,2,2,1,0,0]]", "[[2,1,1,1,1,0,0,0]]", "[[1,1,2,2,1,3,0,0]]"] {
+      var messages: [String] = []
+      for decoy in [false, true] {
+        XCTAssertThrowsError(try read(document(decoy: decoy, regions: regions)), regions) {
+          messages.append(String(describing: $0))
+        }
+      }
+      XCTAssertEqual(messages.count, 2, regions)
+      XCTAssertEqual(messages.first, messages.last, regions)
+    }
+  }
+
+  func testATruncatedArrayReadsAsTruncated() {
+    let whole = document(decoy: false, regions: "[[1,1,2,2,1,0,0,0]]")
+    let cut = whole.prefix(whole.count - 80)
+    XCTAssertThrowsError(try read(Data(cut))) { error in
+      guard case .truncated = error as? ExportError else { return XCTFail("\(error)") }
+    }
+  }
+}
