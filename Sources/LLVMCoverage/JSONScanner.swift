@@ -1,5 +1,11 @@
 import CoverageModel
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A forward-only JSON reader over raw bytes, made for llvm-cov exports.
 ///
 /// It never builds a document tree: the caller walks the shape it expects and skips the rest,
@@ -109,19 +115,20 @@ struct JSONScanner {
     let start = position
     // The closing quote by `memchr`, then one pass over the bytes before it.
     let end = ByteSearch.offset(of: UInt8(ascii: "\""), in: bytes, from: start, to: bytes.count)
-    var ascii = true
-    for index in start..<end {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\\") || byte < 0x20 {
-        return try readStringByteByByte(from: start)
-      }
-      if byte >= 0x80 { ascii = false }
-    }
     guard end < bytes.count else { return try readStringByteByByte(from: start) }
-    position = end + 1
     let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    var ascii = true
+    if !Self.isPlainASCII(raw) {
+      for byte in raw {
+        if byte == UInt8(ascii: "\\") || byte < 0x20 { return try readStringByteByByte(from: start) }
+        if byte >= 0x80 { ascii = false }
+      }
+    }
+    position = end + 1
     if let previous, previous.utf8.count == raw.count,
-      previous.utf8.withContiguousStorageIfAvailable({ $0.elementsEqual(raw) }) == true
+      previous.utf8.withContiguousStorageIfAvailable({
+        memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0
+      }) == true
     {
       return previous
     }
@@ -130,6 +137,27 @@ struct JSONScanner {
       throw error("a string is not valid UTF-8")
     }
     return string
+  }
+
+  /// Whether every byte is ASCII, printable or space, and no backslash: eight at a time.
+  private static func isPlainASCII(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    let (ones, highs) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080))
+    var index = 0
+    guard let base = UnsafeRawPointer(raw.baseAddress) else { return true }
+    while index + 8 <= raw.count {
+      let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let control = (word &- ones &* 0x20) & ~word & highs
+      let backslash = word ^ (ones &* 0x5C)
+      let escape = (backslash &- ones) & ~backslash & highs
+      if (word & highs) | control | escape != 0 { return false }
+      index += 8
+    }
+    while index < raw.count {
+      let byte = raw[index]
+      if byte >= 0x80 || byte < 0x20 || byte == UInt8(ascii: "\\") { return false }
+      index += 1
+    }
+    return true
   }
 
   /// A string with escapes, control characters or no end, read a byte at a time to decode
