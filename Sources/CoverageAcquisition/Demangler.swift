@@ -28,7 +28,7 @@ public struct Demangler: Sendable {
     }
     // Every name cached, the usual case: the cache itself is the answer.
     let wanted = Set(names)
-    let cached = cacheFile.map { Self.readCache($0, only: wanted) } ?? [:]
+    let cached = cacheFile.map { Self.lookUp(wanted, inCache: $0) } ?? [:]
     guard cached.count < wanted.count else { return cached }
     var known = cacheFile.map { Self.readCache($0) } ?? [:]
     let unique = Array(Set(names))
@@ -72,39 +72,83 @@ public struct Demangler: Sendable {
 
   /// The demangler's identity (path, size, modification time): another toolchain, another cache.
   private func cacheKey() -> String? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: executable),
-      let size = attributes[.size],
-      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
-    else { return nil }
-    return fingerprint(Data("\(executable)|\(size)|\(modified)".utf8))
+    var status = stat()
+    guard stat(executable, &status) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec
+    #else
+      let modified = status.st_mtim
+    #endif
+    let seconds = Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9
+    return fingerprint(Data("\(executable)|\(status.st_size)|\(seconds)".utf8))
   }
 
-  /// `mangled<TAB>readable` lines; a damaged or missing cache reads as empty. With `only`,
-  /// just those names are kept (a name whose length no wanted name has is not even decoded:
-  /// the ten names of a risk list cost a scan, not a dictionary of every name).
-  static func readCache(_ path: String, only wanted: Set<String>? = nil) -> [String: String] {
-    guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-    let lengths = wanted.map { Set($0.map(\.utf8.count)) }
-    return data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
+  /// Every `mangled<TAB>readable` line; a damaged or missing cache reads as empty.
+  static func readCache(_ path: String) -> [String: String] {
+    guard let bytes = RegularFile.bytes(atPath: path) else { return [:] }
+    return bytes.withUnsafeBufferPointer { bytes in
       var names: [String: String] = [:]
-      if wanted == nil { names.reserveCapacity(bytes.count / 100) }  // lines are 100-200 bytes
+      names.reserveCapacity(bytes.count / 100)  // lines are 100-200 bytes
       var start = 0
       while start < bytes.count {
-        let end = ByteSearch.offset(of: UInt8(ascii: "\n"), in: bytes, from: start, to: bytes.count)
-        let tab = ByteSearch.offset(of: UInt8(ascii: "\t"), in: bytes, from: start, to: end)
-        if tab < end, lengths?.contains(tab - start) ?? true {
-          let name = String(
-            decoding: UnsafeBufferPointer(rebasing: bytes[start..<tab]), as: UTF8.self)
-          if wanted?.contains(name) ?? true {
-            names[name] = String(
-              decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)
-          }
+        let line = Self.line(at: start, in: bytes)
+        if let tab = line.tab {
+          names[Self.text(bytes, start..<tab)] = Self.text(bytes, (tab + 1)..<line.end)
         }
-        start = end + 1
+        start = line.end + 1
       }
       return names
     }
+  }
+
+  /// The cached names among `wanted`, each found by halving: the cache is written sorted, so
+  /// the ten names of a risk list cost a few dozen comparisons, not a read of every line.
+  static func lookUp(_ wanted: Set<String>, inCache path: String) -> [String: String] {
+    guard let bytes = RegularFile.bytes(atPath: path) else { return [:] }
+    return bytes.withUnsafeBufferPointer { bytes in
+      var names: [String: String] = [:]
+      for name in wanted {
+        var key = name
+        let found = key.withUTF8 { key in
+          // The first line starting at or after `low` whose name is not below `key`.
+          var (low, high) = (0, bytes.count)
+          while low < high {
+            let middle = (low + high) / 2
+            let start = middle == 0 ? 0 : lineStart(after: middle - 1, in: bytes)
+            guard start < bytes.count else { high = middle; continue }
+            let line = Self.line(at: start, in: bytes)
+            let lineName = UnsafeBufferPointer(rebasing: bytes[start..<(line.tab ?? line.end)])
+            if lineName.lexicographicallyPrecedes(key) { low = line.end + 1 } else { high = middle }
+          }
+          guard low < bytes.count else { return nil as String? }
+          let start = low == 0 ? 0 : lineStart(after: low - 1, in: bytes)
+          guard start < bytes.count else { return nil }
+          let line = Self.line(at: start, in: bytes)
+          guard let tab = line.tab, bytes[start..<tab].elementsEqual(key) else { return nil }
+          return text(bytes, (tab + 1)..<line.end)
+        }
+        if let found { names[name] = found }
+      }
+      return names
+    }
+  }
+
+  /// The start of the first line after `offset`: just past the next newline at or after it.
+  private static func lineStart(after offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    ByteSearch.offset(of: UInt8(ascii: "\n"), in: bytes, from: offset, to: bytes.count) + 1
+  }
+
+  /// The line starting at `start`: where it ends (its newline or the end) and its tab.
+  private static func line(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+    end: Int, tab: Int?
+  ) {
+    let end = ByteSearch.offset(of: UInt8(ascii: "\n"), in: bytes, from: start, to: bytes.count)
+    let tab = ByteSearch.offset(of: UInt8(ascii: "\t"), in: bytes, from: start, to: end)
+    return (end, tab < end ? tab : nil)
+  }
+
+  private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
   /// Private functions are exported as `File.swift:$s...`; the symbol is after the last colon.

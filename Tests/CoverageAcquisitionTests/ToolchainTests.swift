@@ -162,6 +162,26 @@ final class DemanglerTests: XCTestCase {
     XCTAssertEqual(failing.commands, [])
   }
 
+  /// Names looked up by halving in a sorted cache are those a whole read finds: first, last,
+  /// every one between, and no name that is absent (before, between, after, a prefix).
+  func testLookingUpByHalvingFindsWhatAWholeReadFinds() throws {
+    let cache = try temporaryFolder() + "/names.tsv"
+    var generator = SystemRandomNumberGenerator()
+    let names = Set((0..<3000).map { index -> String in
+      let length = Int.random(in: 1..<60, using: &generator)
+      return "$s\(index)" + String((0..<length).map { _ in "abcXYZé_:".randomElement(using: &generator)! })
+    })
+    let lines = names.sorted().map { "\($0)\treadable \($0.count)\n" }
+    try lines.joined().write(toFile: cache, atomically: true, encoding: .utf8)
+    let whole = Demangler.readCache(cache)
+    XCTAssertEqual(whole.count, names.count)
+    let sorted = names.sorted()
+    let present = [sorted.first!, sorted.last!] + sorted.shuffled().prefix(200)
+    let absent = ["", "$", "zzz", sorted[10] + "x", String(sorted[10].dropLast()), "$s0"].filter { !names.contains($0) }
+    let found = Demangler.lookUp(Set(present + absent), inCache: cache)
+    XCTAssertEqual(found, whole.filter { present.contains($0.key) })
+  }
+
   /// Without the demangler names stay as they are, and nothing is cached.
   func testAFailedDemanglerLeavesNamesAndNoCache() throws {
     let folder = try toolchainFolder()
