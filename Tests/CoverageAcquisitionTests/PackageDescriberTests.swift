@@ -74,3 +74,32 @@ extension String {
     handle.closeFile()
   }
 }
+
+/// Cache keys tell apart inputs that differ in one or two bits, at any place of a word, and in
+/// length alone; the same bytes always give the same key.
+final class FingerprintTests: XCTestCase {
+  func testEveryOneBitChangeAndEveryLengthGivesAnotherKey() {
+    let original = Array("import Foundation\nfunc f() { if a { b() } }\n".utf8)
+    var keys: Set<String> = [fingerprint(Data(original))]
+    var count = 1
+    for index in original.indices {
+      for bit in 0..<8 {
+        var changed = original
+        changed[index] ^= 1 << bit
+        keys.insert(fingerprint(Data(changed)))
+        count += 1
+        // And a second change anywhere after the first: an edit is rarely one bit.
+        for other in (index + 1)..<original.count {
+          var twice = changed
+          twice[other] ^= 1 << ((bit + other) % 8)
+          keys.insert(fingerprint(Data(twice)))
+          count += 1
+        }
+      }
+    }
+    XCTAssertEqual(keys.count, count)
+    let zeros = (0..<40).map { fingerprint(Data(repeating: 0, count: $0)) }
+    XCTAssertEqual(Set(zeros).count, 40)
+    XCTAssertEqual(fingerprint(Data(original)), fingerprint(Data(original)))
+  }
+}
