@@ -79,6 +79,20 @@ struct JSONWriter {
   mutating func key(_ name: String) {
     newMember()
     string(name)
+    separateValue()
+  }
+
+  /// Starts an object member named by a literal (no escape to look for).
+  mutating func key(_ name: StaticString) {
+    newMember()
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    bytes.append(UInt8(ascii: "\""))
+    separateValue()
+  }
+
+  /// ` : ` between a key and its value.
+  private mutating func separateValue() {
     bytes.append(0x20)
     bytes.append(UInt8(ascii: ":"))
     bytes.append(0x20)
@@ -198,13 +212,6 @@ struct JSONWriter {
 
   private mutating func newline() {
     bytes.append(0x0A)
-    let width = depth * 2
-    if width <= Self.spaces.count {
-      bytes.append(contentsOf: Self.spaces[..<width])
-    } else {
-      bytes.append(contentsOf: repeatElement(0x20, count: width))
-    }
+    bytes.append(contentsOf: repeatElement(0x20, count: depth * 2))
   }
-
-  private static let spaces = [UInt8](repeating: 0x20, count: 64)
 }

@@ -2,15 +2,20 @@ import CoverageModel
 import Foundation
 import Synchronization
 
-/// An export's `functions[]` read on a thread of its own while the file records before it are
-/// read: the two halves of a large export on two cores.
+/// An export's `functions[]` read on threads of their own while the file records before it
+/// are read: the first half of the array on one, the second on another, and the files on the
+/// reader's own thread.
 ///
-/// The thread starts at the first `"functions":[` (llvm-cov writes compact JSON, and a string
-/// cannot hold that unescaped, so it is the first data element's array). The reader takes the
-/// result only if its own walk arrives at exactly that place; otherwise it reads the array
-/// itself. The result is the same either way, errors included (they are named by offset).
+/// The first thread starts at the first `"functions":[` (llvm-cov writes compact JSON, and a
+/// string cannot hold that unescaped, so it is the first data element's array). It guesses a
+/// record boundary near the middle (`]]},{"`: a record's regions end, the next record starts)
+/// and starts the second thread there; it stops when its own walk arrives at exactly that place
+/// and takes the second half, or reads on itself if it never arrives or the second half failed.
+/// The reader takes the result only if its walk arrives at the first thread's start. Records
+/// and errors are the same as one walk gives (errors are named by offset and record number).
 final class FunctionsAhead: @unchecked Sendable {
   private static let marker = Array(#""functions":["#.utf8)
+  private static let boundary = Array(#"]]},{""#.utf8)
   private let bytes: UnsafeBufferPointer<UInt8>
   private let stopping = Atomic<Bool>(false)
   private let done = DispatchSemaphore(value: 0)
@@ -20,22 +25,12 @@ final class FunctionsAhead: @unchecked Sendable {
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    let thread = Thread { [self] in
+    Self.spawn { [self] in
       defer { done.signal() }
       guard let found = ByteSearch.offset(of: Self.marker, in: self.bytes) else { return }
       start = found + Self.marker.count - 1
-      var scanner = JSONScanner(bytes: self.bytes)
-      scanner.position = start!
-      var functions: [FunctionRecord] = []
-      result = Result {
-        try FunctionRecordReader.readFunctions(&scanner, into: &functions) {
-          self.stopping.load(ordering: .relaxed)
-        }
-        return (functions, scanner.position)
-      }
+      result = Result { try readInHalves(from: start!) }
     }
-    thread.stackSize = 8 << 20
-    thread.start()
   }
 
   /// The records read ahead and the offset after the array, if the array read ahead starts at
@@ -47,14 +42,78 @@ final class FunctionsAhead: @unchecked Sendable {
     return try result.get()
   }
 
-  /// Stops the thread and waits for it: after this, the bytes may be unmapped.
+  /// Stops the threads and waits for them: after this, the bytes may be unmapped.
   func finish() {
     stopping.store(true, ordering: .relaxed)
     waitUntilDone()
+  }
+
+  private func readInHalves(from start: Int) throws -> (functions: [FunctionRecord], end: Int) {
+    let stop: @Sendable () -> Bool = { self.stopping.load(ordering: .relaxed) }
+    let middle = (start + bytes.count) / 2
+    let split = ByteSearch.offset(of: Self.boundary, in: bytes, from: middle)
+      .map { $0 + Self.boundary.count - 2 }
+    let secondHalf = split.map { split in Half(bytes: bytes, start: split, stop: stop) }
+    defer { secondHalf?.waitUntilDone() }
+    var scanner = JSONScanner(bytes: bytes)
+    scanner.position = start
+    var functions: [FunctionRecord] = []
+    let ended = try FunctionRecordReader.readRecords(
+      &scanner, into: &functions, continuing: false, boundary: split, stop: stop)
+    if !ended {
+      if let (rest, end) = secondHalf?.records() { return (functions + rest, end) }
+      _ = try FunctionRecordReader.readRecords(
+        &scanner, into: &functions, continuing: true, boundary: nil, stop: stop)
+    }
+    return (functions, scanner.position)
   }
 
   private func waitUntilDone() {
     done.wait()
     done.signal()
   }
+
+  fileprivate static func spawn(_ work: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: work)
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+}
+
+/// The records from a guessed boundary to the array's end, read on a thread of their own.
+private final class Half: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  /// Written by the thread alone, until `done` is signalled.
+  private var result: (functions: [FunctionRecord], end: Int)?
+
+  init(bytes: UnsafeBufferPointer<UInt8>, start: Int, stop: @escaping @Sendable () -> Bool) {
+    let box = UncheckedBytes(bytes: bytes)
+    FunctionsAhead.spawn { [self] in
+      defer { done.signal() }
+      var scanner = JSONScanner(bytes: box.bytes)
+      scanner.position = start
+      var functions: [FunctionRecord] = []
+      guard
+        (try? FunctionRecordReader.readRecords(
+          &scanner, into: &functions, continuing: true, boundary: nil, stop: stop)) == true
+      else { return }
+      result = (functions, scanner.position)
+    }
+  }
+
+  /// The records and the offset after the array; nil if the half could not be read (the
+  /// caller reads it, naming any fault as one walk would).
+  func records() -> (functions: [FunctionRecord], end: Int)? {
+    waitUntilDone()
+    return result
+  }
+
+  func waitUntilDone() {
+    done.wait()
+    done.signal()
+  }
+}
+
+private struct UncheckedBytes: @unchecked Sendable {
+  let bytes: UnsafeBufferPointer<UInt8>
 }

@@ -415,7 +415,7 @@ struct JSONScanner {
     return bytes[position]
   }
 
-  private mutating func next() throws -> UInt8 {
+  mutating func next() throws -> UInt8 {
     guard position < bytes.count else { throw truncated() }
     defer { position += 1 }
     return bytes[position]

@@ -47,6 +47,46 @@ final class FunctionsAheadTests: XCTestCase {
     }
   }
 
+  /// Many records: the second half is read on a third thread from a boundary near the middle.
+  private func manyRecords(decoy: Bool, count: Int = 200, named: (Int) -> String = { "f\($0)" }, regions: (Int) -> String = { "[[\($0 + 1),1,\($0 + 2),2,\($0),0,0,0]]" }) -> Data {
+    let prefix = decoy ? #"{"x":{"functions":[0]},"# : #"{"x":{"fUnctions":[0]},"#
+    let records = (0..<count).map { index in
+      #"{"branches":[],"count":\#(index),"filenames":["/a"],"name":"\#(named(index))","regions":\#(regions(index))}"#
+    }
+    return Data(
+      (prefix + #""data":[{"files":[],"functions":["# + records.joined(separator: ",")
+        + #"],"totals":{}}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#).utf8)
+  }
+
+  func testTheSecondHalfJoinsTheFirstInOrder() throws {
+    let ahead = try read(manyRecords(decoy: false))
+    XCTAssertEqual(ahead.functions.map(\.name), (0..<200).map { "f\($0)" })
+    XCTAssertEqual(ahead.functions, try read(manyRecords(decoy: true)).functions)
+  }
+
+  func testABoundaryInsideANameIsNotTaken() throws {
+    // Names that hold the boundary's bytes around the middle: the first walk never stops there.
+    let named = { (index: Int) in (90..<110).contains(index) ? #"x]]},{"# : "f\(index)" }
+    let ahead = try read(manyRecords(decoy: false, named: named))
+    XCTAssertEqual(ahead.functions.map(\.name), (0..<200).map(named))
+    XCTAssertEqual(ahead.functions, try read(manyRecords(decoy: true, named: named)).functions)
+  }
+
+  func testAFaultInTheSecondHalfIsNamedAsOneWalkNamesIt() {
+    for fault in [150, 199, 101] {
+      let regions = { (index: Int) in index == fault ? "[[1,1,2,2,1,0,0,9]]" : "[[1,1,2,2,1,0,0,0]]" }
+      var messages: [String] = []
+      for decoy in [false, true] {
+        XCTAssertThrowsError(try read(manyRecords(decoy: decoy, regions: regions))) {
+          messages.append(String(describing: $0))
+        }
+      }
+      XCTAssertEqual(messages.count, 2)
+      XCTAssertEqual(messages.first, messages.last)
+      XCTAssertTrue(messages.first?.contains("functions[\(fault)]") == true, messages.first ?? "")
+    }
+  }
+
   func testATruncatedArrayReadsAsTruncated() {
     let whole = document(decoy: false, regions: "[[1,1,2,2,1,0,0,0]]")
     let cut = whole.prefix(whole.count - 80)
