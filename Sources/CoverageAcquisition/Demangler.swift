@@ -101,9 +101,11 @@ public struct Demangler: Sendable {
     }
   }
 
-  /// The cached names among `wanted`, each found by halving: the cache is written sorted, so
-  /// the ten names of a risk list cost a few dozen comparisons, not a read of every line.
+  /// The cached names among `wanted`. A few are each found by halving (the cache is written
+  /// sorted: the ten names of a risk list cost a few dozen comparisons, not a read of every
+  /// line); many are read with every line.
   static func lookUp(_ wanted: Set<String>, inCache path: String) -> [String: String] {
+    guard wanted.count <= 64 else { return readCache(path).filter { wanted.contains($0.key) } }
     guard let bytes = RegularFile.bytes(atPath: path) else { return [:] }
     return bytes.withUnsafeBufferPointer { bytes in
       var names: [String: String] = [:]

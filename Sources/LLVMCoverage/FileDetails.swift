@@ -6,13 +6,19 @@ public enum FileDetails {
   /// Fills `functions` and `missedRegions` of every file that has function records.
   /// - Parameter displayName: turns a mangled name into the name people read.
   public static func attach(to data: inout CoverageData, displayName: (String) -> String = { $0 }) {
-    // Files by index: a path is hashed once per record, not once per region.
+    // Files by index: a path is hashed once per run of records in one file, not per record.
     let fileIndex = Dictionary(
       data.files.indices.map { (data.files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+    var last: (path: String, file: Int?)?
+    func file(of path: String) -> Int? {
+      if let last, last.path == path { return last.file }
+      last = (path, fileIndex[path])
+      return last!.file
+    }
     var functionsByFile = Array(repeating: [FunctionCoverage](), count: data.files.count)
-    var regionsByFile = Array(repeating: [SourceRange: UInt64](), count: data.files.count)
+    var regionsByFile = Array(repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
     for record in data.functions {
-      let files = record.filenames.map { fileIndex[$0] }
+      let files = record.filenames.map(file(of:))
       if let first = record.regions.first(where: { $0.kind == .code }),
         files.indices.contains(first.fileID), let file = files[first.fileID]
       {
@@ -21,12 +27,10 @@ public enum FileDetails {
             name: record.name, displayName: displayName(record.name), line: first.lineStart,
             column: first.columnStart, count: record.count))
       }
-      // Identical ranges (instantiations of one generic) ran if any of them ran.
       for region in record.regions
       where region.kind == .code && files.indices.contains(region.fileID) {
         guard let file = files[region.fileID] else { continue }
-        let range = SourceRange(start: region.start, end: region.end)
-        regionsByFile[file][range] = max(regionsByFile[file][range] ?? 0, region.count)
+        regionsByFile[file].append((SourceRange(start: region.start, end: region.end), region.count))
       }
     }
     for index in data.files.indices {
@@ -35,8 +39,27 @@ public enum FileDetails {
       data.files[index].functions = functionsByFile[file].sorted {
         ($0.line, $0.column, $0.name) < ($1.line, $1.column, $1.name)
       }
-      data.files[index].missedRegions = regionsByFile[file].filter { $0.value == 0 }.keys.sorted()
+      data.files[index].missedRegions = missed(regionsByFile[file])
     }
+  }
+
+  /// The ranges that never ran: identical ranges (instantiations of one generic) ran if any of
+  /// them ran. Sorted, by sorting rather than hashing every region.
+  private static func missed(_ regions: [(range: SourceRange, count: UInt64)]) -> [SourceRange] {
+    let sorted = regions.sorted { $0.range < $1.range }
+    var missed: [SourceRange] = []
+    var index = 0
+    while index < sorted.count {
+      var ran = false
+      var next = index
+      while next < sorted.count, sorted[next].range == sorted[index].range {
+        ran = ran || sorted[next].count > 0
+        next += 1
+      }
+      if !ran { missed.append(sorted[index].range) }
+      index = next
+    }
+    return missed
   }
 
   /// Sets the readable name of every attached function (`attach` first, names when ready).
