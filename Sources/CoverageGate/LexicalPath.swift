@@ -32,10 +32,15 @@ public enum LexicalPath {
   /// Whether `path` has anything to normalise (an empty, `.` or `..` component, or a trailing
   /// slash): one pass over the bytes, as almost every path is clean.
   private static func needsWork(_ path: String) -> Bool {
+    var path = path
+    return path.withUTF8(needsWork)
+  }
+
+  private static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var length = 0  // bytes of the current component
     var dots = 0  // how many of them are dots
     var index = 0
-    for byte in path.utf8 {
+    for byte in bytes {
       if byte == UInt8(ascii: "/") {
         if index > 0 && (length == 0 || (length == dots && dots <= 2)) { return true }
         length = 0

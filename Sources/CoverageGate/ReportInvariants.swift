@@ -11,17 +11,20 @@ import CoverageModel
 ///   the sum of all kept files'.
 public enum ReportInvariants {
   public static func check(_ report: CoverageReport) throws {
-    var previous: String?
-    for file in report.files {
-      try checkPath(file.path)
-      if let previous, previous >= file.path {
-        throw InvariantViolation("files are not sorted and unique at \(file.path)")
+    // By index: a file is read in place, not copied with all it holds.
+    let files = report.files
+    for index in files.indices {
+      let path = files[index].path
+      try checkPath(path)
+      if index > 0, files[index - 1].path >= path {
+        throw InvariantViolation("files are not sorted and unique at \(path)")
       }
-      previous = file.path
-      try checkMetrics(file.summary, "file \(file.path)")
+      try checkMetrics(files[index].summary, "file \(path)")
     }
     var sums: [String: [String: Summary]] = [:]
-    for file in report.files { sums[file.layer, default: [:]][file.target, default: .zero] += file.summary }
+    for index in files.indices {
+      sums[files[index].layer, default: [:]][files[index].target, default: .zero] += files[index].summary
+    }
     for layer in report.layers {
       try checkMetrics(layer.totals, "layer \(layer.name)")
       for target in layer.targets where target.totals != sums[layer.name]?[target.name] ?? .zero {
@@ -42,11 +45,11 @@ public enum ReportInvariants {
     else { throw InvariantViolation("a kept path is not a plain package-relative path: \(path)") }
   }
 
-  private static func checkMetrics(_ summary: Summary, _ scope: String) throws {
+  private static func checkMetrics(_ summary: Summary, _ scope: @autoclosure () -> String) throws {
     for kind in MetricKind.allCases {
       let metric = summary[kind]
       guard metric.count >= 0, metric.covered >= 0, metric.covered <= metric.count else {
-        throw InvariantViolation("\(scope) has \(kind.rawValue) \(metric.covered)/\(metric.count)")
+        throw InvariantViolation("\(scope()) has \(kind.rawValue) \(metric.covered)/\(metric.count)")
       }
     }
   }

@@ -72,50 +72,24 @@ public struct Scoper: Sendable {
     let realRoot = links?.realPath(root) ?? root
     let measured = Set(measuredTargets.map(\.name))
 
+    let folders = Folders(root: root, realRoot: realRoot)
+    // Each file placed on every core (a lookup, a glob, an lstat apiece), then gathered in order.
+    let placed = data.files.concurrentMap { file in
+      place(file, maps: maps, measured: measured, folders: folders)
+    }
     var kept: [ScopedFile] = []
     var excluded: [ExcludedFile] = []
     var leftOut = Set<String>()
     var outside = 0
-    let rootFolder = root + "/"
-    let realRootFolder = realRoot + "/"
-    for file in data.files {
-      // `..` is resolved first: a path that climbs out of the package is not a package file.
-      let path = LexicalPath.normalized(maps.reduce(file.path) { $1.apply($0) })
-      // Bytes, as the file system compares paths (and a `Character` walk costs per file).
-      guard path.utf8.starts(with: rootFolder.utf8) else {
-        excluded.append(ExcludedFile(path: path, reason: "outside the package (a dependency or the toolchain)"))
-        outside += 1
-        continue
+    for placement in placed {
+      switch placement {
+      case .kept(let file):
+        kept.append(file)
+      case .excluded(let file, let rule, let isOutside):
+        excluded.append(file)
+        if let rule { leftOut.insert(rule) }
+        if isOutside { outside += 1 }
       }
-      let relative = String(Substring(path.utf8.dropFirst(rootFolder.utf8.count)))
-      if relative.hasPrefix(".build/") {
-        let reason = Self.buildOutputReason(relative)
-        excluded.append(ExcludedFile(path: relative, reason: reason))
-        continue
-      }
-      guard let target = lookup.target(of: relative) else {
-        excluded.append(ExcludedFile(path: relative, reason: "in no target of the package"))
-        continue
-      }
-      guard measured.contains(target.name) else {
-        let reason = reason(notMeasuring: target)
-        excluded.append(ExcludedFile(path: relative, reason: reason))
-        leftOut.insert(reason)
-        continue
-      }
-      if let glob = exclude.first(where: { $0.matches(relative) }) {
-        let reason = "excluded by '\(glob.pattern)' in the config"
-        excluded.append(ExcludedFile(path: relative, reason: reason))
-        leftOut.insert("files \(reason)")
-        continue
-      }
-      if let real = links?.realPath(path), real != realRoot, !real.utf8.starts(with: realRootFolder.utf8) {
-        excluded.append(ExcludedFile(path: relative, reason: "outside the package (a symlink to \(real))"))
-        outside += 1
-        continue
-      }
-      // The file keeps the export's own path, which its function records name.
-      kept.append(ScopedFile(path: relative, target: target.name, layer: "", coverage: file))
     }
     guard !kept.isEmpty else {
       throw ScopeError.noPackageFiles(
@@ -124,9 +98,73 @@ public struct Scoper: Sendable {
     }
     let withData = Set(kept.map(\.target))
     let missing = measuredTargets.filter { !withData.contains($0.name) }
+    // Mostly in order already (the export's order, one prefix less): sorted only if not.
+    let inOrder = kept.indices.dropFirst().allSatisfy { kept[$0 - 1].path <= kept[$0].path }
     return ScopeResult(
-      files: kept.sorted { $0.path < $1.path }, excluded: excluded.sorted { $0.path < $1.path },
-      targetsWithoutData: missing)
+      files: inOrder ? kept : kept.sorted { $0.path < $1.path },
+      excluded: excluded.sorted { $0.path < $1.path }, targetsWithoutData: missing)
+  }
+
+  /// The package's root as written and with symlinks resolved, each with a final slash.
+  private struct Folders: Sendable {
+    let realRoot: String
+    let rootFolder: String
+    let realRootFolder: String
+
+    init(root: String, realRoot: String) {
+      self.realRoot = realRoot
+      rootFolder = root + "/"
+      realRootFolder = realRoot + "/"
+    }
+  }
+
+  /// Where one file goes: kept, or excluded with its reason (and the rule that left a package
+  /// file out, and whether it lies outside the package).
+  private enum Placement: Sendable {
+    case kept(ScopedFile)
+    case excluded(ExcludedFile, leftOut: String?, outside: Bool)
+  }
+
+  private func place(
+    _ file: FileCoverage, maps: [PathMap], measured: Set<String>, folders: Folders
+  ) -> Placement {
+    // `..` is resolved first: a path that climbs out of the package is not a package file.
+    let path = LexicalPath.normalized(maps.reduce(file.path) { $1.apply($0) })
+    // Bytes, as the file system compares paths (and a `Character` walk costs per file).
+    guard path.utf8.starts(with: folders.rootFolder.utf8) else {
+      return .excluded(
+        ExcludedFile(path: path, reason: "outside the package (a dependency or the toolchain)"),
+        leftOut: nil, outside: true)
+    }
+    let relative = String(Substring(path.utf8.dropFirst(folders.rootFolder.utf8.count)))
+    if relative.hasPrefix(".build/") {
+      return .excluded(
+        ExcludedFile(path: relative, reason: Self.buildOutputReason(relative)), leftOut: nil,
+        outside: false)
+    }
+    guard let target = lookup.target(of: relative) else {
+      return .excluded(
+        ExcludedFile(path: relative, reason: "in no target of the package"), leftOut: nil,
+        outside: false)
+    }
+    guard measured.contains(target.name) else {
+      let reason = reason(notMeasuring: target)
+      return .excluded(ExcludedFile(path: relative, reason: reason), leftOut: reason, outside: false)
+    }
+    if let glob = exclude.first(where: { $0.matches(relative) }) {
+      let reason = "excluded by '\(glob.pattern)' in the config"
+      return .excluded(
+        ExcludedFile(path: relative, reason: reason), leftOut: "files \(reason)", outside: false)
+    }
+    if let real = links?.realPath(path), real != folders.realRoot,
+      !real.utf8.starts(with: folders.realRootFolder.utf8)
+    {
+      return .excluded(
+        ExcludedFile(path: relative, reason: "outside the package (a symlink to \(real))"),
+        leftOut: nil, outside: true)
+    }
+    // The file keeps the export's own path, which its function records name.
+    return .kept(ScopedFile(path: relative, target: target.name, layer: "", coverage: file))
   }
 
   /// Why a file under `.build/` is not measured: a dependency, or which part of the build made it.

@@ -51,7 +51,9 @@ public struct CoverageData: Sendable {
   public var functions: [FunctionRecord]
 
   public init(files: [FileCoverage], functions: [FunctionRecord] = []) {
-    self.files = files.sorted { $0.path < $1.path }
+    // llvm-cov lists files sorted: checked in one pass, sorted only when they are not.
+    let sorted = files.indices.dropFirst().allSatisfy { files[$0 - 1].path <= files[$0].path }
+    self.files = sorted ? files : files.sorted { $0.path < $1.path }
     self.functions = functions
   }
 }
