@@ -1,4 +1,5 @@
 import CoverageModel
+import Foundation
 
 /// Writes pretty-printed JSON straight into bytes, in the layout of Foundation's
 /// `JSONEncoder` with `.prettyPrinted` (`"key" : value`, two-space indent, `[\n\n]` when empty).
@@ -38,26 +39,31 @@ struct JSONWriter {
   }
 
   /// An array of `elements` rendered in slices on every core, then joined: the same bytes as
-  /// `array(_:_:)`.
+  /// `array(_:_:)`. A batch of slices (one per core) at a time, each joined and let go before
+  /// the next: memory stays the output and a batch, not the output twice.
   mutating func array<Element: Sendable>(
     concurrently elements: [Element], _ element: @Sendable (inout JSONWriter, Element) -> Void
   ) {
-    let sliceCount = min(elements.count / 32, 16)
-    guard sliceCount > 1 else { return array(elements, element) }
+    let wanted = min(elements.count / 32, 64)
+    guard wanted > 1 else { return array(elements, element) }
     open(UInt8(ascii: "["))
-    let (depth, size) = (self.depth, (elements.count + sliceCount - 1) / sliceCount)
-    let slices = Array(0..<sliceCount).concurrentMap { slice -> String in
-      var writer = JSONWriter(capacity: size * 1024)
-      (writer.depth, writer.empty) = (depth, slice == 0)
-      for item in elements[(slice * size)..<min(elements.count, (slice + 1) * size)] {
-        writer.newMember()
-        element(&writer, item)
-      }
-      writer.flush()
-      return writer.text
-    }
+    let (depth, size) = (self.depth, (elements.count + wanted - 1) / wanted)
+    let sliceCount = (elements.count + size - 1) / size  // none empty
+    let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
     flush()
-    for slice in slices { text += slice }
+    for batch in stride(from: 0, to: sliceCount, by: cores) {
+      let slices = Array(batch..<min(sliceCount, batch + cores)).concurrentMap { slice -> String in
+        var writer = JSONWriter(capacity: size * 1024)
+        (writer.depth, writer.empty) = (depth, slice == 0)
+        for item in elements[(slice * size)..<min(elements.count, (slice + 1) * size)] {
+          writer.newMember()
+          element(&writer, item)
+        }
+        writer.flush()
+        return writer.text
+      }
+      for slice in slices { text += slice }
+    }
     empty = false
     close(UInt8(ascii: "]"))
   }

@@ -36,7 +36,9 @@ public enum ExportReader {
     guard file.bytes.count > 0 else { throw ExportError.empty(path: path) }
     // Pages already read are handed back as the scan moves on: memory stays far below the
     // file's size however large it is.
-    return try parse(bytes: file.bytes, source: path, options: options, release: file.release(upTo:))
+    return try parse(
+      bytes: file.bytes, source: path, options: options, release: file.release(upTo:),
+      releaseRange: file.release(from:upTo:))
   }
 
   /// Parses export bytes; `source` names them in errors.
@@ -45,20 +47,26 @@ public enum ExportReader {
   {
     guard !data.isEmpty else { throw ExportError.empty(path: source) }
     return try data.withUnsafeBytes { raw in
-      try parse(bytes: raw.bindMemory(to: UInt8.self), source: source, options: options, release: { _ in })
+      try parse(
+        bytes: raw.bindMemory(to: UInt8.self), source: source, options: options, release: { _ in })
     }
   }
 
-  /// Parses bytes, calling `release` with offsets that will not be read again.
+  /// Parses bytes, calling `release` with offsets that will not be read again (and
+  /// `releaseRange` with ranges a second thread read).
   static func parse(
-    bytes: UnsafeBufferPointer<UInt8>, source: String, options: Options, release: (Int) -> Void
+    bytes: UnsafeBufferPointer<UInt8>, source: String, options: Options, release: (Int) -> Void,
+    releaseRange: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> CoverageData {
     var scanner = JSONScanner(bytes: bytes)
     let ahead = options.functions ? FunctionsAhead(bytes: bytes) : nil
     defer { ahead?.finish() }
     do {
-      return try readDocument(
-        &scanner, source: source, options: options, ahead: ahead, release: release)
+      return try withoutActuallyEscaping(release) { release in
+        let reading = Reading(
+          options: options, ahead: ahead, release: release, releaseRange: releaseRange)
+        return try readDocument(&scanner, source: source, reading: reading)
+      }
     } catch let error as JSONScanError {
       throw error.truncated
         ? ExportError.truncated(path: source, offset: error.offset)
@@ -66,9 +74,16 @@ public enum ExportReader {
     }
   }
 
+  /// What reading one document uses besides its bytes.
+  private struct Reading {
+    var options: Options
+    var ahead: FunctionsAhead?
+    var release: (Int) -> Void
+    var releaseRange: @Sendable (Int, Int) -> Void
+  }
+
   private static func readDocument(
-    _ scanner: inout JSONScanner, source: String, options: Options, ahead: FunctionsAhead?,
-    release: (Int) -> Void
+    _ scanner: inout JSONScanner, source: String, reading: Reading
   ) throws -> CoverageData {
     var files: [FileCoverage] = []
     var functions: [FunctionRecord] = []
@@ -83,9 +98,7 @@ public enum ExportReader {
       if key == "data" {
         sawData = true
         try scanner.readArray { scanner in
-          try readExport(
-            &scanner, options: options, files: &files, functions: &functions, ahead: ahead,
-            release: release)
+          try readExport(&scanner, reading: reading, files: &files, functions: &functions)
         }
       } else if key == "type" {
         type = try scanner.readString()
@@ -106,18 +119,16 @@ public enum ExportReader {
   }
 
   private static func readExport(
-    _ scanner: inout JSONScanner, options: Options, files: inout [FileCoverage],
-    functions: inout [FunctionRecord], ahead: FunctionsAhead?, release: (Int) -> Void
+    _ scanner: inout JSONScanner, reading: Reading, files: inout [FileCoverage],
+    functions: inout [FunctionRecord]
   ) throws {
+    let options = reading.options
     try scanner.readObject { scanner, key in
       if key == "files" {
-        try scanner.readArray { scanner in
-          files.append(try readFile(&scanner, index: files.count, keepingLineView: options.lineViews))
-          release(scanner.position)
-        }
+        try readFiles(&scanner, reading: reading, into: &files)
       } else if key == "functions", options.functions {
         scanner.skipWhitespace()
-        if functions.isEmpty, let (read, end) = try ahead?.take(at: scanner.position) {
+        if functions.isEmpty, let (read, end) = try reading.ahead?.take(at: scanner.position) {
           functions = read
           scanner.position = end
         } else {
@@ -126,9 +137,57 @@ public enum ExportReader {
       } else if key == "functions" {
         try scanner.readArray { scanner in
           try scanner.skipValue()
-          release(scanner.position)
+          reading.release(scanner.position)
         }
       }
+    }
+  }
+
+  /// A file record ends its summary and itself, and the next starts: `}}},{"`.
+  private static let fileBoundary = Array(#"}}},{""#.utf8)
+
+  /// The `files[]` array the scanner is at. Without function records (an export of many small
+  /// files), its second half is read on another thread from a boundary guessed near the middle
+  /// of the document, each half handing back the pages it read.
+  private static func readFiles(
+    _ scanner: inout JSONScanner, reading: Reading, into files: inout [FileCoverage]
+  ) throws {
+    let lineViews = reading.options.lineViews
+    let releaseRange = reading.releaseRange
+    scanner.skipWhitespace()
+    let tail =
+      reading.options.functions || !files.isEmpty
+      ? nil
+      : ArrayTail<FileCoverage>.boundary(
+        in: scanner.bytes, after: (scanner.position + scanner.bytes.count) / 2,
+        pattern: fileBoundary, elementOffset: 4
+      ).map { split in
+        ArrayTail<FileCoverage>(bytes: scanner.bytes, start: split) { scanner, files, stopped in
+          var released = split
+          return try scanner.readElements(continuing: true, boundary: nil) { scanner in
+            if stopped() { throw CancellationError() }
+            files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
+            if scanner.position - released >= 4 << 20 {
+              releaseRange(released, scanner.position)
+              released = scanner.position
+            }
+          }
+        }
+      }
+    defer { tail?.finish() }
+    let ended = try scanner.readElements(continuing: false, boundary: tail?.start) { scanner in
+      files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
+      reading.release(scanner.position)
+    }
+    guard !ended else { return }
+    if let (rest, end) = tail?.elements() {
+      files += rest
+      scanner.position = end
+      return
+    }
+    _ = try scanner.readElements(continuing: true, boundary: nil) { scanner in
+      files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
+      reading.release(scanner.position)
     }
   }
 

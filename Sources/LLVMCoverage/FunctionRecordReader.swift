@@ -14,25 +14,13 @@ enum FunctionRecordReader {
   }
 
   /// Reads records of the array the scanner is at (its `[`), or, `continuing`, from the
-  /// element the scanner is at onward: to the array's end (true), or until the next element
-  /// would start at `boundary` (false, the scanner there). The same steps and errors as
-  /// `JSONScanner.readArray`.
+  /// element the scanner is at onward, as `JSONScanner.readElements` reads elements.
   static func readRecords(
     _ scanner: inout JSONScanner, into functions: inout [FunctionRecord], continuing: Bool,
     boundary: Int?, stop: (() -> Bool)? = nil
   ) throws -> Bool {
-    if !continuing {
-      try scanner.expect(UInt8(ascii: "["), what: "an array")
-      scanner.skipWhitespace()
-      if try scanner.peek() == UInt8(ascii: "]") {
-        scanner.position += 1
-        return true
-      }
-    }
     var lastFilename: String?
-    while true {
-      scanner.skipWhitespace()
-      if scanner.position == boundary { return false }
+    return try scanner.readElements(continuing: continuing, boundary: boundary) { scanner in
       if let stop, stop() { throw CancellationError() }
       let index = functions.count
       do {
@@ -40,12 +28,6 @@ enum FunctionRecordReader {
       } catch var error as JSONScanError where !error.truncated {
         error.message = "in functions[\(index)]" + error.message
         throw error
-      }
-      scanner.skipWhitespace()
-      switch try scanner.next() {
-      case UInt8(ascii: ","): continue
-      case UInt8(ascii: "]"): return true
-      default: throw scanner.error("expected ',' or ']' in an array")
       }
     }
   }

@@ -25,7 +25,7 @@ final class FunctionsAhead: @unchecked Sendable {
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    Self.spawn { [self] in
+    ArrayTail<FunctionRecord>.spawn { [self] in
       defer { done.signal() }
       guard let found = ByteSearch.offset(of: Self.marker, in: self.bytes) else { return }
       start = found + Self.marker.count - 1
@@ -50,18 +50,22 @@ final class FunctionsAhead: @unchecked Sendable {
 
   private func readInHalves(from start: Int) throws -> (functions: [FunctionRecord], end: Int) {
     let stop: @Sendable () -> Bool = { self.stopping.load(ordering: .relaxed) }
-    let middle = (start + bytes.count) / 2
-    let split = ByteSearch.offset(of: Self.boundary, in: bytes, from: middle)
-      .map { $0 + Self.boundary.count - 2 }
-    let secondHalf = split.map { split in Half(bytes: bytes, start: split, stop: stop) }
-    defer { secondHalf?.waitUntilDone() }
+    let tail = ArrayTail<FunctionRecord>.boundary(
+      in: bytes, after: (start + bytes.count) / 2, pattern: Self.boundary, elementOffset: 4
+    ).map { split in
+      ArrayTail<FunctionRecord>(bytes: bytes, start: split) { scanner, records, stopped in
+        try FunctionRecordReader.readRecords(
+          &scanner, into: &records, continuing: true, boundary: nil, stop: { stop() || stopped() })
+      }
+    }
+    defer { tail?.finish() }
     var scanner = JSONScanner(bytes: bytes)
     scanner.position = start
     var functions: [FunctionRecord] = []
     let ended = try FunctionRecordReader.readRecords(
-      &scanner, into: &functions, continuing: false, boundary: split, stop: stop)
+      &scanner, into: &functions, continuing: false, boundary: tail?.start, stop: stop)
     if !ended {
-      if let (rest, end) = secondHalf?.records() { return (functions + rest, end) }
+      if let (rest, end) = tail?.elements() { return (functions + rest, end) }
       _ = try FunctionRecordReader.readRecords(
         &scanner, into: &functions, continuing: true, boundary: nil, stop: stop)
     }
@@ -72,48 +76,4 @@ final class FunctionsAhead: @unchecked Sendable {
     done.wait()
     done.signal()
   }
-
-  fileprivate static func spawn(_ work: @escaping @Sendable () -> Void) {
-    let thread = Thread(block: work)
-    thread.stackSize = 8 << 20
-    thread.start()
-  }
-}
-
-/// The records from a guessed boundary to the array's end, read on a thread of their own.
-private final class Half: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  /// Written by the thread alone, until `done` is signalled.
-  private var result: (functions: [FunctionRecord], end: Int)?
-
-  init(bytes: UnsafeBufferPointer<UInt8>, start: Int, stop: @escaping @Sendable () -> Bool) {
-    let box = UncheckedBytes(bytes: bytes)
-    FunctionsAhead.spawn { [self] in
-      defer { done.signal() }
-      var scanner = JSONScanner(bytes: box.bytes)
-      scanner.position = start
-      var functions: [FunctionRecord] = []
-      guard
-        (try? FunctionRecordReader.readRecords(
-          &scanner, into: &functions, continuing: true, boundary: nil, stop: stop)) == true
-      else { return }
-      result = (functions, scanner.position)
-    }
-  }
-
-  /// The records and the offset after the array; nil if the half could not be read (the
-  /// caller reads it, naming any fault as one walk would).
-  func records() -> (functions: [FunctionRecord], end: Int)? {
-    waitUntilDone()
-    return result
-  }
-
-  func waitUntilDone() {
-    done.wait()
-    done.signal()
-  }
-}
-
-private struct UncheckedBytes: @unchecked Sendable {
-  let bytes: UnsafeBufferPointer<UInt8>
 }

@@ -75,6 +75,35 @@ struct JSONScanner {
     }
   }
 
+  /// `readArray` that can start at an element inside the array (`continuing`) and stop where
+  /// the next element would start at `boundary` (false, the scanner there); true once past the
+  /// array's `]`. The same steps and errors as `readArray`.
+  mutating func readElements(
+    continuing: Bool, boundary: Int?, _ body: (inout JSONScanner) throws -> Void
+  ) throws -> Bool {
+    if !continuing {
+      try expect(UInt8(ascii: "["), what: "an array")
+      skipWhitespace()
+      if try peek() == UInt8(ascii: "]") {
+        position += 1
+        return true
+      }
+    }
+    while true {
+      skipWhitespace()
+      if position == boundary { return false }
+      let before = position
+      try body(&self)
+      if position == before { try skipValue() }
+      skipWhitespace()
+      switch try next() {
+      case UInt8(ascii: ","): continue
+      case UInt8(ascii: "]"): return true
+      default: throw error("expected ',' or ']' in an array")
+      }
+    }
+  }
+
   /// An object key, compared without allocating.
   struct Key {
     let start: UnsafePointer<UInt8>

@@ -6,7 +6,7 @@
 
 /// A read-only memory map of a file whose pages can be handed back once read, so that reading
 /// a file larger than memory needs only a window of it.
-final class MappedFile {
+final class MappedFile: @unchecked Sendable {
   let bytes: UnsafeBufferPointer<UInt8>
   private let base: UnsafeMutableRawPointer?
   private var released = 0
@@ -41,6 +41,17 @@ final class MappedFile {
     let end = offset / page * page
     _ = madvise(base + released, end - released, MADV_DONTNEED)
     released = end
+  }
+
+  /// Hands back the whole pages inside `start..<end`, read by a thread of its own (no state
+  /// kept: the pages of another thread's range are untouched).
+  func release(from start: Int, upTo end: Int) {
+    guard let base else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let first = (start + page - 1) / page * page
+    let last = end / page * page
+    guard last > first else { return }
+    _ = madvise(base + first, last - first, MADV_DONTNEED)
   }
 
   deinit {

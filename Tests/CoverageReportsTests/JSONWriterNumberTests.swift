@@ -57,7 +57,7 @@ final class JSONWriterSlicesTests: XCTestCase {
   }
 
   func testSlicesJoinToTheSameBytes() {
-    for count in [0, 1, 31, 64, 65, 97, 500, 1000] {
+    for count in [0, 1, 31, 64, 65, 97, 500, 1000, 2048, 2079, 2090, 5000] {
       XCTAssertEqual(document(count, concurrently: true), document(count, concurrently: false), "\(count)")
     }
   }
