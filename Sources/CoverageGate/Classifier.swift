@@ -37,19 +37,26 @@ public struct Classifier: Sendable {
   public func classify(_ scope: ScopeResult) throws -> (
     files: [ScopedFile], targetsWithoutData: [TargetWithoutData]
   ) {
+    var scope = scope
+    let missing = try classify(&scope)
+    return (scope.files, missing)
+  }
+
+  /// Gives each file of `scope` its layer in place (no copy of each of tens of thousands of
+  /// files); the targets without data, with their layers.
+  public func classify(_ scope: inout ScopeResult) throws -> [TargetWithoutData] {
     let targets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     // Without path globs a file's layer is its target's: decide once per target.
     let byPath = config.layers.contains { !$0.paths.isEmpty }
     var layerOfTarget: [String: String] = [:]
-    let files = try scope.files.map { file in
-      var file = file
-      if !byPath, let known = layerOfTarget[file.target] {
-        file.layer = known
-      } else if let target = targets[file.target] {
-        file.layer = try layer(target: target, file: byPath ? file.path : nil)
-        layerOfTarget[file.target] = file.layer
+    for index in scope.files.indices {
+      let target = scope.files[index].target
+      if !byPath, let known = layerOfTarget[target] {
+        scope.files[index].layer = known
+      } else if let info = targets[target] {
+        scope.files[index].layer = try layer(target: info, file: byPath ? scope.files[index].path : nil)
+        layerOfTarget[target] = scope.files[index].layer
       }
-      return file
     }
     let missing = try scope.targetsWithoutData.map { target in
       let lines = target.sources.reduce(0) { $0 + SourceLines.count(package.root + "/" + $1) }
@@ -60,7 +67,7 @@ public struct Classifier: Sendable {
           ? "C-family target: SwiftPM does not instrument it"
           : "no test links it, or its code is compiled out")
     }
-    return (files, missing)
+    return missing
   }
 }
 

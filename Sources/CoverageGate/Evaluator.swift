@@ -13,7 +13,7 @@ public struct Evaluator: Sendable {
     excluded: [ExcludedFile], tests: TestOutcome? = nil
   ) -> CoverageReport {
     let layers = layerReports(files: files, targetsWithoutData: targetsWithoutData)
-    let totals = files.map(\.summary).total()
+    let totals = files.indices.reduce(into: Summary.zero) { $0 += files[$1].summary }
     var verdicts: [Verdict] = []
     for layer in layers {
       verdicts += thresholdVerdicts(
@@ -38,10 +38,11 @@ public struct Evaluator: Sendable {
     }
     // One pass over the files, adding summaries per layer and target: the files are not copied.
     var sums: [String: (total: Summary, targets: [String: (total: Summary, files: Int)])] = [:]
-    for file in files {
-      sums[file.layer, default: (.zero, [:])].total += file.summary
-      sums[file.layer]!.targets[file.target, default: (.zero, 0)].total += file.summary
-      sums[file.layer]!.targets[file.target]!.files += 1
+    for index in files.indices {
+      let (layer, target, summary) = (files[index].layer, files[index].target, files[index].summary)
+      sums[layer, default: (.zero, [:])].total += summary
+      sums[layer]!.targets[target, default: (.zero, 0)].total += summary
+      sums[layer]!.targets[target]!.files += 1
     }
     return configs.map { layer in
       let layerSums = sums[layer.name] ?? (.zero, [:])
@@ -114,20 +115,23 @@ public struct Evaluator: Sendable {
 
   private func fileFloorVerdicts(files: [ScopedFile], layers: [LayerReport]) -> [Verdict] {
     let gated = Set(layers.filter(\.gated).map(\.name))
-    let checked = files.filter { gated.contains($0.layer) }
+    // Indexes, not copies of every file of the gated layers.
+    let checked = files.indices.filter { gated.contains(files[$0].layer) }
     return config.fileMinimum.keys.sorted().flatMap { metric -> [Verdict] in
       let required = config.fileMinimum[metric]!
-      let failures = checked.filter { $0.summary[metric].count > 0 && !$0.summary[metric].reaches(required) }
+      let failures = checked.filter {
+        files[$0].summary[metric].count > 0 && !files[$0].summary[metric].reaches(required)
+      }
       guard !failures.isEmpty else {
         let message = "every file of the gated layers meets the file minimum \(formatThreshold(required))% of \(metric.rawValue) (\(checked.count) files)"
         return [Verdict(rule: .fileMinimum, scopeKind: .layer, scope: gated.sorted().joined(separator: ", "), metric: metric, actual: nil, required: required, status: .passed, message: message)]
       }
-      return failures.map { file in
-        let actual = file.summary[metric]
+      return failures.map { index in
+        let (path, actual) = (files[index].path, files[index].summary[metric])
         return Verdict(
-          rule: .fileMinimum, scopeKind: .file, scope: file.path, metric: metric, actual: actual,
+          rule: .fileMinimum, scopeKind: .file, scope: path, metric: metric, actual: actual,
           required: required, status: .failed,
-          message: "\(file.path): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio)) is below the file minimum \(formatThreshold(required))%")
+          message: "\(path): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio)) is below the file minimum \(formatThreshold(required))%")
       }
     }
   }

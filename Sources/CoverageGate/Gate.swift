@@ -18,12 +18,10 @@ public enum Gate {
         excluding: applied.exclusions, deriver: deriver)
     }
     scope.excluded = (scope.excluded + applied.excludedFiles).sorted { $0.path < $1.path }
-    let classified = try Classifier(config: config, package: input.package).classify(scope)
-    scope.files = []  // the classified copies replace them: tens of thousands of files are held once
+    let targetsWithoutData = try Classifier(config: config, package: input.package).classify(&scope)
     var report = Evaluator(config: config).evaluate(
-      package: input.package, files: classified.files,
-      targetsWithoutData: classified.targetsWithoutData, excluded: scope.excluded,
-      tests: input.tests)
+      package: input.package, files: scope.files, targetsWithoutData: targetsWithoutData,
+      excluded: scope.excluded, tests: input.tests)
     report.exclusions = applied.exclusions
     report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)
     report.gate.verdicts += FunctionFloor.verdicts(

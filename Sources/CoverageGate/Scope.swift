@@ -74,14 +74,15 @@ public struct Scoper: Sendable {
 
     let folders = Folders(root: root, realRoot: realRoot)
     // Each file placed on every core (a lookup, a glob, an lstat apiece), then gathered in order.
-    let placed = data.files.concurrentMap { file in
+    var placed = data.files.concurrentMap { file in
       place(file, maps: maps, measured: measured, folders: folders)
     }
     var kept: [ScopedFile] = []
     var excluded: [ExcludedFile] = []
     var leftOut = Set<String>()
     var outside = 0
-    for placement in placed {
+    // Taken from the end (moved, not copied), put back in order after.
+    while let placement = placed.popLast() {
       switch placement {
       case .kept(let file):
         kept.append(file)
@@ -91,6 +92,8 @@ public struct Scoper: Sendable {
         if isOutside { outside += 1 }
       }
     }
+    kept.reverse()
+    excluded.reverse()
     guard !kept.isEmpty else {
       throw ScopeError.noPackageFiles(
         root: root, example: data.files.first { !$0.path.contains("/.build/") }?.path ?? data.files.first?.path,

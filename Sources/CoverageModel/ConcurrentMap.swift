@@ -6,11 +6,10 @@ extension Array where Element: Sendable {
   public func concurrentMap<T>(_ transform: @Sendable (Element) -> T) -> [T] {
     guard count > 1 else { return map(transform) }
     let slots = Slots<T>(count: count)
-    defer { slots.free() }
     DispatchQueue.concurrentPerform(iterations: count) { index in
       slots.buffer[index] = transform(self[index])
     }
-    return slots.buffer.map { $0! }
+    return slots.moveOut()
   }
 }
 
@@ -23,8 +22,9 @@ private struct Slots<T>: @unchecked Sendable {
     buffer.initialize(repeating: nil)
   }
 
-  func free() {
-    _ = buffer.deinitialize()
-    buffer.deallocate()
+  /// The results moved out (no copy, no release of each) and the slots freed.
+  func moveOut() -> [T] {
+    defer { buffer.deallocate() }
+    return (0..<buffer.count).map { (buffer.baseAddress! + $0).move()! }
   }
 }
