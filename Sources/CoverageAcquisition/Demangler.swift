@@ -106,8 +106,10 @@ public struct Demangler: Sendable {
   /// line); many are read with every line.
   static func lookUp(_ wanted: Set<String>, inCache path: String) -> [String: String] {
     guard wanted.count <= 64 else { return readCache(path).filter { wanted.contains($0.key) } }
-    guard let bytes = RegularFile.bytes(atPath: path) else { return [:] }
-    return bytes.withUnsafeBufferPointer { bytes in
+    // Mapped, not read: halving touches a few pages of the file.
+    guard let file = try? MappedFile(path: path) else { return [:] }
+    return withExtendedLifetime(file) {
+      let bytes = file.bytes
       var names: [String: String] = [:]
       for name in wanted {
         var key = name

@@ -39,7 +39,7 @@ struct JSONWriter {
   }
 
   /// An array of `elements` rendered in slices on every core, then joined: the same bytes as
-  /// `array(_:_:)`. A batch of slices (one per core) at a time, each joined and let go before
+  /// `array(_:_:)`. A batch of slices at a time, each joined and let go before
   /// the next: memory stays the output and a batch, not the output twice.
   mutating func array<Element: Sendable>(
     concurrently elements: [Element], _ element: @Sendable (inout JSONWriter, Element) -> Void
@@ -49,10 +49,11 @@ struct JSONWriter {
     open(UInt8(ascii: "["))
     let (depth, size) = (self.depth, (elements.count + wanted - 1) / wanted)
     let sliceCount = (elements.count + size - 1) / size  // none empty
-    let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    // Four slices a core in a batch: the cores stay busy while one slice takes longer.
+    let batchSize = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
     flush()
-    for batch in stride(from: 0, to: sliceCount, by: cores) {
-      let slices = Array(batch..<min(sliceCount, batch + cores)).concurrentMap { slice -> String in
+    for batch in stride(from: 0, to: sliceCount, by: batchSize) {
+      let slices = Array(batch..<min(sliceCount, batch + batchSize)).concurrentMap { slice -> String in
         var writer = JSONWriter(capacity: size * 1024)
         (writer.depth, writer.empty) = (depth, slice == 0)
         for item in elements[(slice * size)..<min(elements.count, (slice + 1) * size)] {

@@ -25,4 +25,27 @@ final class Background<T>: @unchecked Sendable {
     finished.signal()
     return try result!.get()
   }
+
+  /// The work's result, given up by this `Background` (taken once: the caller decides when
+  /// and where it is freed).
+  func take() throws -> T {
+    finished.wait()
+    finished.signal()
+    defer { result = nil }
+    return try result!.get()
+  }
+}
+
+/// Lets a large value go on a thread of its own: freeing tens of thousands of records need not
+/// hold up the run (nor, at its end, the exit).
+public enum Discard {
+  public static func onAnotherThread<T>(_ value: consuming T) {
+    let parcel = Parcel(value)
+    Thread { parcel.value = nil }.start()
+  }
+
+  private final class Parcel<T>: @unchecked Sendable {
+    var value: T?
+    init(_ value: T) { self.value = value }
+  }
 }

@@ -44,7 +44,10 @@ public struct Pipeline: Sendable {
       let pipeline = self
       let reading = Background { try pipeline.ingest(paths, hasMarkers: true, functions: true) }
       let (package, markers) = try prepare(described)
-      return try evaluate(try reading.value(), package: package, markers: markers, tests: nil)
+      let data = try reading.take()
+      let report = try evaluate(data, package: package, markers: markers, tests: nil)
+      Discard.onAnotherThread(data)
+      return report
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try prepare(try readDescription(swift: toolchain.swift))

@@ -12,7 +12,7 @@ struct ResultPresenter {
   var gitHub = GitHubActions()
 
   /// Shows `result` and gives the run's exit code.
-  func present(_ result: PipelineResult) -> ExitCode {
+  func present(_ result: consuming PipelineResult) -> ExitCode {
     let report = result.report
     if !quiet {
       print(TextReport(useColor: terminal.useColor).text(report), terminator: "")
@@ -30,6 +30,8 @@ struct ResultPresenter {
     if !result.files.isEmpty {
       terminal.printError("covgate: reports written to \(result.folder) (\(terminal.finished()))")
     }
-    return ExitCode(result.outcome)
+    let outcome = ExitCode(result.outcome)
+    Discard.onAnotherThread(result)  // the process ends next: its exit need not wait for frees
+    return outcome
   }
 }

@@ -6,15 +6,15 @@
 
 /// A read-only memory map of a file whose pages can be handed back once read, so that reading
 /// a file larger than memory needs only a window of it.
-final class MappedFile: @unchecked Sendable {
-  let bytes: UnsafeBufferPointer<UInt8>
+public final class MappedFile: @unchecked Sendable {
+  public let bytes: UnsafeBufferPointer<UInt8>
   private let base: UnsafeMutableRawPointer?
   private var released = 0
   /// Pages are handed back in steps of at least this many bytes.
   private static let releaseStep = 4 << 20
 
   /// Maps `path`; `nil` bytes for an empty file. Throws the `errno` text when it cannot.
-  init(path: String) throws {
+  public init(path: String) throws {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw MappedFileError(reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
@@ -35,7 +35,7 @@ final class MappedFile: @unchecked Sendable {
   }
 
   /// Hands back the pages before `offset`: they were read and will not be read again.
-  func release(upTo offset: Int) {
+  public func release(upTo offset: Int) {
     guard let base, offset - released >= Self.releaseStep else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let end = offset / page * page
@@ -45,7 +45,7 @@ final class MappedFile: @unchecked Sendable {
 
   /// Hands back the whole pages inside `start..<end`, read by a thread of its own (no state
   /// kept: the pages of another thread's range are untouched).
-  func release(from start: Int, upTo end: Int) {
+  public func release(from start: Int, upTo end: Int) {
     guard let base else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let first = (start + page - 1) / page * page
@@ -59,6 +59,6 @@ final class MappedFile: @unchecked Sendable {
   }
 }
 
-struct MappedFileError: Error {
-  var reason: String
+public struct MappedFileError: Error {
+  public var reason: String
 }
