@@ -194,6 +194,17 @@ def ingest_and_reports(rows, row):
                      "--format", "json", "--quiet", "--no-history", "--output", os.path.join(WORK, "out-check")])
     report, _ = timed([cov, "report", f"-instr-profile={profile}", binary, f"-ignore-filename-regex=^{re.escape(collections)}/(\\.build|Tests|Benchmarks)/"])
     row("covgate check, text + json (swift-collections)", ours, "llvm-cov report", report, 0.5)
+    # The cost of derived branches: the same check with `branches: {derive: false}` (issue 14:
+    # within 2x, and at most 1.0x llvm-cov report, the row above at the looser goal).
+    no_branches = os.path.join(WORK, "no-branches.yml")
+    with open(no_branches, "w") as config:
+        config.write("branches: { derive: false }\n")
+    without, _ = timed([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "text",
+                        "--format", "json", "--config", no_branches, "--quiet", "--no-history",
+                        "--output", os.path.join(WORK, "out-check-no-branches")])
+    row("covgate check, text + json, branches derived (swift-collections)", ours,
+        "the same check without branches", without, 2.0)
+    row("covgate check, text + json, branches derived (swift-collections)", ours, "llvm-cov report", report, 1.0)
 
     # 3. HTML against llvm-cov show -format=html and genhtml.
     # Each HTML run writes into an empty folder, as on a fresh CI machine (replacing hundreds of

@@ -5,7 +5,7 @@ report's browser tests: opens a page, then runs steps and prints their results a
 Usage: browser.py CHROMIUM URL STEPS_JSON
 STEPS_JSON is a list of steps, each one of
   {"eval": "<expression>"}   evaluate in the page; its JSON value is one result
-  {"key": "n"}               press and release a key (keydown/keyup, as a person would)
+  {"key": "n"}               press and release a key (keydown/keyup, as a person would; also "Enter")
   {"hash": "#sort=lines-asc"} set location.hash (fires hashchange), then let the page settle
   {"viewport": "400x800"}    the window's size in CSS pixels (a phone below 700)
   {"attributes": "<selector>"} the attributes of the first matching element (works without scripts)
@@ -62,9 +62,15 @@ def main():
             if "eval" in step:
                 results.append(session.evaluate(step["eval"]))
             elif "key" in step:
+                key = step["key"]
+                # Named keys carry their code and the text they type ("Enter" types a return).
+                named = {"Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " ")}.get(key)
                 for kind in ("keyDown", "keyUp"):
-                    session.call("Input.dispatchKeyEvent",
-                                 {"type": kind, "key": step["key"], "text": step["key"] if kind == "keyDown" else ""})
+                    event = {"type": kind, "key": key, "text": key if kind == "keyDown" else ""}
+                    if named:
+                        code, virtual, text = named
+                        event.update(code=code, windowsVirtualKeyCode=virtual, text=text if kind == "keyDown" else "")
+                    session.call("Input.dispatchKeyEvent", event)
                 session.settle()
             elif "viewport" in step:
                 width, height = (int(n) for n in step["viewport"].split("x"))

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import CoverageReports
 
-/// Derived branches on file pages: a badge after each line with decisions.
+/// Derived branches on file pages: a badge after each line with decisions, opening into the
+/// list of its outcomes.
 final class HTMLBranchesTests: XCTestCase {
   /// The Greeter with its `guard` (line 4) taken one way of two.
   private var report: CoverageReport {
@@ -22,9 +23,10 @@ final class HTMLBranchesTests: XCTestCase {
     let row = page.components(separatedBy: "<tr id=\"L4\"")[1].components(separatedBy: "</tr>")[0]
     XCTAssertTrue(
       row.hasSuffix(
-        "<span class=\"br some\" title=\"guard reached 1500: else 0, pass 1500\"><span class=\"sr-only\">"
-          + "derived branches taken: </span>1/2<span class=\"sr-only\"> (guard reached 1500: else 0, pass 1500)"
-          + "</span></span></td>"), row)
+        "<details class=\"br-list\"><summary class=\"br some\" title=\"guard reached 1500: else 0, pass 1500\">"
+          + "<span class=\"sr-only\">derived branches taken: </span>1/2</summary><ul><li>guard at 4:5, "
+          + "reached 1500: <span class=\"not-taken\">else 0 (never taken)</span>, "
+          + "<span class=\"taken\">pass 1500</span></li></ul></details></td>"), row)
     XCTAssertEqual(
       page.components(separatedBy: "class=\"br ").count - 1, 2, "the badge and its legend key")
     XCTAssertTrue(page.contains("derived branches taken</span>"))
@@ -43,9 +45,9 @@ final class HTMLBranchesTests: XCTestCase {
           outcomes: counts.map { Outcome(label: "x", line: 1, count: $0) })
       ])
     }
-    XCTAssertTrue(badge([1, 2]).hasPrefix("<span class=\"br all\""))
-    XCTAssertTrue(badge([0, 2]).hasPrefix("<span class=\"br some\""))
-    XCTAssertTrue(badge([0, 0]).hasPrefix("<span class=\"br none\""))
+    XCTAssertTrue(badge([1, 2]).contains("<summary class=\"br all\""))
+    XCTAssertTrue(badge([0, 2]).contains("<summary class=\"br some\""))
+    XCTAssertTrue(badge([0, 0]).contains("<summary class=\"br none\""))
   }
 
   func testTheIndexListsTheRiskiestFunctionsLinkedToTheirLines() throws {

@@ -336,6 +336,41 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertNotEqual(schemes.first as? String, schemes.last as? String, "dark has its own colours")
   }
 
+  /// A line's derived branches open, by keyboard (a `<details>`: no script), into the list of its
+  /// decisions and outcomes under the line, the outcome never taken marked as such.
+  func testABranchBadgeOpensIntoItsOutcomesUnderTheLine() throws {
+    var report = SampleReport.report
+    var file = HTMLSample.file
+    file.coverage.branches = DerivedBranches(decisions: [
+      Decision(
+        kind: .guard, location: SourceLocation(line: 4, column: 5), reached: 1500,
+        outcomes: [
+          Outcome(label: "else", line: 4, count: 0), Outcome(label: "pass", line: 4, count: 1500),
+        ])
+    ])
+    report.files.append(file)
+    let folder = try write(
+      HTMLReport(sources: StubSources(files: [HTMLSample.path: HTMLSample.source])).render(report))
+    let url = try page(folder, containing: "Greeter").absoluteString
+    let list = "document.querySelector('#L4 details.br-list ul')"
+    let shown = "\(list).getBoundingClientRect().height > 0"
+    let below =
+      "\(list).getBoundingClientRect().top >= document.querySelector('#L4 td.src').getBoundingClientRect().top + 10"
+    let results = try drive(
+      url,
+      [
+        ["eval": shown],
+        ["eval": "document.querySelector('#L4 details.br-list summary').focus(); 1"],
+        ["key": "Enter"], ["eval": shown], ["eval": below], ["eval": "\(list).textContent"],
+      ])
+    XCTAssertEqual(results.count, 5)
+    XCTAssertEqual(results[0] as? Bool, false, "closed at first")
+    XCTAssertEqual(results[2] as? Bool, true, "open after Enter")
+    XCTAssertEqual(results[3] as? Bool, true, "under the line")
+    XCTAssertEqual(
+      results[4] as? String, "guard at 4:5, reached 1500: else 0 (never taken), pass 1500")
+  }
+
   /// On a phone the figures fit the screen and nothing is pinned over the source.
   func testPhonesSeeTheFiguresAndTheWholeScreen() throws {
     let folder = try writeBlocks()

@@ -81,7 +81,8 @@ extension FilePage {
   }
 
   /// After a line with decisions: its outcomes taken out of all (`2/3 branches`), coloured all,
-  /// some or none taken, each decision's outcome counts in the tooltip and for screen readers.
+  /// some or none taken, each decision's outcome counts in the tooltip; opened, the list of
+  /// every decision and outcome under the line, as llvm-cov's branch view (no script needed).
   static func branchBadge(_ decisions: [Decision]) -> String {
     let outcomes = decisions.flatMap(\.outcomes)
     let taken = outcomes.count { $0.count > 0 }
@@ -90,8 +91,18 @@ extension FilePage {
       "\(decision.kind.rawValue) reached \(decision.reached): "
         + decision.outcomes.map { "\($0.label) \($0.count)" }.joined(separator: ", ")
     }.joined(separator: "; ").htmlEscaped
-    return "<span class=\"br \(state)\" title=\"\(detail)\"><span class=\"sr-only\">derived branches taken: "
-      + "</span>\(taken)/\(outcomes.count)<span class=\"sr-only\"> (\(detail))</span></span>"
+    let items = decisions.map { decision in
+      "<li>\(decision.kind.rawValue.htmlEscaped) at \(decision.location.line):\(decision.location.column), "
+        + "reached \(decision.reached): "
+        + decision.outcomes.map { outcome in
+          let ran = outcome.count > 0
+          return "<span class=\"\(ran ? "taken" : "not-taken")\">\(outcome.label.htmlEscaped) "
+            + "\(outcome.count)\(ran ? "" : " (never taken)")</span>"
+        }.joined(separator: ", ") + "</li>"
+    }.joined()
+    return "<details class=\"br-list\"><summary class=\"br \(state)\" title=\"\(detail)\">"
+      + "<span class=\"sr-only\">derived branches taken: </span>\(taken)/\(outcomes.count)</summary>"
+      + "<ul>\(items)</ul></details>"
   }
 
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;

@@ -208,6 +208,13 @@ extension HTMLAssets {
     .br { margin-left: 1.5em; padding: 0 5px; border: 1px solid currentColor; border-radius: 8px; background: var(--bg); font: 11px/16px var(--sans); white-space: nowrap; }
     .br.all { color: var(--high); } .br.some { color: var(--medium); } .br.none { color: var(--low); }
     .br-key .br { margin: 0 4px 0 0; }
+    details.br-list { display: inline; }
+    details.br-list > summary { display: inline; cursor: pointer; list-style: none; }
+    details.br-list > summary::-webkit-details-marker { display: none; }
+    details.br-list[open] > summary { box-shadow: 0 0 0 1px currentColor; }
+    details.br-list:not([open]) > ul { display: none; }
+    details.br-list > ul { width: fit-content; max-width: 60em; margin: 2px 0 4px 1.5em; padding: 2px 8px; list-style: none; background: var(--bg); color: var(--fg); border: 1px solid var(--border); border-radius: 6px; font: 12px/18px var(--sans); white-space: normal; }
+    details.br-list .taken { color: var(--high); } details.br-list .not-taken { color: var(--low); font-weight: 600; }
     .missed { text-decoration: underline wavy var(--missed); text-decoration-thickness: 1px; text-underline-offset: 3px; background: var(--missed-bg); border-radius: 2px; }
     /* Swift syntax: keywords, strings, comments, numbers, attributes and directives */
     td.src .k { color: var(--keyword); }
