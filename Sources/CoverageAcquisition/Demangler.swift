@@ -72,15 +72,7 @@ public struct Demangler: Sendable {
 
   /// The demangler's identity (path, size, modification time): another toolchain, another cache.
   private func cacheKey() -> String? {
-    var status = stat()
-    guard stat(executable, &status) == 0 else { return nil }
-    #if canImport(Darwin)
-      let modified = status.st_mtimespec
-    #else
-      let modified = status.st_mtim
-    #endif
-    let seconds = Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9
-    return fingerprint(Data("\(executable)|\(status.st_size)|\(seconds)".utf8))
+    RegularFile.identity(atPath: executable).map { fingerprint(Data($0.utf8)) }
   }
 
   /// Every `mangled<TAB>readable` line; a damaged or missing cache reads as empty.
@@ -119,7 +111,10 @@ public struct Demangler: Sendable {
           while low < high {
             let middle = (low + high) / 2
             let start = middle == 0 ? 0 : lineStart(after: middle - 1, in: bytes)
-            guard start < bytes.count else { high = middle; continue }
+            guard start < bytes.count else {
+              high = middle
+              continue
+            }
             let line = Self.line(at: start, in: bytes)
             let lineName = UnsafeBufferPointer(rebasing: bytes[start..<(line.tab ?? line.end)])
             if lineName.lexicographicallyPrecedes(key) { low = line.end + 1 } else { high = middle }

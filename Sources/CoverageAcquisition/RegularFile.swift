@@ -25,6 +25,19 @@ public enum RegularFile {
     return done
   }
 
+  /// `path|size|modified` of the file at `path` from one `stat` (nil if there is none): names a
+  /// build of a tool, so that a cache made by another build is not read.
+  public static func identity(atPath path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec
+    #else
+      let modified = status.st_mtim
+    #endif
+    return "\(path)|\(status.st_size)|\(modified.tv_sec).\(modified.tv_nsec)"
+  }
+
   /// The whole file at `path`, or `nil` if it cannot be opened or read whole.
   public static func bytes(atPath path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

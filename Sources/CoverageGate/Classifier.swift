@@ -54,7 +54,8 @@ public struct Classifier: Sendable {
       if !byPath, let known = layerOfTarget[target] {
         scope.files[index].layer = known
       } else if let info = targets[target] {
-        scope.files[index].layer = try layer(target: info, file: byPath ? scope.files[index].path : nil)
+        scope.files[index].layer = try layer(
+          target: info, file: byPath ? scope.files[index].path : nil)
         layerOfTarget[target] = scope.files[index].layer
       }
     }

@@ -30,10 +30,14 @@ public struct Evaluator: Sendable {
       gate: GateResult(verdicts: verdicts), tests: tests)
   }
 
-  private func layerReports(files: [ScopedFile], targetsWithoutData: [TargetWithoutData]) -> [LayerReport] {
+  private func layerReports(files: [ScopedFile], targetsWithoutData: [TargetWithoutData])
+    -> [LayerReport]
+  {
     var configs = config.layers
     let used = Set(files.map(\.layer) + targetsWithoutData.map(\.layer))
-    if used.contains(Classifier.unassigned), !configs.contains(where: { $0.name == Classifier.unassigned }) {
+    if used.contains(Classifier.unassigned),
+      !configs.contains(where: { $0.name == Classifier.unassigned })
+    {
       configs.append(LayerConfig(name: Classifier.unassigned, gated: false))
     }
     // One pass over the files, adding summaries per layer and target: the files are not copied.
@@ -56,36 +60,44 @@ public struct Evaluator: Sendable {
   }
 
   private func thresholdVerdicts(
-    scopeKind: Verdict.ScopeKind, scope: String, totals: Summary, thresholds: Thresholds, gated: Bool
+    scopeKind: Verdict.ScopeKind, scope: String, totals: Summary, thresholds: Thresholds,
+    gated: Bool
   ) -> [Verdict] {
     thresholds.keys.sorted().flatMap { metric -> [Verdict] in
       let threshold = thresholds[metric]!
       let actual = totals[metric]
       let rules: [(Verdict.Rule, Double)] =
-        [threshold.minimum.map { (.minimum, $0) }, threshold.target.map { (.target, $0) }].compactMap { $0 }
+        [threshold.minimum.map { (.minimum, $0) }, threshold.target.map { (.target, $0) }]
+        .compactMap { $0 }
       return rules.map { rule, required in
-        let shown = "\(scope): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio))"
+        let shown =
+          "\(scope): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio))"
         let name = rule == .minimum ? "minimum" : "target"
         let status: Verdict.Status
         let message: String
         switch ThresholdJudgement(actual, required: required) {
         case .nothingToMeasure:
           status = .notApplicable
-          message = "\(scope): \(metric.rawValue) n/a (nothing to measure); the \(name) \(formatThreshold(required))% does not apply"
+          message =
+            "\(scope): \(metric.rawValue) n/a (nothing to measure); the \(name) \(formatThreshold(required))% does not apply"
         case .meets:
           status = .passed
           message = "\(shown) meets the \(name) \(formatThreshold(required))%"
         case .below:
           status = rule == .minimum && gated ? .failed : .warning
-          message = "\(shown) is below the \(name) \(formatThreshold(required))%" + (gated || rule == .target ? "" : " (layer not gated)")
+          message =
+            "\(shown) is below the \(name) \(formatThreshold(required))%"
+            + (gated || rule == .target ? "" : " (layer not gated)")
         }
         return Verdict(
           rule: rule, scopeKind: scopeKind, scope: scope, metric: metric, actual: actual,
           required: required, status: status, message: message)
-      } + (threshold.maxUncovered.map { cap in
-        Self.capVerdict(
-          scopeKind: scopeKind, scope: scope, metric: metric, actual: actual, cap: cap, gated: gated)
-      }.map { [$0] } ?? [])
+      }
+        + (threshold.maxUncovered.map { cap in
+          Self.capVerdict(
+            scopeKind: scopeKind, scope: scope, metric: metric, actual: actual, cap: cap,
+            gated: gated)
+        }.map { [$0] } ?? [])
     }
   }
 
@@ -100,7 +112,8 @@ public struct Evaluator: Sendable {
     let message: String
     if actual.count == 0 {
       status = .notApplicable
-      message = "\(scope): \(metric.rawValue) n/a (nothing to measure); the cap of \(cap) uncovered does not apply"
+      message =
+        "\(scope): \(metric.rawValue) n/a (nothing to measure); the cap of \(cap) uncovered does not apply"
     } else if actual.missed <= cap {
       status = .passed
       message = "\(shown) is within the cap of \(cap) uncovered"
@@ -123,28 +136,39 @@ public struct Evaluator: Sendable {
         files[$0].summary[metric].count > 0 && !files[$0].summary[metric].reaches(required)
       }
       guard !failures.isEmpty else {
-        let message = "every file of the gated layers meets the file minimum \(formatThreshold(required))% of \(metric.rawValue) (\(checked.count) files)"
-        return [Verdict(rule: .fileMinimum, scopeKind: .layer, scope: gated.sorted().joined(separator: ", "), metric: metric, actual: nil, required: required, status: .passed, message: message)]
+        let message =
+          "every file of the gated layers meets the file minimum \(formatThreshold(required))% of \(metric.rawValue) (\(checked.count) files)"
+        return [
+          Verdict(
+            rule: .fileMinimum, scopeKind: .layer, scope: gated.sorted().joined(separator: ", "),
+            metric: metric, actual: nil, required: required, status: .passed, message: message)
+        ]
       }
       return failures.map { index in
         let (path, actual) = (files[index].path, files[index].summary[metric])
         return Verdict(
           rule: .fileMinimum, scopeKind: .file, scope: path, metric: metric, actual: actual,
           required: required, status: .failed,
-          message: "\(path): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio)) is below the file minimum \(formatThreshold(required))%")
+          message:
+            "\(path): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio)) is below the file minimum \(formatThreshold(required))%"
+        )
       }
     }
   }
 
   /// Targets of gated layers without data warn or fail as configured; other layers only list them.
-  private func missingDataVerdicts(_ targets: [TargetWithoutData], layers: [LayerReport]) -> [Verdict] {
+  private func missingDataVerdicts(_ targets: [TargetWithoutData], layers: [LayerReport])
+    -> [Verdict]
+  {
     guard config.targetsWithoutData != .ignore else { return [] }
     let gated = Set(layers.filter(\.gated).map(\.name))
     return targets.filter { gated.contains($0.layer) }.map { target in
       Verdict(
         rule: .targetWithoutData, scopeKind: .target, scope: target.name, metric: nil, actual: nil,
         required: nil, status: config.targetsWithoutData == .fail ? .failed : .warning,
-        message: "\(target.layer): target \(target.name) has no coverage data (\(target.sourceFiles) files, \(target.sourceLines) lines): \(target.reason)")
+        message:
+          "\(target.layer): target \(target.name) has no coverage data (\(target.sourceFiles) files, \(target.sourceLines) lines): \(target.reason)"
+      )
     }
   }
 }

@@ -39,8 +39,10 @@ public enum Gate {
       }
     }
     if let baseline = input.baseline {
-      report.gate.verdicts += BaselineRules(baseline: baseline, tolerance: config.baseline.tolerance)
-        .verdicts(for: report)
+      report.gate.verdicts += BaselineRules(
+        baseline: baseline, tolerance: config.baseline.tolerance
+      )
+      .verdicts(for: report)
     }
     try ReportInvariants.check(report)
     return report

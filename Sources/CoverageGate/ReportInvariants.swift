@@ -23,12 +23,14 @@ public enum ReportInvariants {
     }
     var sums: [String: [String: Summary]] = [:]
     for index in files.indices {
-      sums[files[index].layer, default: [:]][files[index].target, default: .zero] += files[index].summary
+      sums[files[index].layer, default: [:]][files[index].target, default: .zero] +=
+        files[index].summary
     }
     for layer in report.layers {
       try checkMetrics(layer.totals, "layer \(layer.name)")
       for target in layer.targets where target.totals != sums[layer.name]?[target.name] ?? .zero {
-        throw InvariantViolation("target \(target.name) in layer \(layer.name) is not the sum of its files")
+        throw InvariantViolation(
+          "target \(target.name) in layer \(layer.name) is not the sum of its files")
       }
       guard layer.totals == layer.targets.map(\.totals).total() else {
         throw InvariantViolation("layer \(layer.name) is not the sum of its targets")
@@ -41,7 +43,8 @@ public enum ReportInvariants {
   }
 
   private static func checkPath(_ path: String) throws {
-    guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".build/"), LexicalPath.isNormal(path)
+    guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix(".build/"),
+      LexicalPath.isNormal(path)
     else { throw InvariantViolation("a kept path is not a plain package-relative path: \(path)") }
   }
 
@@ -49,7 +52,8 @@ public enum ReportInvariants {
     for kind in MetricKind.allCases {
       let metric = summary[kind]
       guard metric.count >= 0, metric.covered >= 0, metric.covered <= metric.count else {
-        throw InvariantViolation("\(scope()) has \(kind.rawValue) \(metric.covered)/\(metric.count)")
+        throw InvariantViolation(
+          "\(scope()) has \(kind.rawValue) \(metric.covered)/\(metric.count)")
       }
     }
   }

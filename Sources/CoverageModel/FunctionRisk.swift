@@ -60,7 +60,9 @@ extension CoverageReport {
     let gated = Set(layers.filter(\.gated).map(\.name))
     /// Whether the risk at `a` ranks above the one at `b`.
     func ranksAbove(_ a: (file: Int, risk: Int), _ b: (file: Int, risk: Int)) -> Bool {
-      let scores = (files[a.file].coverage.risks[a.risk].score, files[b.file].coverage.risks[b.risk].score)
+      let scores = (
+        files[a.file].coverage.risks[a.risk].score, files[b.file].coverage.risks[b.risk].score
+      )
       if scores.0 != scores.1 { return scores.0 > scores.1 }
       if a.file != b.file { return files[a.file].path < files[b.file].path }
       return files[a.file].coverage.risks[a.risk].line < files[b.file].coverage.risks[b.risk].line

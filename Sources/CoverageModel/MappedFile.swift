@@ -19,14 +19,17 @@ public final class MappedFile: @unchecked Sendable {
     guard descriptor >= 0 else { throw MappedFileError(reason: String(cString: strerror(errno))) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw MappedFileError(reason: String(cString: strerror(errno))) }
+    guard fstat(descriptor, &status) == 0 else {
+      throw MappedFileError(reason: String(cString: strerror(errno)))
+    }
     let size = Int(status.st_size)
     guard size > 0 else {
       base = nil
       bytes = UnsafeBufferPointer(start: nil, count: 0)
       return
     }
-    guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+    guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
+    else {
       throw MappedFileError(reason: String(cString: strerror(errno)))
     }
     _ = madvise(mapped, size, MADV_SEQUENTIAL)

@@ -53,7 +53,8 @@ struct JSONWriter {
     let batchSize = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
     flush()
     for batch in stride(from: 0, to: sliceCount, by: batchSize) {
-      let slices = Array(batch..<min(sliceCount, batch + batchSize)).concurrentMap { slice -> String in
+      let slices = Array(batch..<min(sliceCount, batch + batchSize)).concurrentMap {
+        slice -> String in
         var writer = JSONWriter(capacity: size * 1024)
         (writer.depth, writer.empty) = (depth, slice == 0)
         for item in elements[(slice * size)..<min(elements.count, (slice + 1) * size)] {
@@ -93,7 +94,8 @@ struct JSONWriter {
   mutating func key(_ name: StaticString) {
     newMember()
     bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     bytes.append(UInt8(ascii: "\""))
     separateValue()
   }
@@ -109,7 +111,8 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
     // Most strings (keys, paths, names) need no escape: copied whole.
     let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-      for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+      {
         return false
       }
       bytes.append(contentsOf: utf8)

@@ -57,14 +57,8 @@ struct DecisionCache: Sendable {
   /// The running executable's path, size and modification time, read with one `stat` (not
   /// `Bundle.main`, which lists the executable's folder first).
   private static func executableIdentity() -> String {
-    let path = realPath("/proc/self/exe") ?? realPath(CommandLine.arguments[0]) ?? CommandLine.arguments[0]
-    var status = stat()
-    guard stat(path, &status) == 0 else { return path }
-    #if canImport(Darwin)
-      let modified = status.st_mtimespec
-    #else
-      let modified = status.st_mtim
-    #endif
-    return "\(path)|\(status.st_size)|\(modified.tv_sec).\(modified.tv_nsec)"
+    let path =
+      realPath("/proc/self/exe") ?? realPath(CommandLine.arguments[0]) ?? CommandLine.arguments[0]
+    return RegularFile.identity(atPath: path) ?? path
   }
 }

@@ -10,7 +10,8 @@ extension Pipeline {
     -> CoverageData
   {
     let options = ExportReader.Options(
-      functions: functions || settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
+      functions: functions
+        || settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
       lineViews: settings.keepsLineViews(hasMarkers: hasMarkers))
     let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: options)) }
     var data = try ExportMerger.merge(exports)

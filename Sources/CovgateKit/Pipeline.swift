@@ -122,7 +122,8 @@ public struct Pipeline: Sendable {
         markers: markers, changes: changes,
         baseline: try BaselineFile(path: settings.baselinePath).read(),
         tests: tests, links: DiskSymlinks(),
-        branches: derivesBranches(package) ? SourceBranchDeriver(cacheFolder: settings.cacheFolder) : nil))
+        branches: derivesBranches(package)
+          ? SourceBranchDeriver(cacheFolder: settings.cacheFolder) : nil))
     return namingRisks(report)
   }
 

@@ -20,7 +20,8 @@ final class ArrayTail<Element>: @unchecked Sendable {
   /// true once past its `]`, and gives up (throws) once its last argument turns true.
   init(
     bytes: UnsafeBufferPointer<UInt8>, start: Int,
-    read: @escaping (inout JSONScanner, inout [Element], @escaping @Sendable () -> Bool) throws -> Bool
+    read:
+      @escaping (inout JSONScanner, inout [Element], @escaping @Sendable () -> Bool) throws -> Bool
   ) {
     self.start = start
     let box = UncheckedBytes(bytes: bytes)

@@ -26,7 +26,9 @@ public enum ExportReader {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw ExportError.unreadable(path: path, reason: "no such file")
     }
-    guard !isFolder.boolValue else { throw ExportError.unreadable(path: path, reason: "it is a folder") }
+    guard !isFolder.boolValue else {
+      throw ExportError.unreadable(path: path, reason: "it is a folder")
+    }
     let file: MappedFile
     do {
       file = try MappedFile(path: path)
@@ -114,7 +116,9 @@ public enum ExportReader {
     guard let version, version.hasPrefix("2.") || version.hasPrefix("3.") else {
       throw ExportError.unsupportedVersion(path: source, version: version ?? "none")
     }
-    guard sawData else { throw ExportError.notAnExport(path: source, reason: "it has no \"data\" key") }
+    guard sawData else {
+      throw ExportError.notAnExport(path: source, reason: "it has no \"data\" key")
+    }
     return CoverageData(files: files, functions: functions)
   }
 
@@ -191,7 +195,8 @@ public enum ExportReader {
     }
   }
 
-  private static func readFile(_ scanner: inout JSONScanner, index: Int, keepingLineView: Bool) throws
+  private static func readFile(_ scanner: inout JSONScanner, index: Int, keepingLineView: Bool)
+    throws
     -> FileCoverage
   {
     var filename: String?
@@ -213,7 +218,9 @@ public enum ExportReader {
       throw error
     }
     guard let filename else { throw scanner.error("files[\(index)] has no \"filename\"") }
-    guard let summary else { throw scanner.error("the file record of \(filename) has no \"summary\"") }
+    guard let summary else {
+      throw scanner.error("the file record of \(filename) has no \"summary\"")
+    }
     return FileCoverage(path: filename, summary: summary, lineView: lineView)
   }
 
@@ -229,7 +236,8 @@ public enum ExportReader {
       // Almost every segment is plain; the general reader names the fault of any other.
       let segment =
         try scanner.readPlainSegment(
-          lineLimit: UInt64(ExportLimits.line), columnLimit: UInt64(ExportLimits.column), after: previous)
+          lineLimit: UInt64(ExportLimits.line), columnLimit: UInt64(ExportLimits.column),
+          after: previous)
         ?? readSegment(&scanner, number: number, after: previous)
       previous = (segment.line, segment.column)
       number += 1
@@ -238,7 +246,8 @@ public enum ExportReader {
           line: segment.line, count: segment.count, hasCount: segment.hasCount,
           isRegionEntry: segment.isRegionEntry, isGap: segment.isGap)
       } catch {
-        throw scanner.error("segments are out of order or past any real line (line \(segment.line))")
+        throw scanner.error(
+          "segments are out of order or past any real line (line \(segment.line))")
       }
     }
     return keepingCounts ? builder.build() : nil
@@ -253,8 +262,12 @@ public enum ExportReader {
     var index = 0
     try scanner.readArray { scanner in
       switch index {
-      case 0: segment.line = try scanner.readInt(upTo: ExportLimits.line, "segments[\(number)] line", limit: ExportLimits.lineReason)
-      case 1: segment.column = try scanner.readInt(upTo: ExportLimits.column, "segments[\(number)] column", limit: ExportLimits.columnReason)
+      case 0:
+        segment.line = try scanner.readInt(
+          upTo: ExportLimits.line, "segments[\(number)] line", limit: ExportLimits.lineReason)
+      case 1:
+        segment.column = try scanner.readInt(
+          upTo: ExportLimits.column, "segments[\(number)] column", limit: ExportLimits.columnReason)
       case 2: segment.count = try scanner.readCount("segments[\(number)] count")
       case 3: segment.hasCount = try scanner.readBool()
       case 4: segment.isRegionEntry = try scanner.readBool()
@@ -263,10 +276,13 @@ public enum ExportReader {
       }
       index += 1
     }
-    guard index >= 5 else { throw scanner.error("segments[\(number)] has \(index) fields, expected 6") }
+    guard index >= 5 else {
+      throw scanner.error("segments[\(number)] has \(index) fields, expected 6")
+    }
     guard segment.line >= 1, (segment.line, segment.column) >= previous else {
       throw scanner.error(
-        "segments[\(number)] at \(segment.line):\(segment.column) is out of order or on no real line (after \(previous.line):\(previous.column))")
+        "segments[\(number)] at \(segment.line):\(segment.column) is out of order or on no real line (after \(previous.line):\(previous.column))"
+      )
     }
     return segment
   }
@@ -275,27 +291,34 @@ public enum ExportReader {
     var summary = Summary()
     try scanner.readObject { scanner, key in
       let kind: MetricKind? =
-        key == "lines" ? .lines
-        : key == "functions" ? .functions
-        : key == "instantiations" ? .instantiations
-        : key == "regions" ? .regions
-        : key == "branches" ? .branches : nil
+        key == "lines"
+        ? .lines
+        : key == "functions"
+          ? .functions
+          : key == "instantiations"
+            ? .instantiations
+            : key == "regions"
+              ? .regions
+              : key == "branches" ? .branches : nil
       guard let kind else { return }
       summary[kind] = try readMetric(&scanner, kind)
     }
     return summary
   }
 
-  private static func readMetric(_ scanner: inout JSONScanner, _ kind: MetricKind) throws -> Metric {
+  private static func readMetric(_ scanner: inout JSONScanner, _ kind: MetricKind) throws -> Metric
+  {
     var covered: Int?
     var count: Int?
     try scanner.readObject { scanner, key in
       if key == "covered" {
         covered = try scanner.readInt(
-          upTo: ExportLimits.summaryCount, "summary.\(kind.rawValue).covered", limit: ExportLimits.summaryReason)
+          upTo: ExportLimits.summaryCount, "summary.\(kind.rawValue).covered",
+          limit: ExportLimits.summaryReason)
       } else if key == "count" {
         count = try scanner.readInt(
-          upTo: ExportLimits.summaryCount, "summary.\(kind.rawValue).count", limit: ExportLimits.summaryReason)
+          upTo: ExportLimits.summaryCount, "summary.\(kind.rawValue).count",
+          limit: ExportLimits.summaryReason)
       }
     }
     guard let covered, let count else {

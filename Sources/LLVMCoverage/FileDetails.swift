@@ -16,7 +16,8 @@ public enum FileDetails {
       return last!.file
     }
     var functionsByFile = Array(repeating: [FunctionCoverage](), count: data.files.count)
-    var regionsByFile = Array(repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
+    var regionsByFile = Array(
+      repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
     for record in data.functions {
       let files = record.filenames.map(file(of:))
       if let first = record.regions.first(where: { $0.kind == .code }),
@@ -30,7 +31,8 @@ public enum FileDetails {
       for region in record.regions
       where region.kind == .code && files.indices.contains(region.fileID) {
         guard let file = files[region.fileID] else { continue }
-        regionsByFile[file].append((SourceRange(start: region.start, end: region.end), region.count))
+        regionsByFile[file].append(
+          (SourceRange(start: region.start, end: region.end), region.count))
       }
     }
     for index in data.files.indices {

@@ -55,29 +55,12 @@ struct JSONScanner {
 
   /// Consumes `[`, then calls `body` for each element, positioned at it.
   mutating func readArray(_ body: (inout JSONScanner) throws -> Void) throws {
-    try expect(UInt8(ascii: "["), what: "an array")
-    skipWhitespace()
-    if try peek() == UInt8(ascii: "]") {
-      position += 1
-      return
-    }
-    while true {
-      skipWhitespace()
-      let before = position
-      try body(&self)
-      if position == before { try skipValue() }
-      skipWhitespace()
-      switch try next() {
-      case UInt8(ascii: ","): continue
-      case UInt8(ascii: "]"): return
-      default: throw error("expected ',' or ']' in an array")
-      }
-    }
+    _ = try readElements(continuing: false, boundary: nil, body)
   }
 
-  /// `readArray` that can start at an element inside the array (`continuing`) and stop where
-  /// the next element would start at `boundary` (false, the scanner there); true once past the
-  /// array's `]`. The same steps and errors as `readArray`.
+  /// The elements of the array the scanner is at (its `[`), or, `continuing`, from the element
+  /// the scanner is at onward, each read by `body`; stops where the next element would start at
+  /// `boundary` (false, the scanner there), or past the array's `]` (true).
   mutating func readElements(
     continuing: Bool, boundary: Int?, _ body: (inout JSONScanner) throws -> Void
   ) throws -> Bool {
@@ -149,7 +132,9 @@ struct JSONScanner {
     var ascii = true
     if !Self.isPlainASCII(raw) {
       for byte in raw {
-        if byte == UInt8(ascii: "\\") || byte < 0x20 { return try readStringByteByByte(from: start) }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 {
+          return try readStringByteByByte(from: start)
+        }
         if byte >= 0x80 { ascii = false }
       }
     }
@@ -281,7 +266,8 @@ struct JSONScanner {
   /// clamps the counts it writes. Anything else is an error naming `field`, never a saturated
   /// figure.
   mutating func readCount(_ field: @autoclosure () -> String) throws -> UInt64 {
-    try readWholeNumber(upTo: UInt64(Int64.max), field(), limit: "llvm-cov writes counts up to 9223372036854775807")
+    try readWholeNumber(
+      upTo: UInt64(Int64.max), field(), limit: "llvm-cov writes counts up to 9223372036854775807")
   }
 
   /// Reads a whole number from 0 to `limit` (a line, a column, an index or a summary count);
@@ -321,10 +307,13 @@ struct JSONScanner {
     }
     guard !overflowed, value <= limit else {
       let digits = position - start
-      let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(position, start + 24)]), as: UTF8.self)
+      let shown = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(position, start + 24)]),
+        as: UTF8.self)
       let number = digits > 24 ? "\(shown)... (\(digits) digits)" : shown
       throw JSONScanError(
-        message: "\(field()) is \(number), out of range (\(reason()))", offset: start, truncated: false)
+        message: "\(field()) is \(number), out of range (\(reason()))", offset: start,
+        truncated: false)
     }
     return value
   }
@@ -334,7 +323,8 @@ struct JSONScanner {
     skipWhitespace()
     let start = position
     try skipNumber()
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else { throw error("\(text) is not a number") }
     return value
   }
@@ -444,7 +434,7 @@ struct JSONScanner {
     return bytes[position]
   }
 
-  mutating func next() throws -> UInt8 {
+  private mutating func next() throws -> UInt8 {
     guard position < bytes.count else { throw truncated() }
     defer { position += 1 }
     return bytes[position]
@@ -482,7 +472,8 @@ struct JSONScanError: Error {
   var truncated: Bool
 }
 
-private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool
+{
   for index in 0..<count where a[index] != b[index] { return false }
   return true
 }

@@ -36,13 +36,18 @@ final class PackageDescriberTests: XCTestCase {
   func testCachesByManifestAndListsSourcesFresh() throws {
     let root = try temporaryPackage()
     let json = try String(contentsOf: describeFixture, encoding: .utf8)
-    let runner = RecordedRunner(captures: ["swift package describe --type json": CommandResult(exitCode: 0, stdout: json)])
+    let runner = RecordedRunner(captures: [
+      "swift package describe --type json": CommandResult(exitCode: 0, stdout: json)
+    ])
     let describer = PackageDescriber(swift: "swift", runner: runner)
     _ = try describer.describe(root: root)
-    try "public let x = 1\n".write(toFile: "\(root)/Sources/Yams/New.swift", atomically: true, encoding: .utf8)
+    try "public let x = 1\n".write(
+      toFile: "\(root)/Sources/Yams/New.swift", atomically: true, encoding: .utf8)
     let second = try describer.describe(root: root)
     XCTAssertEqual(runner.commands.count, 1, "the second call must come from the cache")
-    XCTAssertTrue(try XCTUnwrap(second.targets.first { $0.name == "Yams" }).sources.contains("Sources/Yams/New.swift"))
+    XCTAssertTrue(
+      try XCTUnwrap(second.targets.first { $0.name == "Yams" }).sources.contains(
+        "Sources/Yams/New.swift"))
 
     try "// changed\n".appendLine(to: "\(root)/Package.swift")
     _ = try describer.describe(root: root)
@@ -52,15 +57,19 @@ final class PackageDescriberTests: XCTestCase {
   func testAFolderWithoutManifestIsAnError() {
     let describer = PackageDescriber(swift: "swift", runner: RecordedRunner(captures: [:]))
     XCTAssertThrowsError(try describer.describe(root: NSTemporaryDirectory())) { error in
-      guard case .describeFailed(_, let detail) = error as? ToolchainError else { return XCTFail("\(error)") }
+      guard case .describeFailed(_, let detail) = error as? ToolchainError else {
+        return XCTFail("\(error)")
+      }
       XCTAssertEqual(detail, "there is no Package.swift")
     }
   }
 
   private func temporaryPackage() throws -> String {
     let root = NSTemporaryDirectory() + "covgate-describe-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: "\(root)/Sources/Yams", withIntermediateDirectories: true)
-    try "// swift-tools-version:5.9\n".write(toFile: "\(root)/Package.swift", atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: "\(root)/Sources/Yams", withIntermediateDirectories: true)
+    try "// swift-tools-version:5.9\n".write(
+      toFile: "\(root)/Package.swift", atomically: true, encoding: .utf8)
     addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
     return root
   }

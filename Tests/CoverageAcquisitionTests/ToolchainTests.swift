@@ -152,7 +152,9 @@ final class DemanglerTests: XCTestCase {
   func testAFewNamesAreReadFromTheCacheWithoutTheOthers() throws {
     let folder = try toolchainFolder()
     let cache = try temporaryFolder()
-    let names = ["$s4Yams4MarkV11descriptionSSvg", "$s4Yams4MarkV4lineSivg", "$s4Yams4MarkV4lineSivs"]
+    let names = [
+      "$s4Yams4MarkV11descriptionSSvg", "$s4Yams4MarkV4lineSivg", "$s4Yams4MarkV4lineSivs",
+    ]
     _ = Demangler(toolchainFolder: folder, cacheFolder: cache).demangle(names)
     let failing = RecordedRunner(captures: [:])
     let one = Demangler(toolchainFolder: folder, cacheFolder: cache, runner: failing).demangle([
@@ -167,17 +169,21 @@ final class DemanglerTests: XCTestCase {
   func testLookingUpByHalvingFindsWhatAWholeReadFinds() throws {
     let cache = try temporaryFolder() + "/names.tsv"
     var generator = SystemRandomNumberGenerator()
-    let names = Set((0..<3000).map { index -> String in
-      let length = Int.random(in: 1..<60, using: &generator)
-      return "$s\(index)" + String((0..<length).map { _ in "abcXYZé_:".randomElement(using: &generator)! })
-    })
+    let names = Set(
+      (0..<3000).map { index -> String in
+        let length = Int.random(in: 1..<60, using: &generator)
+        return "$s\(index)"
+          + String((0..<length).map { _ in "abcXYZé_:".randomElement(using: &generator)! })
+      })
     let lines = names.sorted().map { "\($0)\treadable \($0.count)\n" }
     try lines.joined().write(toFile: cache, atomically: true, encoding: .utf8)
     let whole = Demangler.readCache(cache)
     XCTAssertEqual(whole.count, names.count)
     let sorted = names.sorted()
     let present = [sorted.first!, sorted.last!] + sorted.shuffled().prefix(200)
-    let absent = ["", "$", "zzz", sorted[10] + "x", String(sorted[10].dropLast()), "$s0"].filter { !names.contains($0) }
+    let absent = ["", "$", "zzz", sorted[10] + "x", String(sorted[10].dropLast()), "$s0"].filter {
+      !names.contains($0)
+    }
     let found = Demangler.lookUp(Set(present + absent), inCache: cache)
     XCTAssertEqual(found, whole.filter { present.contains($0.key) })
   }

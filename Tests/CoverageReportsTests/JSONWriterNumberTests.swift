@@ -33,7 +33,9 @@ final class JSONWriterNumberTests: XCTestCase {
 /// An array rendered in slices on every core is byte for byte the array rendered in order.
 final class JSONWriterSlicesTests: XCTestCase {
   private func document(_ count: Int, concurrently: Bool) -> String {
-    let elements = (0..<count).map { ["name \($0) \"quoted\"", String(repeating: "x", count: $0 % 7)] }
+    let elements = (0..<count).map {
+      ["name \($0) \"quoted\"", String(repeating: "x", count: $0 % 7)]
+    }
     var json = JSONWriter()
     json.object { json in
       json.key("items")
@@ -58,7 +60,8 @@ final class JSONWriterSlicesTests: XCTestCase {
 
   func testSlicesJoinToTheSameBytes() {
     for count in [0, 1, 31, 64, 65, 97, 500, 1000, 2048, 2079, 2090, 5000] {
-      XCTAssertEqual(document(count, concurrently: true), document(count, concurrently: false), "\(count)")
+      XCTAssertEqual(
+        document(count, concurrently: true), document(count, concurrently: false), "\(count)")
     }
   }
 }

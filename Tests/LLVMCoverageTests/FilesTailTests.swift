@@ -9,13 +9,17 @@ import XCTest
 final class FilesTailTests: XCTestCase {
   /// `split`: compact, as llvm-cov writes (a boundary is found near the middle); otherwise a
   /// space after every comma between records, so that no boundary is found.
-  private func export(split: Bool, count: Int = 300, segments: (Int) -> String = { _ in "[[1,1,1,true,true,false],[2,1,0,false,false,false]]" }) -> Data {
+  private func export(
+    split: Bool, count: Int = 300,
+    segments: (Int) -> String = { _ in "[[1,1,1,true,true,false],[2,1,0,false,false,false]]" }
+  ) -> Data {
     let records = (0..<count).map { index in
       #"{"branches":[],"expansions":[],"filename":"/p/Sources/T/F\#(index).swift","segments":\#(segments(index)),"summary":{"branches":{"count":0,"covered":0,"notcovered":0,"percent":0},"functions":{"count":1,"covered":1,"percent":100},"instantiations":{"count":1,"covered":1,"percent":100},"lines":{"count":1,"covered":1,"percent":100},"regions":{"count":1,"covered":1,"notcovered":0,"percent":100}}}"#
     }
     return Data(
       (#"{"data":[{"files":["# + records.joined(separator: split ? "," : ", ")
-        + #"],"functions":[],"totals":{}}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#).utf8)
+        + #"],"functions":[],"totals":{}}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#)
+        .utf8)
   }
 
   private func read(_ data: Data) throws -> CoverageData {
@@ -32,7 +36,8 @@ final class FilesTailTests: XCTestCase {
   func testAFaultInEitherHalfIsNamedAsOneWalkNamesIt() {
     for fault in [10, 150, 220, 299] {
       let segments = { (index: Int) in
-        index == fault ? "[[2,1,1,true,true,false],[1,1,0,false,false,false]]" : "[[1,1,1,true,true,false]]"
+        index == fault
+          ? "[[2,1,1,true,true,false],[1,1,0,false,false,false]]" : "[[1,1,1,true,true,false]]"
       }
       var reasons: [String] = []
       for split in [true, false] {

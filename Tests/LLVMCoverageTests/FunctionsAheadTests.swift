@@ -35,7 +35,9 @@ final class FunctionsAheadTests: XCTestCase {
   }
 
   func testErrorsAreTheSameReadAheadOrInTurn() {
-    for regions in ["[[1,1,2,2,1,0,0,9]]", "[[1,1,2,2,1,0,0]]", "[[2,1,1,1,1,0,0,0]]", "[[1,1,2,2,1,3,0,0]]"] {
+    for regions in [
+      "[[1,1,2,2,1,0,0,9]]", "[[1,1,2,2,1,0,0]]", "[[2,1,1,1,1,0,0,0]]", "[[1,1,2,2,1,3,0,0]]",
+    ] {
       var messages: [String] = []
       for decoy in [false, true] {
         XCTAssertThrowsError(try read(document(decoy: decoy, regions: regions)), regions) {
@@ -48,7 +50,10 @@ final class FunctionsAheadTests: XCTestCase {
   }
 
   /// Many records: the second half is read on a third thread from a boundary near the middle.
-  private func manyRecords(decoy: Bool, count: Int = 200, named: (Int) -> String = { "f\($0)" }, regions: (Int) -> String = { "[[\($0 + 1),1,\($0 + 2),2,\($0),0,0,0]]" }) -> Data {
+  private func manyRecords(
+    decoy: Bool, count: Int = 200, named: (Int) -> String = { "f\($0)" },
+    regions: (Int) -> String = { "[[\($0 + 1),1,\($0 + 2),2,\($0),0,0,0]]" }
+  ) -> Data {
     let prefix = decoy ? #"{"x":{"functions":[0]},"# : #"{"x":{"fUnctions":[0]},"#
     let records = (0..<count).map { index in
       #"{"branches":[],"count":\#(index),"filenames":["/a"],"name":"\#(named(index))","regions":\#(regions(index))}"#
@@ -74,7 +79,8 @@ final class FunctionsAheadTests: XCTestCase {
 
   func testAFaultInTheSecondHalfIsNamedAsOneWalkNamesIt() {
     for fault in [150, 199, 101] {
-      let regions = { (index: Int) in index == fault ? "[[1,1,2,2,1,0,0,9]]" : "[[1,1,2,2,1,0,0,0]]" }
+      let regions = { (index: Int) in index == fault ? "[[1,1,2,2,1,0,0,9]]" : "[[1,1,2,2,1,0,0,0]]"
+      }
       var messages: [String] = []
       for decoy in [false, true] {
         XCTAssertThrowsError(try read(manyRecords(decoy: decoy, regions: regions))) {

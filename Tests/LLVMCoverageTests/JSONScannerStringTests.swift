@@ -14,10 +14,14 @@ final class JSONScannerStringTests: XCTestCase {
   }
 
   func testStringsDecodeAsFoundationDecodesThem() throws {
-    let pieces = ["", "a", "/work/pkg/Sources/A.swift", "tab\there", "quote\"in", "back\\slash", "é", "日本語", "emoji 🎉", "\u{1F}"]
+    let pieces = [
+      "", "a", "/work/pkg/Sources/A.swift", "tab\there", "quote\"in", "back\\slash", "é", "日本語",
+      "emoji 🎉", "\u{1F}",
+    ]
     for left in pieces {
       for padding in 0..<10 {
-        let text = String(repeating: "x", count: padding) + left + String(repeating: "y", count: 9 - padding)
+        let text =
+          String(repeating: "x", count: padding) + left + String(repeating: "y", count: 9 - padding)
         let json = try JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
         let element = Array(json.dropFirst().dropLast())  // the string alone, without [ ]
         XCTAssertEqual(try read(element), text, text)
@@ -27,7 +31,8 @@ final class JSONScannerStringTests: XCTestCase {
 
   func testAControlCharacterIsNamedWhereItIs() {
     for place in 0..<12 {
-      var bytes = Array("\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: 12) + Array("\"".utf8)
+      var bytes =
+        Array("\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: 12) + Array("\"".utf8)
       bytes[1 + place] = 0x0A
       XCTAssertThrowsError(try read(bytes)) { error in
         let scanError = error as? JSONScanError

@@ -43,7 +43,8 @@ extension FilePage {
   private func rows(_ source: HighlightedSource, _ view: LineView?) -> [UInt8] {
     let partial = Set(file.coverage.partialLines)
     let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: partial)
-    let decisions = Dictionary(grouping: file.coverage.branches?.decisions ?? [], by: \.location.line)
+    let decisions = Dictionary(
+      grouping: file.coverage.branches?.decisions ?? [], by: \.location.line)
     var rows: [UInt8] = []
     rows.reserveCapacity(source.bytes.count * 2 + source.lineCount * 110)
     var cursor = 0
@@ -118,7 +119,8 @@ extension FilePage {
     let changed = changedLines.isEmpty ? "" : "<span class=\"key changed\">changed</span>"
     let branchKey =
       file.coverage.branches?.decisions.isEmpty == false
-      ? "<span class=\"br-key\"><span class=\"br some\">1/2</span> derived branches taken</span>" : ""
+      ? "<span class=\"br-key\"><span class=\"br some\">1/2</span> derived branches taken</span>"
+      : ""
     return """
       <div class="source-head"><h2 id="source-title">Source</h2><div class="legend">\
       <span class="key covered">ran</span><span class="key uncovered">never ran</span>\

@@ -19,7 +19,8 @@ struct ResultPresenter {
     } else if let label = report.tests?.label {
       // Quiet hides the report, never that the tests did not pass.
       terminal.printError(
-        "covgate: \(report.packageName): \(label), gate \(report.gate.passed ? "PASSED" : "FAILED")")
+        "covgate: \(report.packageName): \(label), gate \(report.gate.passed ? "PASSED" : "FAILED")"
+      )
     }
     for annotation in gitHub.annotations(report) { print(annotation) }
     do {
