@@ -62,10 +62,10 @@ enum BranchAttacher {
   private static func recordsByFile(_ files: [ScopedFile], functions: [FunctionRecord])
     -> [[FileRecord]]
   {
-    var owners = FileOwners(files)
+    var owners = PathIndex(files.map(\.coverage.path))
     var records = Array(repeating: [FileRecord](), count: files.count)
     for record in functions {
-      let fileOwners = record.filenames.map { owners.owner(of: $0) }
+      let fileOwners = record.filenames.map { owners.place(of: $0) }
       if fileOwners.count == 1 {
         // Most records lie in one file: their code regions are all its own, the body first.
         guard let owner = fileOwners[0] else { continue }
@@ -87,24 +87,5 @@ enum BranchAttacher {
       }
     }
     return records
-  }
-}
-
-/// The kept file of each path a record names; records of one file come in a row, so the last
-/// answer is tried before the lookup.
-private struct FileOwners {
-  private let index: [String: Int]
-  private var last: (path: String, owner: Int?)?
-
-  init(_ files: [ScopedFile]) {
-    index = Dictionary(
-      files.indices.map { (files[$0].coverage.path, $0) }, uniquingKeysWith: { a, _ in a })
-  }
-
-  mutating func owner(of path: String) -> Int? {
-    if let last, last.path == path { return last.owner }
-    let owner = index[path]
-    last = (path, owner)
-    return owner
   }
 }

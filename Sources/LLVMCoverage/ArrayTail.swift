@@ -56,6 +56,24 @@ final class ArrayTail<Element>: @unchecked Sendable {
     done.signal()
   }
 
+  /// Reads the array the scanner is at into `elements` with `read(scanner, elements,
+  /// continuing, boundary)` (as `JSONScanner.readElements`): up to `tail`'s start, then the
+  /// tail's elements, or on to the end where the tail could not be read (its fault named as
+  /// one walk names it).
+  static func read(
+    _ scanner: inout JSONScanner, into elements: inout [Element], tail: ArrayTail?,
+    with read: (inout JSONScanner, inout [Element], _ continuing: Bool, _ boundary: Int?) throws
+      -> Bool
+  ) throws {
+    guard try !read(&scanner, &elements, false, tail?.start) else { return }
+    if let (rest, end) = tail?.elements() {
+      elements += rest
+      scanner.position = end
+      return
+    }
+    _ = try read(&scanner, &elements, true, nil)
+  }
+
   /// Runs `work` on a new thread with a large stack (the reader recurses into nested values).
   static func spawn(_ work: @escaping @Sendable () -> Void) {
     let thread = Thread(block: work)

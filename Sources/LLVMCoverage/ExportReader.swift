@@ -179,19 +179,11 @@ public enum ExportReader {
         }
       }
     defer { tail?.finish() }
-    let ended = try scanner.readElements(continuing: false, boundary: tail?.start) { scanner in
-      files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
-      reading.release(scanner.position)
-    }
-    guard !ended else { return }
-    if let (rest, end) = tail?.elements() {
-      files += rest
-      scanner.position = end
-      return
-    }
-    _ = try scanner.readElements(continuing: true, boundary: nil) { scanner in
-      files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
-      reading.release(scanner.position)
+    try ArrayTail.read(&scanner, into: &files, tail: tail) { scanner, files, continuing, boundary in
+      try scanner.readElements(continuing: continuing, boundary: boundary) { scanner in
+        files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
+        reading.release(scanner.position)
+      }
     }
   }
 

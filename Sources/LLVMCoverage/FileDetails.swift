@@ -7,19 +7,12 @@ public enum FileDetails {
   /// - Parameter displayName: turns a mangled name into the name people read.
   public static func attach(to data: inout CoverageData, displayName: (String) -> String = { $0 }) {
     // Files by index: a path is hashed once per run of records in one file, not per record.
-    let fileIndex = Dictionary(
-      data.files.indices.map { (data.files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
-    var last: (path: String, file: Int?)?
-    func file(of path: String) -> Int? {
-      if let last, last.path == path { return last.file }
-      last = (path, fileIndex[path])
-      return last!.file
-    }
+    var fileIndex = PathIndex(data.files.map(\.path))
     var functionsByFile = Array(repeating: [FunctionCoverage](), count: data.files.count)
     var regionsByFile = Array(
       repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
     for record in data.functions {
-      let files = record.filenames.map(file(of:))
+      let files = record.filenames.map { fileIndex.place(of: $0) }
       if let first = record.regions.first(where: { $0.kind == .code }),
         files.indices.contains(first.fileID), let file = files[first.fileID]
       {
@@ -37,7 +30,7 @@ public enum FileDetails {
     }
     for index in data.files.indices {
       // A path listed twice gets the functions of its first listing, as every listing did.
-      let file = fileIndex[data.files[index].path] ?? index
+      let file = fileIndex.place(of: data.files[index].path) ?? index
       data.files[index].functions = functionsByFile[file].sorted {
         ($0.line, $0.column, $0.name) < ($1.line, $1.column, $1.name)
       }

@@ -62,12 +62,10 @@ final class FunctionsAhead: @unchecked Sendable {
     var scanner = JSONScanner(bytes: bytes)
     scanner.position = start
     var functions: [FunctionRecord] = []
-    let ended = try FunctionRecordReader.readRecords(
-      &scanner, into: &functions, continuing: false, boundary: tail?.start, stop: stop)
-    if !ended {
-      if let (rest, end) = tail?.elements() { return (functions + rest, end) }
-      _ = try FunctionRecordReader.readRecords(
-        &scanner, into: &functions, continuing: true, boundary: nil, stop: stop)
+    try ArrayTail.read(&scanner, into: &functions, tail: tail) {
+      scanner, functions, continuing, boundary in
+      try FunctionRecordReader.readRecords(
+        &scanner, into: &functions, continuing: continuing, boundary: boundary, stop: stop)
     }
     return (functions, scanner.position)
   }
