@@ -15,19 +15,23 @@ public enum AtomicFile {
   }
 
   /// Writes several files atomically; an interruption waits for all of them.
+  public static func write(_ files: [(path: String, contents: String)]) throws {
+    try write(files.map { (path: $0.path, parts: [$0.contents]) })
+  }
+
+  /// Writes several files, each given in parts written one after the other, atomically; an
+  /// interruption waits for all of them.
   ///
   /// The files of a folder that does not exist yet (the pages of a first HTML report) are
   /// written into a hidden folder beside it, renamed into place once complete: one rename
   /// instead of one per file. Any other file gets its own temporary file and rename. One
   /// thread: files created in one folder take the folder's lock, so a second thread only waits.
-  public static func write(_ files: [(path: String, contents: String)]) throws {
+  public static func write(_ files: [(path: String, parts: [String])]) throws {
     try Interruption.shared.whileWriting {
       let byFolder = Dictionary(grouping: files, by: { split($0.path).folder })
       for (folder, group) in byFolder.sorted(by: { $0.key < $1.key }) {
         if group.count > 1, try writeNewFolder(folder, group) { continue }
-        for file in group {
-          try withBytes(of: file.contents) { try writeNow($0, to: file.path) }
-        }
+        for file in group { try writeNow(file.parts, to: file.path) }
       }
     }
   }
@@ -36,16 +40,24 @@ public enum AtomicFile {
     try Interruption.shared.whileWriting { try writeNow(bytes, to: path) }
   }
 
+  private static func writeNow(_ parts: [String], to path: String) throws {
+    try writeNow(to: path) { try create($0, parts: parts) }
+  }
+
+  private static func writeNow(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+    try writeNow(to: path) { try create($0, with: bytes) }
+  }
+
   /// A temporary file beside `path`, renamed into place. Plain POSIX calls: a report folder
   /// holds hundreds of pages, and Foundation's file APIs cost several system calls each.
-  private static func writeNow(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+  private static func writeNow(to path: String, _ create: (String) throws -> Void) throws {
     let (folder, name) = split(path)
     let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     do {
-      try create(temporary, with: bytes)
+      try create(temporary)
     } catch let error as AtomicFileError where error.code == ENOENT {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try create(temporary, with: bytes)
+      try create(temporary)
     } catch let error as AtomicFileError {
       throw AtomicFileError(path: path, code: error.code)
     }
@@ -58,7 +70,7 @@ public enum AtomicFile {
 
   /// Writes `files`, all in `folder`, into a new hidden folder renamed to `folder` when
   /// complete; `false` (nothing left behind) when `folder` exists or appears meanwhile.
-  private static func writeNewFolder(_ folder: String, _ files: [(path: String, contents: String)])
+  private static func writeNewFolder(_ folder: String, _ files: [(path: String, parts: [String])])
     throws -> Bool
   {
     var status = stat()
@@ -71,9 +83,7 @@ public enum AtomicFile {
     do {
       for file in files {
         do {
-          try withBytes(of: file.contents) {
-            try create("\(staging)/\(split(file.path).name)", with: $0)
-          }
+          try create("\(staging)/\(split(file.path).name)", parts: file.parts)
         } catch let error as AtomicFileError {
           throw AtomicFileError(path: file.path, code: error.code)
         }
@@ -92,19 +102,29 @@ public enum AtomicFile {
 
   /// Creates `path`, which must not exist, with `bytes`.
   private static func create(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
+    try create(path) { descriptor in try writeAll(bytes, to: descriptor) }
+  }
+
+  /// Creates `path`, which must not exist, with the parts' bytes one after the other.
+  private static func create(_ path: String, parts: [String]) throws {
+    try create(path) { descriptor in
+      for var part in parts {
+        try part.withUTF8 { try writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+      }
+    }
+  }
+
+  /// Creates `path` and fills it with `fill`; on any failure the file is gone and the error
+  /// names `path` with the system's reason.
+  private static func create(_ path: String, _ fill: (Int32) throws -> Void) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw AtomicFileError(path: path, code: errno) }
-    var written = 0
-    while written < bytes.count {
-      let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-      if result < 0, errno == EINTR { continue }
-      guard result > 0 else {
-        let code = errno
-        close(descriptor)
-        unlink(path)
-        throw AtomicFileError(path: path, code: code)
-      }
-      written += result
+    do {
+      try fill(descriptor)
+    } catch let error as AtomicFileError {
+      close(descriptor)
+      unlink(path)
+      throw AtomicFileError(path: path, code: error.code)
     }
     guard close(descriptor) == 0 else {
       let code = errno
@@ -113,11 +133,15 @@ public enum AtomicFile {
     }
   }
 
-  private static func withBytes(of text: String, _ body: (UnsafeRawBufferPointer) throws -> Void)
-    throws
-  {
-    var text = text
-    try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+  /// Writes every byte, again after an interruption; the system's reason when it cannot.
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+    var written = 0
+    while written < bytes.count {
+      let result = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+      if result < 0, errno == EINTR { continue }
+      guard result > 0 else { throw AtomicFileError(path: "", code: errno) }
+      written += result
+    }
   }
 
   /// The folder (`.` when none) and the name of a path.

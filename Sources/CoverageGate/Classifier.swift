@@ -46,17 +46,28 @@ public struct Classifier: Sendable {
   /// files); the targets without data, with their layers.
   public func classify(_ scope: inout ScopeResult) throws -> [TargetWithoutData] {
     let targets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-    // Without path globs a file's layer is its target's: decide once per target.
-    let byPath = config.layers.contains { !$0.paths.isEmpty }
-    var layerOfTarget: [String: String] = [:]
-    for index in scope.files.indices {
-      let target = scope.files[index].target
-      if !byPath, let known = layerOfTarget[target] {
-        scope.files[index].layer = known
-      } else if let info = targets[target] {
-        scope.files[index].layer = try layer(
-          target: info, file: byPath ? scope.files[index].path : nil)
-        layerOfTarget[target] = scope.files[index].layer
+    if config.layers.contains(where: { !$0.paths.isEmpty }) {
+      // Path globs: each file's own layer, matched on every core; the first error in order.
+      let layers = scope.files.concurrentMap { file in
+        Result { try targets[file.target].map { try layer(target: $0, file: file.path) } }
+      }
+      for index in scope.files.indices {
+        if let layer = try layers[index].get() { scope.files[index].layer = layer }
+      }
+    } else {
+      // A file's layer is its target's: decided once per target, looked up once per run of
+      // files in one target.
+      var layerOfTarget: [String: String] = [:]
+      for index in scope.files.indices {
+        let target = scope.files[index].target
+        if index > 0, scope.files[index - 1].target == target {
+          scope.files[index].layer = scope.files[index - 1].layer
+        } else if let known = layerOfTarget[target] {
+          scope.files[index].layer = known
+        } else if let info = targets[target] {
+          scope.files[index].layer = try layer(target: info, file: nil)
+          layerOfTarget[target] = scope.files[index].layer
+        }
       }
     }
     let missing = try scope.targetsWithoutData.map { target in

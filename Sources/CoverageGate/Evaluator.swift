@@ -34,28 +34,20 @@ public struct Evaluator: Sendable {
     -> [LayerReport]
   {
     var configs = config.layers
-    let used = Set(files.map(\.layer) + targetsWithoutData.map(\.layer))
+    let sums = files.sumsByLayerAndTarget()
+    let used = Set(sums.keys).union(targetsWithoutData.map(\.layer))
     if used.contains(Classifier.unassigned),
       !configs.contains(where: { $0.name == Classifier.unassigned })
     {
       configs.append(LayerConfig(name: Classifier.unassigned, gated: false))
     }
-    // One pass over the files, adding summaries per layer and target: the files are not copied.
-    var sums: [String: (total: Summary, targets: [String: (total: Summary, files: Int)])] = [:]
-    for index in files.indices {
-      let (layer, target, summary) = (files[index].layer, files[index].target, files[index].summary)
-      sums[layer, default: (.zero, [:])].total += summary
-      sums[layer]!.targets[target, default: (.zero, 0)].total += summary
-      sums[layer]!.targets[target]!.files += 1
-    }
     return configs.map { layer in
-      let layerSums = sums[layer.name] ?? (.zero, [:])
-      let targets = layerSums.targets.map { name, sum in
+      let targets = (sums[layer.name] ?? [:]).map { name, sum in
         TargetReport(name: name, totals: sum.total, fileCount: sum.files)
-      }
+      }.sorted { $0.name < $1.name }
       return LayerReport(
         name: layer.name, gated: layer.gated, thresholds: layer.thresholds,
-        totals: layerSums.total, targets: targets.sorted { $0.name < $1.name })
+        totals: targets.map(\.totals).total(), targets: targets)
     }
   }
 

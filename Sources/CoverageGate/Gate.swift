@@ -9,25 +9,26 @@ public enum Gate {
       package: input.package, exclude: config.exclude, namedTargets: config.namedTargets,
       testSupport: config.testSupportNames, links: input.links)
     var scope = try scoper.scope(input.data, pathMaps: input.pathMaps)
-    let applied = try ExclusionApplier.apply(
+    let (kept, excludedByMarkers, exclusions) = try ExclusionApplier.apply(
       input.markers, to: scope.files, functions: input.data.functions)
-    scope.files = applied.files
+    // The only reference left: the classifier sets layers in place, not in a copy of every file.
+    scope.files = consume kept
     if let deriver = input.branches {
       scope.files = BranchAttacher.attach(
         to: scope.files, functions: input.data.functions, root: input.package.root,
-        excluding: applied.exclusions, deriver: deriver)
+        excluding: exclusions, deriver: deriver)
     }
-    scope.excluded = (scope.excluded + applied.excludedFiles).sorted { $0.path < $1.path }
+    scope.excluded = (scope.excluded + excludedByMarkers).sorted { $0.path < $1.path }
     let targetsWithoutData = try Classifier(config: config, package: input.package).classify(&scope)
     var report = Evaluator(config: config).evaluate(
       package: input.package, files: scope.files, targetsWithoutData: targetsWithoutData,
       excluded: scope.excluded, tests: input.tests)
-    report.exclusions = applied.exclusions
+    report.exclusions = exclusions
     report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)
     report.gate.verdicts += FunctionFloor.verdicts(
       report, layers: config.layers, everyLayer: config.functionMinimum)
     report.gate.verdicts += StaleExclusions.verdicts(
-      applied.exclusions, policy: config.staleExclusions)
+      exclusions, policy: config.staleExclusions)
     if let changes = input.changes {
       let evaluator = PatchEvaluator()
       let patch = evaluator.evaluate(

@@ -9,11 +9,15 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// Where the config file wrote it, for errors that point at the entry.
   public var location: SourceLocation?
   private let characters: [Character]
+  /// The pattern's bytes when it is ASCII (without `\r`, which joins `\n` into one
+  /// character): matched byte by byte against ASCII text, as characters would be.
+  private let asciiBytes: [UInt8]?
 
   public init(_ pattern: String, location: SourceLocation? = nil) {
     self.pattern = pattern
     self.location = location
     self.characters = Array(pattern)
+    self.asciiBytes = Self.isPlainASCII(pattern) ? Array(pattern.utf8) : nil
   }
 
   public var description: String { pattern }
@@ -26,27 +30,52 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
   public func matches(_ text: String) -> Bool {
-    Self.match(characters[...], Array(text)[...])
+    if let asciiBytes, Self.isPlainASCII(text) {
+      return Self.match(
+        asciiBytes[...], Array(text.utf8)[...], Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
+    }
+    return matchesByCharacters(text)
   }
 
-  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
+  /// `matches` character by character, whatever the text (the bytes' path must agree).
+  func matchesByCharacters(_ text: String) -> Bool {
+    Self.match(characters[...], Array(text)[...], Specials(star: "*", question: "?", slash: "/"))
+  }
+
+  /// Whether every character of `text` is one ASCII byte.
+  private static func isPlainASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+  }
+
+  /// The pattern's wildcards and the path separator, as characters or as bytes.
+  private struct Specials<Element: Equatable> {
+    let star: Element
+    let question: Element
+    let slash: Element
+  }
+
+  private static func match<Element: Equatable>(
+    _ pattern: ArraySlice<Element>, _ text: ArraySlice<Element>, _ specials: Specials<Element>
+  ) -> Bool {
     var pattern = pattern
     var text = text
     while let head = pattern.first {
       switch head {
-      case "*":
-        let isDouble = pattern.dropFirst().first == "*"
+      case specials.star:
+        let isDouble = pattern.dropFirst().first == specials.star
         let rest = pattern.dropFirst(isDouble ? 2 : 1)
         // `**/` also matches no folder at all.
-        if isDouble, rest.first == "/", match(rest.dropFirst(), text) { return true }
+        if isDouble, rest.first == specials.slash, match(rest.dropFirst(), text, specials) {
+          return true
+        }
         var candidate = text
         while true {
-          if match(rest, candidate) { return true }
-          guard let next = candidate.first, isDouble || next != "/" else { return false }
+          if match(rest, candidate, specials) { return true }
+          guard let next = candidate.first, isDouble || next != specials.slash else { return false }
           candidate = candidate.dropFirst()
         }
-      case "?":
-        guard let next = text.first, next != "/" else { return false }
+      case specials.question:
+        guard let next = text.first, next != specials.slash else { return false }
         pattern = pattern.dropFirst()
         text = text.dropFirst()
       default:

@@ -21,14 +21,11 @@ public enum ReportInvariants {
       }
       try checkMetrics(files[index].summary, "file \(path)")
     }
-    var sums: [String: [String: Summary]] = [:]
-    for index in files.indices {
-      sums[files[index].layer, default: [:]][files[index].target, default: .zero] +=
-        files[index].summary
-    }
+    let sums = files.sumsByLayerAndTarget()
     for layer in report.layers {
       try checkMetrics(layer.totals, "layer \(layer.name)")
-      for target in layer.targets where target.totals != sums[layer.name]?[target.name] ?? .zero {
+      for target in layer.targets
+      where target.totals != sums[layer.name]?[target.name]?.total ?? .zero {
         throw InvariantViolation(
           "target \(target.name) in layer \(layer.name) is not the sum of its files")
       }
@@ -36,7 +33,7 @@ public enum ReportInvariants {
         throw InvariantViolation("layer \(layer.name) is not the sum of its targets")
       }
     }
-    guard report.totals == report.files.map(\.summary).total() else {
+    guard report.totals == files.indices.reduce(into: .zero, { $0 += files[$1].summary }) else {
       throw InvariantViolation("the total is not the sum of the kept files")
     }
     try checkMetrics(report.totals, "the total")

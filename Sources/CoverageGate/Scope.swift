@@ -102,7 +102,11 @@ public struct Scoper: Sendable {
         leftOut: leftOut.sorted()
           + (leftOut.isEmpty || outside == 0 ? [] : ["\(outside) files outside the package"]))
     }
-    let withData = Set(kept.map(\.target))
+    // Targets come in runs of files: one insertion a run.
+    var withData = Set<String>()
+    for index in kept.indices where index == 0 || kept[index - 1].target != kept[index].target {
+      withData.insert(kept[index].target)
+    }
     let missing = measuredTargets.filter { !withData.contains($0.name) }
     // Mostly in order already (the export's order, one prefix less): sorted only if not.
     let inOrder = kept.indices.dropFirst().allSatisfy { kept[$0 - 1].path <= kept[$0].path }

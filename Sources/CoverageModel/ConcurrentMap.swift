@@ -2,29 +2,54 @@ import Dispatch
 
 extension Array where Element: Sendable {
   /// `map` on every core: `transform` runs on several threads at once and the results keep
-  /// the order of the elements.
+  /// the order of the elements. Inlinable, so that callers' results are moved, not copied
+  /// through generic witnesses.
+  @inlinable
   public func concurrentMap<T>(_ transform: @Sendable (Element) -> T) -> [T] {
     guard count > 1 else { return map(transform) }
-    let slots = Slots<T>(count: count)
-    DispatchQueue.concurrentPerform(iterations: count) { index in
-      slots.buffer[index] = transform(self[index])
+    let slots = ConcurrentMapSlots<T>(count: count)
+    // Elements are lent to `transform` from the buffer, not copied out of the array.
+    return withUnsafeBufferPointer { buffer in
+      let elements = ConcurrentMapElements(buffer: buffer)
+      DispatchQueue.concurrentPerform(iterations: count) { index in
+        slots.buffer[index] = transform(elements.buffer[index])
+      }
+      return slots.moveOut()
     }
-    return slots.moveOut()
   }
 }
 
 /// One result slot per element; each index is written by exactly one thread.
-private struct Slots<T>: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<T?>
+@usableFromInline
+struct ConcurrentMapSlots<T>: @unchecked Sendable {
+  @usableFromInline let buffer: UnsafeMutableBufferPointer<T?>
 
+  @inlinable
   init(count: Int) {
     buffer = .allocate(capacity: count)
     buffer.initialize(repeating: nil)
   }
 
   /// The results moved out (no copy, no release of each) and the slots freed.
+  @inlinable
   func moveOut() -> [T] {
     defer { buffer.deallocate() }
-    return (0..<buffer.count).map { (buffer.baseAddress! + $0).move()! }
+    return [T](unsafeUninitializedCapacity: buffer.count) { results, initialized in
+      for index in 0..<buffer.count {
+        (results.baseAddress! + index).initialize(to: (buffer.baseAddress! + index).move()!)
+      }
+      initialized = buffer.count
+    }
+  }
+}
+
+/// The array's elements, read (never written) by several threads at once.
+@usableFromInline
+struct ConcurrentMapElements<Element: Sendable>: @unchecked Sendable {
+  @usableFromInline let buffer: UnsafeBufferPointer<Element>
+
+  @inlinable
+  init(buffer: UnsafeBufferPointer<Element>) {
+    self.buffer = buffer
   }
 }

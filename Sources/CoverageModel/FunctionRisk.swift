@@ -53,9 +53,18 @@ public struct DecisionPoint: Hashable, Sendable {
 extension CoverageReport {
   /// How many of the riskiest functions the text and Markdown reports list.
   public static let riskListLength = 10
+  /// How many the HTML index's risk table lists: the most any report shows.
+  public static let riskTableLength = 100
 
   /// The riskiest functions of gated layers, highest score first (ties: path, line).
   public func riskiestFunctions(limit: Int) -> [(file: ScopedFile, risk: FunctionRisk)] {
+    riskiestFunctionIndexes(limit: limit).map {
+      (files[$0.file], files[$0.file].coverage.risks[$0.risk])
+    }
+  }
+
+  /// `riskiestFunctions` as indexes into `files` and their risks.
+  public func riskiestFunctionIndexes(limit: Int) -> [(file: Int, risk: Int)] {
     guard limit > 0 else { return [] }
     let gated = Set(layers.filter(\.gated).map(\.name))
     /// Whether the risk at `a` ranks above the one at `b`.
@@ -69,8 +78,9 @@ extension CoverageReport {
     }
     // The top `limit` by indexes, kept in order as they are found: no sort of every function.
     var top: [(file: Int, risk: Int)] = []
-    for (index, file) in files.enumerated() where gated.contains(file.layer) {
-      for (position, risk) in file.coverage.risks.enumerated()
+    // By index: a file is read in place, not copied with all it holds.
+    for index in files.indices where gated.contains(files[index].layer) {
+      for (position, risk) in files[index].coverage.risks.enumerated()
       where risk.complexity > 1 || risk.regions.missed > 0 {
         let candidate = (file: index, risk: position)
         if top.count == limit, !ranksAbove(candidate, top[limit - 1]) { continue }
@@ -80,6 +90,6 @@ extension CoverageReport {
         if top.count > limit { top.removeLast() }
       }
     }
-    return top.map { (files[$0.file], files[$0.file].coverage.risks[$0.risk]) }
+    return top
   }
 }

@@ -11,8 +11,7 @@ public struct JSONReport: ReportRenderer {
   public init() {}
 
   public func render(_ report: CoverageReport) -> [RenderedFile] {
-    // About 735 bytes a file: one allocation, not a doubling past the end.
-    var json = JSONWriter(capacity: 8192 + report.files.count * 800)
+    var json = JSONWriter()
     let derived = report.derivesBranches
     json.object { json in
       json.key("excludedFiles")
@@ -68,7 +67,7 @@ public struct JSONReport: ReportRenderer {
         }
       }
     }
-    return [RenderedFile(path: Self.fileName, contents: json.finish())]
+    return [RenderedFile(path: Self.fileName, parts: json.finishParts())]
   }
 
   private static func tests(_ json: inout JSONWriter, _ tests: TestOutcome) {

@@ -4,19 +4,17 @@ import Foundation
 /// Writes pretty-printed JSON straight into bytes, in the layout of Foundation's
 /// `JSONEncoder` with `.prettyPrinted` (`"key" : value`, two-space indent, `[\n\n]` when empty).
 /// Callers write keys in sorted order. No intermediate tree: memory is the output alone, held
-/// once (the bytes move into the text every 64 KB).
+/// once, in parts of about 64 KB that are written one after the other and never joined.
 struct JSONWriter {
-  /// The latest output, moved into `text` once it passes `flushSize`.
+  /// The latest output, moved into `parts` once it passes `flushSize`.
   private var bytes: [UInt8] = []
-  private var text = ""
+  private var parts: [String] = []
   private var depth = 0
   /// Whether the innermost open container has no member yet.
   private var empty = true
   private static let flushSize = 1 << 16
 
-  /// - Parameter capacity: the expected size of the whole document.
-  init(capacity: Int = 1 << 16) {
-    text.reserveCapacity(capacity)
+  init() {
     bytes.reserveCapacity(Self.flushSize + 4096)
   }
 
@@ -38,9 +36,8 @@ struct JSONWriter {
     close(UInt8(ascii: "]"))
   }
 
-  /// An array of `elements` rendered in slices on every core, then joined: the same bytes as
-  /// `array(_:_:)`. A batch of slices at a time, each joined and let go before
-  /// the next: memory stays the output and a batch, not the output twice.
+  /// An array of `elements` rendered in slices on every core, their parts taken in order: the
+  /// same bytes as `array(_:_:)`, never copied into one another.
   mutating func array<Element: Sendable>(
     concurrently elements: [Element], _ element: @Sendable (inout JSONWriter, Element) -> Void
   ) {
@@ -49,37 +46,38 @@ struct JSONWriter {
     open(UInt8(ascii: "["))
     let (depth, size) = (self.depth, (elements.count + wanted - 1) / wanted)
     let sliceCount = (elements.count + size - 1) / size  // none empty
-    // Four slices a core in a batch: the cores stay busy while one slice takes longer.
-    let batchSize = 4 * max(2, ProcessInfo.processInfo.activeProcessorCount)
     flush()
-    for batch in stride(from: 0, to: sliceCount, by: batchSize) {
-      let slices = Array(batch..<min(sliceCount, batch + batchSize)).concurrentMap {
-        slice -> String in
-        var writer = JSONWriter(capacity: size * 1024)
-        (writer.depth, writer.empty) = (depth, slice == 0)
-        for item in elements[(slice * size)..<min(elements.count, (slice + 1) * size)] {
-          writer.newMember()
-          element(&writer, item)
-        }
-        writer.flush()
-        return writer.text
+    let slices = Array(0..<sliceCount).concurrentMap { slice -> [String] in
+      var writer = JSONWriter()
+      (writer.depth, writer.empty) = (depth, slice == 0)
+      for item in elements[(slice * size)..<min(elements.count, (slice + 1) * size)] {
+        writer.newMember()
+        element(&writer, item)
       }
-      for slice in slices { text += slice }
+      writer.flush()
+      return writer.parts
     }
+    for slice in slices { parts += slice }
     empty = false
     close(UInt8(ascii: "]"))
   }
 
-  /// The finished document with a final newline, as text.
-  mutating func finish() -> String {
+  /// The finished document with a final newline, in the parts it was written in.
+  mutating func finishParts() -> [String] {
     bytes.append(0x0A)
     flush()
-    defer { text = "" }
-    return text
+    defer { parts = [] }
+    return parts
+  }
+
+  /// The finished document with a final newline, as one text.
+  mutating func finish() -> String {
+    finishParts().joined()
   }
 
   private mutating func flush() {
-    text += String(decoding: bytes, as: UTF8.self)
+    guard !bytes.isEmpty else { return }
+    parts.append(String(decoding: bytes, as: UTF8.self))
     bytes.removeAll(keepingCapacity: true)
   }
 

@@ -3,11 +3,25 @@ import CoverageModel
 /// A file a renderer produced, relative to the output folder.
 public struct RenderedFile: Sendable, Equatable {
   public var path: String
-  public var contents: String
+  /// The file's text in pieces, written one after the other: a large report is never joined
+  /// into one string (that would copy it, and hold it twice).
+  public var parts: [String]
+
+  /// The whole text.
+  public var contents: String { parts.count == 1 ? parts[0] : parts.joined() }
 
   public init(path: String, contents: String) {
+    self.init(path: path, parts: [contents])
+  }
+
+  public init(path: String, parts: [String]) {
     self.path = path
-    self.contents = contents
+    self.parts = parts
+  }
+
+  /// Files are equal when their paths and texts are, however the texts are cut.
+  public static func == (left: RenderedFile, right: RenderedFile) -> Bool {
+    left.path == right.path && left.contents == right.contents
   }
 }
 

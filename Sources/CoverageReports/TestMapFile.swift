@@ -13,7 +13,7 @@ public struct TestMapFile: ReportRenderer {
 
   /// The map as the file holds it.
   public static func json(_ map: TestMap) -> String {
-    var json = JSONWriter(capacity: 4096 + map.functions.count * 120 + map.tests.count * 120 + map.ran.count * 64)
+    var json = JSONWriter()
     json.object { json in
       json.key("binaries")
       json.array(map.binaries) { $0.string($1) }

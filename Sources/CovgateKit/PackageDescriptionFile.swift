@@ -1,5 +1,6 @@
 import CoverageModel
 import Foundation
+import LLVMCoverage
 
 /// A package description written by a tool that read the package without running `swift`
 /// (the SwiftPM command plugin): `PackageInfo` as JSON, given with `--package-description`.
@@ -15,7 +16,10 @@ struct PackageDescriptionFile {
     }
     var info: PackageInfo
     do {
-      info = try JSONDecoder().decode(PackageInfo.self, from: data)
+      // The byte reader for speed; Foundation's decoder to name what is wrong.
+      info =
+        try PackageDescriptionReader.read(data)
+        ?? JSONDecoder().decode(PackageInfo.self, from: data)
     } catch {
       throw PackageDescriptionError(
         path: path,

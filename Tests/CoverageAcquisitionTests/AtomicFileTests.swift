@@ -38,6 +38,22 @@ final class AtomicFileTests: XCTestCase {
       ])
   }
 
+  /// A file given in parts holds them one after the other, in a new folder and an existing one;
+  /// no parts make an empty file.
+  func testPartsAreWrittenInOrder() throws {
+    let root = try temporaryFolder()
+    let parts = ["<html>", "", String(repeating: "é", count: 70_000), "</html>\n"]
+    for _ in 0..<2 {
+      try AtomicFile.write([
+        (path: "\(root)/out/a.html", parts: parts), (path: "\(root)/out/b.html", parts: ["b"]),
+        (path: "\(root)/out/c.html", parts: []),
+      ])
+      XCTAssertEqual(
+        try contents(root),
+        ["out/a.html": parts.joined(), "out/b.html": "b", "out/c.html": ""])
+    }
+  }
+
   /// An existing folder gets each file replaced on its own; files not written again stay.
   func testAnExistingFolderHasItsFilesReplaced() throws {
     let root = try temporaryFolder()

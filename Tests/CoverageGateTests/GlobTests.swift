@@ -73,4 +73,27 @@ final class GlobTests: XCTestCase {
     XCTAssertEqual(Glob("Sources/**/*.swift").description, "Sources/**/*.swift")
     XCTAssertEqual(Glob("a*").pattern, "a*")
   }
+
+  /// ASCII patterns and texts are matched byte by byte: the answer must be the characters' one.
+  func testBytesAgreeWithCharacters() {
+    let alphabet: [Character] = ["a", "b", "/", "*", "?", ".", "\n"]
+    var generator = SystemRandomNumberGenerator()
+    func random(_ length: Int) -> String {
+      String(
+        (0..<Int.random(in: 0...length, using: &generator)).map { _ in
+          alphabet.randomElement(using: &generator)!
+        })
+    }
+    for _ in 0..<20_000 {
+      let glob = Glob(random(6))
+      let text = random(8).replacingOccurrences(of: "*", with: "a").replacingOccurrences(
+        of: "?", with: "b")
+      XCTAssertEqual(
+        glob.matches(text), glob.matchesByCharacters(text), "\(glob.pattern) on \(text)")
+    }
+    // Not ASCII, or a CR LF (one character): characters decide; `?` is one character.
+    XCTAssertTrue(Glob("?.swift").matches("é.swift"))
+    XCTAssertTrue(Glob("a?b").matches("a\r\nb"))
+    XCTAssertFalse(Glob("a??b").matches("a\r\nb"))
+  }
 }

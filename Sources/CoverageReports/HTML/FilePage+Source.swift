@@ -1,8 +1,8 @@
 import CoverageModel
 
 extension FilePage {
-  /// The source with line numbers and counts, or why it cannot be shown.
-  func sourceSection() -> String {
+  /// The source with line numbers and counts, or why it cannot be shown, in parts.
+  func sourceSection() -> [String] {
     var html = "<section class=\"source\" aria-labelledby=\"source-title\">\n" + sourceHeader()
     let view = file.coverage.lineView
     guard let source else {
@@ -18,7 +18,7 @@ extension FilePage {
       if !partial.isEmpty {
         html += "<p>Lines that partly ran: \(HTMLPage.lineRanges(partial)).</p>\n"
       }
-      return html + "</section>\n"
+      return [html + "</section>\n"]
     }
     let highlighted = HighlightedSource(source)
     if view == nil {
@@ -35,8 +35,10 @@ extension FilePage {
       "<div class=\"scroll\"><table class=\"code\" aria-label=\"Source of \(file.path.htmlEscaped) "
     html += "with hit counts\">\n<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th>"
     html += "<th scope=\"col\">Hits</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n"
-    return html + String(decoding: rows(highlighted, view), as: UTF8.self)
-      + "</tbody>\n</table></div>\n</section>\n"
+    return [
+      html, String(decoding: rows(highlighted, view), as: UTF8.self),
+      "</tbody>\n</table></div>\n</section>\n",
+    ]
   }
 
   /// A row per line, built as bytes: the hot loop of the HTML report.

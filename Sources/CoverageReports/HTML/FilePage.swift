@@ -25,7 +25,10 @@ struct FilePage {
   static let openFunctionLimit = 12
 
   /// The whole page.
-  func html() -> String {
+  func html() -> String { htmlParts().joined() }
+
+  /// The whole page in parts: the source's rows, most of a page, are not copied into it.
+  func htmlParts() -> [String] {
     let path = file.path.htmlEscaped
     let header =
       HTMLPage.brand(root: "../") + "<span class=\"crumb\"><a href=\"../index.html\">"
@@ -37,10 +40,9 @@ struct FilePage {
     body += exclusionNotes()
     body += HTMLPage.cards(file.summary, rules: rules) + "</section>\n"
     body += functionsSection()
-    body += sourceSection()
-    return HTMLPage.document(
+    return HTMLPage.documentParts(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
-      header: header, body: body, heading: heading)
+      header: header, body: [body] + sourceSection(), heading: heading)
   }
 
   /// The folder muted, the file name plain.

@@ -47,7 +47,7 @@ public struct HTMLReport: ReportRenderer {
         source: sources.source(ofRelativePath: file.path),
         exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
         testsByFunction: tests.map { $0[file.path] ?? [:] })
-      return RenderedFile(path: path, contents: filePage.html())
+      return RenderedFile(path: path, parts: filePage.htmlParts())
     }
     let changes = report.patch.map { patch in
       RenderedFile(

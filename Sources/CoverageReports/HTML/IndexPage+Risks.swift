@@ -1,12 +1,9 @@
 import CoverageModel
 
 extension IndexPage {
-  /// How many functions the index's risk table lists.
-  static let riskTableLength = 100
-
   /// The riskiest functions of gated layers, riskiest first, sortable by every column.
   func risksSection() -> String {
-    let risks = report.riskiestFunctions(limit: Self.riskTableLength)
+    let risks = report.riskiestFunctions(limit: CoverageReport.riskTableLength)
     guard !risks.isEmpty else { return "" }
     var html = "<section aria-labelledby=\"risks-title\">\n"
     html +=

@@ -8,7 +8,7 @@ public struct AtomicReportOutput: ReportOutput {
 
   public func write(_ files: [RenderedFile], to folder: String) throws {
     do {
-      try AtomicFile.write(files.map { ("\(folder)/\($0.path)", $0.contents) })
+      try AtomicFile.write(files.map { (path: "\(folder)/\($0.path)", parts: $0.parts) })
     } catch let error as AtomicFileError {
       throw OutputError(path: error.path, reason: error.description)
     } catch {
