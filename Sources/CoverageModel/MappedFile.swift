@@ -11,7 +11,7 @@ public final class MappedFile: @unchecked Sendable {
   private let base: UnsafeMutableRawPointer?
   private var released = 0
   /// Pages are handed back in steps of at least this many bytes.
-  private static let releaseStep = 4 << 20
+  public static let releaseStep = 4 << 20
 
   /// Maps `path`; `nil` bytes for an empty file. Throws the `errno` text when it cannot.
   public init(path: String) throws {

@@ -171,7 +171,7 @@ public enum ExportReader {
           return try scanner.readElements(continuing: true, boundary: nil) { scanner in
             if stopped() { throw CancellationError() }
             files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
-            if scanner.position - released >= 4 << 20 {
+            if scanner.position - released >= MappedFile.releaseStep {
               releaseRange(released, scanner.position)
               released = scanner.position
             }

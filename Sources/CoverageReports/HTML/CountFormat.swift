@@ -5,19 +5,27 @@
 /// `987654321` is `987M`, `UInt64.max` is `18.4E`.
 enum CountFormat {
   /// The units llvm-cov appends, indexed by `(digits - 1) / 3`.
-  private static let units: [Character] = [" ", "k", "M", "G", "T", "P", "E", "Z", "Y"]
+  private static let units = Array(" kMGTPEZY".utf8)
 
   /// `count` abbreviated as llvm-cov abbreviates it.
   static func abbreviated(_ count: UInt64) -> String {
-    let digits = String(count)
-    guard digits.count > 3 else { return digits }
-    let integerLength = digits.count % 3 == 0 ? 3 : digits.count % 3
-    var result = String(digits.prefix(integerLength))
-    if integerLength != 3 {
-      result += "." + digits.dropFirst(integerLength).prefix(3 - integerLength)
-    }
-    result.append(units[(digits.count - 1) / 3])
-    return result
+    var bytes: [UInt8] = []
+    appendAbbreviated(count, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `abbreviated(count)` appended to a page's bytes.
+  static func appendAbbreviated(_ count: UInt64, to bytes: inout [UInt8]) {
+    let start = bytes.count
+    bytes.appendDecimal(count)
+    let digits = bytes.count - start
+    guard digits > 3 else { return }
+    let integerLength = digits % 3 == 0 ? 3 : digits % 3
+    let unit = units[(digits - 1) / 3]
+    // The first three digits stay, a point after the integer part when it has fewer.
+    bytes.removeLast(digits - 3)
+    if integerLength != 3 { bytes.insert(UInt8(ascii: "."), at: start + integerLength) }
+    bytes.append(unit)
   }
 
   /// An element holding `count` abbreviated, with the exact count in its tooltip when that
@@ -33,7 +41,7 @@ enum CountFormat {
       bytes.append(" title=\"")
       bytes.appendDecimal(count)
       bytes.append("\">")
-      bytes.append(contentsOf: abbreviated(count).utf8)
+      appendAbbreviated(count, to: &bytes)
     }
     bytes.append(close)
   }

@@ -43,10 +43,13 @@ extension FilePage {
 
   /// A row per line, built as bytes: the hot loop of the HTML report.
   private func rows(_ source: HighlightedSource, _ view: LineView?) -> [UInt8] {
-    let partial = Set(file.coverage.partialLines)
-    let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: partial)
-    let decisions = Dictionary(
-      grouping: file.coverage.branches?.decisions ?? [], by: \.location.line)
+    let partialLines = file.coverage.partialLines
+    let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: Set(partialLines))
+    // Per line, looked up by index as the lines go by: no hashing of every line.
+    let partial = Self.flags(partialLines, lineCount: source.lineCount)
+    let changedFlags = Self.flags(changedLines, lineCount: source.lineCount)
+    let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
+    var nextDecision = 0
     var rows: [UInt8] = []
     rows.reserveCapacity(source.bytes.count * 2 + source.lineCount * 110)
     var cursor = 0
@@ -56,9 +59,8 @@ extension FilePage {
       rows.append("<tr id=\"L")
       rows.appendDecimal(UInt64(number))
       let state: StaticString? =
-        partial.contains(number)
-        ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
-      let changed = changedLines.contains(number)
+        partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
+      let changed = changedFlags[number]
       if state != nil || changed {
         rows.append("\" class=\"")
         if let state { rows.append(state) }
@@ -74,38 +76,104 @@ extension FilePage {
       let tokens = source.tokens(onLine: index, from: &cursor)
       source.withLine(index) { line in
         MissedSpans.append(
-          line: line, missed: spans.byteRanges(line: number, in: line), tokens: tokens,
-          offset: source.lineRanges[index].lowerBound, to: &rows)
+          line: line, missed: partial[number] ? spans.byteRanges(line: number, in: line) : [],
+          tokens: tokens, offset: source.lineRanges[index].lowerBound, to: &rows)
       }
-      if let onLine = decisions[number] { rows.append(contentsOf: Self.branchBadge(onLine).utf8) }
+      while nextDecision < decisions.count, decisions[nextDecision].line < number {
+        nextDecision += 1
+      }
+      if nextDecision < decisions.count, decisions[nextDecision].line == number {
+        Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
+      }
       rows.append("</td></tr>\n")
     }
     return rows
+  }
+
+  /// Whether each line number (1-based, up to `lineCount`) is among `lines`.
+  private static func flags<Lines: Sequence<Int>>(_ lines: Lines, lineCount: Int) -> [Bool] {
+    var flags = [Bool](repeating: false, count: lineCount + 1)
+    for line in lines where line >= 1 && line <= lineCount { flags[line] = true }
+    return flags
+  }
+
+  /// The decisions grouped by line, lines in order, each line's in their order in the file's list.
+  private static func decisionsByLine(_ decisions: [Decision]) -> [(
+    line: Int, decisions: [Decision]
+  )] {
+    let order = decisions.indices.sorted {
+      (decisions[$0].location.line, $0) < (decisions[$1].location.line, $1)
+    }
+    var grouped: [(line: Int, decisions: [Decision])] = []
+    for index in order {
+      let line = decisions[index].location.line
+      if grouped.last?.line == line {
+        grouped[grouped.count - 1].decisions.append(decisions[index])
+      } else {
+        grouped.append((line, [decisions[index]]))
+      }
+    }
+    return grouped
   }
 
   /// After a line with decisions: its outcomes taken out of all (`2/3 branches`), coloured all,
   /// some or none taken, each decision's outcome counts in the tooltip; opened, the list of
   /// every decision and outcome under the line, as llvm-cov's branch view (no script needed).
   static func branchBadge(_ decisions: [Decision]) -> String {
-    let outcomes = decisions.flatMap(\.outcomes)
-    let taken = outcomes.count { $0.count > 0 }
-    let state = taken == outcomes.count ? "all" : taken == 0 ? "none" : "some"
-    let detail = decisions.map { decision in
-      "\(decision.kind.rawValue) reached \(decision.reached): "
-        + decision.outcomes.map { "\($0.label) \($0.count)" }.joined(separator: ", ")
-    }.joined(separator: "; ").htmlEscaped
-    let items = decisions.map { decision in
-      "<li>\(decision.kind.rawValue.htmlEscaped) at \(decision.location.line):\(decision.location.column), "
-        + "reached \(decision.reached): "
-        + decision.outcomes.map { outcome in
-          let ran = outcome.count > 0
-          return "<span class=\"\(ran ? "taken" : "not-taken")\">\(outcome.label.htmlEscaped) "
-            + "\(outcome.count)\(ran ? "" : " (never taken)")</span>"
-        }.joined(separator: ", ") + "</li>"
-    }.joined()
-    return "<details class=\"br-list\"><summary class=\"br \(state)\" title=\"\(detail)\">"
-      + "<span class=\"sr-only\">derived branches taken: </span>\(taken)/\(outcomes.count)</summary>"
-      + "<ul>\(items)</ul></details>"
+    var html: [UInt8] = []
+    appendBranchBadge(decisions, to: &html)
+    return String(decoding: html, as: UTF8.self)
+  }
+
+  /// `branchBadge` appended to a page's bytes.
+  static func appendBranchBadge(_ decisions: [Decision], to html: inout [UInt8]) {
+    var (taken, all) = (0, 0)
+    for decision in decisions {
+      all += decision.outcomes.count
+      taken += decision.outcomes.count { $0.count > 0 }
+    }
+    html.append("<details class=\"br-list\"><summary class=\"br ")
+    html.append(taken == all ? "all" : taken == 0 ? "none" : "some")
+    html.append("\" title=\"")
+    for (index, decision) in decisions.enumerated() {
+      if index > 0 { html.append("; ") }
+      HTMLEscaping.append(escaping: decision.kind.rawValue.utf8, to: &html)
+      html.append(" reached ")
+      html.appendDecimal(decision.reached)
+      html.append(": ")
+      for (position, outcome) in decision.outcomes.enumerated() {
+        if position > 0 { html.append(", ") }
+        HTMLEscaping.append(escaping: outcome.label.utf8, to: &html)
+        html.append(" ")
+        html.appendDecimal(outcome.count)
+      }
+    }
+    html.append("\"><span class=\"sr-only\">derived branches taken: </span>")
+    html.appendDecimal(UInt64(taken))
+    html.append("/")
+    html.appendDecimal(UInt64(all))
+    html.append("</summary><ul>")
+    for decision in decisions {
+      html.append("<li>")
+      HTMLEscaping.append(escaping: decision.kind.rawValue.utf8, to: &html)
+      html.append(" at ")
+      html.append(contentsOf: "\(decision.location.line):\(decision.location.column)".utf8)
+      html.append(", reached ")
+      html.appendDecimal(decision.reached)
+      html.append(": ")
+      for (position, outcome) in decision.outcomes.enumerated() {
+        if position > 0 { html.append(", ") }
+        let ran = outcome.count > 0
+        html.append(ran ? "<span class=\"taken\">" : "<span class=\"not-taken\">")
+        HTMLEscaping.append(escaping: outcome.label.utf8, to: &html)
+        html.append(" ")
+        html.appendDecimal(outcome.count)
+        if !ran { html.append(" (never taken)") }
+        html.append("</span>")
+      }
+      html.append("</li>")
+    }
+    html.append("</ul></details>")
   }
 
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
