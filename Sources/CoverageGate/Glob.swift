@@ -31,15 +31,30 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
   public func matches(_ text: String) -> Bool {
     if let asciiBytes, Self.isPlainASCII(text) {
-      return Self.match(
-        asciiBytes[...], Array(text.utf8)[...], Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
+      var text = text
+      return text.withUTF8 { text in
+        Self.match(asciiBytes, text, Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
+      }
     }
     return matchesByCharacters(text)
   }
 
   /// `matches` character by character, whatever the text (the bytes' path must agree).
   func matchesByCharacters(_ text: String) -> Bool {
-    Self.match(characters[...], Array(text)[...], Specials(star: "*", question: "?", slash: "/"))
+    Self.match(characters, Array(text), Specials(star: "*", question: "?", slash: "/"))
+  }
+
+  /// Matches in place: slices of buffers, which cost no reference counting as they are cut.
+  private static func match<Element: Equatable>(
+    _ pattern: [Element], _ text: UnsafeBufferPointer<Element>, _ specials: Specials<Element>
+  ) -> Bool {
+    pattern.withUnsafeBufferPointer { pattern in match(pattern[...], text[...], specials) }
+  }
+
+  private static func match<Element: Equatable>(
+    _ pattern: [Element], _ text: [Element], _ specials: Specials<Element>
+  ) -> Bool {
+    text.withUnsafeBufferPointer { match(pattern, $0, specials) }
   }
 
   /// Whether every character of `text` is one ASCII byte.
@@ -55,7 +70,8 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func match<Element: Equatable>(
-    _ pattern: ArraySlice<Element>, _ text: ArraySlice<Element>, _ specials: Specials<Element>
+    _ pattern: Slice<UnsafeBufferPointer<Element>>, _ text: Slice<UnsafeBufferPointer<Element>>,
+    _ specials: Specials<Element>
   ) -> Bool {
     var pattern = pattern
     var text = text

@@ -84,7 +84,7 @@ public struct Scoper: Sendable {
     var outside = 0
     // Taken from the end (moved, not copied), put back in order after.
     while let placement = placed.popLast() {
-      switch placement {
+      switch consume placement {
       case .kept(let file):
         kept.append(file)
       case .excluded(let file, let rule, let isOutside):
