@@ -4,9 +4,10 @@ extension Pipeline {
   /// Readable names for the functions the reports list by risk: those the formats already
   /// demangled, and the text report's few demangled now (only those: a run without function
   /// formats stays fast). Names are looked for in the risk's own file first, then in all files.
-  func namingRisks(_ report: CoverageReport) -> CoverageReport {
+  /// In place: the report's files are not copied to name a hundred of their functions.
+  func nameRisks(_ report: inout CoverageReport) {
     let shown = report.riskiestFunctionIndexes(limit: CoverageReport.riskTableLength)
-    guard !shown.isEmpty else { return report }
+    guard !shown.isEmpty else { return }
     var names: [String: String] = [:]
     var unknown: [String] = []
     for (file, risk) in shown {
@@ -33,13 +34,11 @@ extension Pipeline {
     if !missing.isEmpty {
       names.merge(services.acquisition.demangle(missing, cacheFolder: settings.cacheFolder)) { $1 }
     }
-    var named = report
     for (file, risk) in shown {
-      if let readable = names[named.files[file].coverage.risks[risk].name] {
-        named.files[file].coverage.risks[risk].displayName = readable
+      if let readable = names[report.files[file].coverage.risks[risk].name] {
+        report.files[file].coverage.risks[risk].displayName = readable
       }
     }
-    return named
   }
 
   /// The readable name a format gave function `name` in `file`, if any.

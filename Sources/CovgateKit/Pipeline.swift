@@ -116,7 +116,7 @@ public struct Pipeline: Sendable {
     let changes = try settings.base.map {
       try services.changes.changes(since: $0, root: settings.packageRoot)
     }
-    let report = try Gate.evaluate(
+    var report = try Gate.evaluate(
       GateInput(
         data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
         markers: markers, changes: changes,
@@ -124,7 +124,8 @@ public struct Pipeline: Sendable {
         tests: tests, links: DiskSymlinks(),
         branches: derivesBranches(package)
           ? SourceBranchDeriver(cacheFolder: settings.cacheFolder) : nil))
-    return namingRisks(report)
+    nameRisks(&report)
+    return report
   }
 
   /// Whether branches are derived: the config asks for it and the package's sources are on
