@@ -41,7 +41,9 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
   /// `matches` character by character, whatever the text (the bytes' path must agree).
   func matchesByCharacters(_ text: String) -> Bool {
-    Self.match(characters, Array(text), Specials(star: "*", question: "?", slash: "/"))
+    Array(text).withUnsafeBufferPointer { text in
+      Self.match(characters, text, Specials(star: "*", question: "?", slash: "/"))
+    }
   }
 
   /// Matches in place: slices of buffers, which cost no reference counting as they are cut.
@@ -49,12 +51,6 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     _ pattern: [Element], _ text: UnsafeBufferPointer<Element>, _ specials: Specials<Element>
   ) -> Bool {
     pattern.withUnsafeBufferPointer { pattern in match(pattern[...], text[...], specials) }
-  }
-
-  private static func match<Element: Equatable>(
-    _ pattern: [Element], _ text: [Element], _ specials: Specials<Element>
-  ) -> Bool {
-    text.withUnsafeBufferPointer { match(pattern, $0, specials) }
   }
 
   /// Whether every character of `text` is one ASCII byte.

@@ -8,7 +8,7 @@ import CoverageModel
 /// - every kept path: package-relative, lexically normal (no `.`, `..` or empty component), not
 ///   under `.build/`, unique and sorted;
 /// - every target's figures are the sum of its files', every layer's of its targets', the total
-///   the sum of all kept files'.
+///   the sum of all kept files'; the targets hold every kept file once.
 public enum ReportInvariants {
   public static func check(_ report: CoverageReport) throws {
     // By index: a file is read in place, not copied with all it holds.
@@ -33,9 +33,15 @@ public enum ReportInvariants {
         throw InvariantViolation("layer \(layer.name) is not the sum of its targets")
       }
     }
-    guard report.totals == files.indices.reduce(into: .zero, { $0 += files[$1].summary }) else {
+    let fileTotal = files.indices.reduce(into: Summary.zero) { $0 += files[$1].summary }
+    guard report.totals == fileTotal else {
       throw InvariantViolation("the total is not the sum of the kept files")
     }
+    // Apart from the per-target sums above: every kept file is counted once, in one target.
+    let targets = report.layers.flatMap(\.targets)
+    guard targets.reduce(0, { $0 + $1.fileCount }) == files.count,
+      targets.map(\.totals).total() == fileTotal
+    else { throw InvariantViolation("the targets do not hold every kept file exactly once") }
     try checkMetrics(report.totals, "the total")
   }
 

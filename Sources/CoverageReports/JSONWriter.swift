@@ -1,5 +1,4 @@
 import CoverageModel
-import Foundation
 
 /// Writes pretty-printed JSON straight into bytes, in the layout of Foundation's
 /// `JSONEncoder` with `.prettyPrinted` (`"key" : value`, two-space indent, `[\n\n]` when empty).

@@ -7,7 +7,8 @@ import XCTest
 
 final class ReportInvariantsTests: XCTestCase {
   private func report() throws -> CoverageReport {
-    try Gate.evaluate(GateInput(data: TestPackage.data, package: TestPackage.package, config: .defaults))
+    try Gate.evaluate(
+      GateInput(data: TestPackage.data, package: TestPackage.package, config: .defaults))
   }
 
   func testAnEvaluatedReportKeepsThem() throws {
@@ -27,9 +28,12 @@ final class ReportInvariantsTests: XCTestCase {
     wrongTotal.totals.lines.count += 1
     var wrongLayer = try report()
     wrongLayer.layers[0].totals.regions.covered += 1
+    var countedTwice = try report()
+    countedTwice.layers[0].targets[0].fileCount += 1
     for (name, broken) in [
-      ("climbing", climbing), ("absolute", absolute), ("unsorted", unsorted), ("over-covered", overCovered),
-      ("total", wrongTotal), ("layer", wrongLayer),
+      ("climbing", climbing), ("absolute", absolute), ("unsorted", unsorted),
+      ("over-covered", overCovered),
+      ("total", wrongTotal), ("layer", wrongLayer), ("file count", countedTwice),
     ] {
       XCTAssertThrowsError(try ReportInvariants.check(broken), name) { error in
         XCTAssertTrue(error is InvariantViolation, "\(name): \(error)")
@@ -49,7 +53,8 @@ final class InvariantRegressionTests: XCTestCase {
       TargetInfo(
         name: "App", kind: .executable, path: "Sources/App",
         sources: ["Sources/App/Shapes.swift", "Sources/App/main.swift"]),
-      TargetInfo(name: "AppTests", kind: .test, path: "Tests/AppTests", sources: [], dependencies: ["App"]),
+      TargetInfo(
+        name: "AppTests", kind: .test, path: "Tests/AppTests", sources: [], dependencies: ["App"]),
     ])
 
   func testSavedExportsGiveReportsThatKeepTheInvariants() throws {
@@ -59,11 +64,18 @@ final class InvariantRegressionTests: XCTestCase {
     XCTAssertFalse(names.isEmpty)
     for name in names {
       let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
-      guard let data = try? ExportReader.parse(bytes, source: name, options: .init(functions: true)) else { continue }
+      guard let data = try? ExportReader.parse(bytes, source: name, options: .init(functions: true))
+      else { continue }
       for markers in [false, true] {
         let input = GateInput(
-          data: data, package: package, config: .defaults, pathMaps: [PathMap(old: "/src", new: "/pkg/Sources/App")],
-          markers: markers ? ["Sources/App/Shapes.swift": [ExclusionMarker(lines: 14...17, reason: "fuzz", markerLine: 13)]] : [:])
+          data: data, package: package, config: .defaults,
+          pathMaps: [PathMap(old: "/src", new: "/pkg/Sources/App")],
+          markers: markers
+            ? [
+              "Sources/App/Shapes.swift": [
+                ExclusionMarker(lines: 14...17, reason: "fuzz", markerLine: 13)
+              ]
+            ] : [:])
         do {
           _ = try Gate.evaluate(input)
         } catch {
