@@ -61,12 +61,40 @@ public enum AtomicFile {
     } catch let error as AtomicFileError {
       throw AtomicFileError(path: path, code: error.code)
     }
-    guard rename(temporary, path) == 0 else {
+    guard replace(path, with: temporary) == 0 else {
       let code = errno
       unlink(temporary)
       throw AtomicFileError(path: path, code: code)
     }
   }
+
+  /// Moves `temporary` to `path` (0, or -1 with `errno`). A regular file already at `path` is
+  /// swapped out (`renameat2` with `RENAME_EXCHANGE`), then removed: ext4 answers a rename over
+  /// a file by writing the new file's blocks out at once (`auto_da_alloc`), 8 ms for a 7 MB
+  /// `covgate.json`, more than writing it. Readers see the old file or the new one either way;
+  /// like the rename, this promises nothing about a power cut (reports are made again).
+  private static func replace(_ path: String, with temporary: String) -> Int32 {
+    var status = stat()
+    if let exchange = renameExchange, lstat(path, &status) == 0,
+      (status.st_mode & S_IFMT) == S_IFREG,
+      exchange(AT_FDCWD, temporary, AT_FDCWD, path, 2 /* RENAME_EXCHANGE */) == 0
+    {
+      unlink(temporary)
+      return 0
+    }
+    return rename(temporary, path)
+  }
+
+  private typealias RenameAt2 =
+    @convention(c) (
+      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+    ) -> Int32
+
+  /// `renameat2` from the C library where it has one (Glibc's module leaves it out).
+  private static let renameExchange: RenameAt2? = {
+    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+    return unsafeBitCast(symbol, to: RenameAt2.self)
+  }()
 
   /// Writes `files`, all in `folder`, into a new hidden folder renamed to `folder` when
   /// complete; `false` (nothing left behind) when `folder` exists or appears meanwhile.

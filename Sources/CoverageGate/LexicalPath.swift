@@ -1,3 +1,5 @@
+import CoverageModel
+
 /// Paths normalised by their text alone, as `..` must be resolved before a path is scoped:
 /// `/p/Sources/A/../../../tmp/x.swift` is `/tmp/x.swift`, outside a package at `/p`.
 public enum LexicalPath {
@@ -60,4 +62,13 @@ public enum LexicalPath {
 public protocol SymlinkResolving: Sendable {
   /// `path` with every symlink resolved, or `nil` when it does not exist.
   func realPath(_ path: String) -> String?
+  /// `realPath(root + "/" + path)` of each path relative to `root`, in order (the scoper asks
+  /// once for all kept files).
+  func realPaths(ofRelative paths: [String], under root: String) -> [String?]
+}
+
+extension SymlinkResolving {
+  public func realPaths(ofRelative paths: [String], under root: String) -> [String?] {
+    paths.concurrentMap { realPath("\(root)/\($0)") }
+  }
 }

@@ -74,17 +74,17 @@ public struct Scoper: Sendable {
     let measured = Set(measuredTargets.map(\.name))
 
     let folders = Folders(root: root, realRoot: realRoot)
-    // Each file placed on every core (a lookup, a glob, an lstat apiece), then gathered in order.
-    var placed = data.files.concurrentMap { file in
-      place(file, maps: maps, measured: measured, folders: folders)
-    }
+    // Each file placed on every core (a lookup and a glob apiece), then gathered in order,
+    // each placement moved (not copied) into its list.
     var kept: [ScopedFile] = []
+    kept.reserveCapacity(data.files.count)
     var excluded: [ExcludedFile] = []
     var leftOut = Set<String>()
     var outside = 0
-    // Taken from the end (moved, not copied), put back in order after.
-    while let placement = placed.popLast() {
-      switch consume placement {
+    data.files.concurrentMap(state: { TargetLookup.Memo() }) { memo, file in
+      place(file, maps: maps, measured: measured, folders: folders, memo: &memo)
+    } thenInOrder: { placement in
+      switch placement {
       case .kept(let file):
         kept.append(file)
       case .excluded(let file, let rule, let isOutside):
@@ -93,8 +93,9 @@ public struct Scoper: Sendable {
         if isOutside { outside += 1 }
       }
     }
-    kept.reverse()
-    excluded.reverse()
+    if let links {
+      outside += confine(&kept, into: &excluded, links: links, folders: folders)
+    }
     guard !kept.isEmpty else {
       throw ScopeError.noPackageFiles(
         root: root,
@@ -109,19 +110,23 @@ public struct Scoper: Sendable {
     }
     let missing = measuredTargets.filter { !withData.contains($0.name) }
     // Mostly in order already (the export's order, one prefix less): sorted only if not.
-    let inOrder = kept.indices.dropFirst().allSatisfy { kept[$0 - 1].path <= kept[$0].path }
+    if !kept.indices.dropFirst().allSatisfy({ kept[$0 - 1].path <= kept[$0].path }) {
+      kept.sort { $0.path < $1.path }
+    }
     return ScopeResult(
-      files: inOrder ? kept : kept.sorted { $0.path < $1.path },
+      files: kept,
       excluded: excluded.sorted { $0.path < $1.path }, targetsWithoutData: missing)
   }
 
   /// The package's root as written and with symlinks resolved, each with a final slash.
   private struct Folders: Sendable {
+    let root: String
     let realRoot: String
     let rootFolder: String
     let realRootFolder: String
 
     init(root: String, realRoot: String) {
+      self.root = root
       self.realRoot = realRoot
       rootFolder = root + "/"
       realRootFolder = realRoot + "/"
@@ -136,12 +141,13 @@ public struct Scoper: Sendable {
   }
 
   private func place(
-    _ file: FileCoverage, maps: [PathMap], measured: Set<String>, folders: Folders
+    _ file: FileCoverage, maps: [PathMap], measured: Set<String>, folders: Folders,
+    memo: inout TargetLookup.Memo
   ) -> Placement {
     // `..` is resolved first: a path that climbs out of the package is not a package file.
     let path = LexicalPath.normalized(maps.reduce(file.path) { $1.apply($0) })
     // Bytes, as the file system compares paths (and a `Character` walk costs per file).
-    guard path.utf8.starts(with: folders.rootFolder.utf8) else {
+    guard path[...].startsWithBytes(of: folders.rootFolder) else {
       return .excluded(
         ExcludedFile(path: path, reason: "outside the package (a dependency or the toolchain)"),
         leftOut: nil, outside: true)
@@ -152,7 +158,7 @@ public struct Scoper: Sendable {
         ExcludedFile(path: relative, reason: Self.buildOutputReason(relative)), leftOut: nil,
         outside: false)
     }
-    guard let target = lookup.target(of: relative) else {
+    guard let target = lookup.target(of: relative, memo: &memo) else {
       return .excluded(
         ExcludedFile(path: relative, reason: "in no target of the package"), leftOut: nil,
         outside: false)
@@ -167,15 +173,31 @@ public struct Scoper: Sendable {
       return .excluded(
         ExcludedFile(path: relative, reason: reason), leftOut: "files \(reason)", outside: false)
     }
-    if let real = links?.realPath(path), real != folders.realRoot,
-      !real.utf8.starts(with: folders.realRootFolder.utf8)
-    {
-      return .excluded(
-        ExcludedFile(path: relative, reason: "outside the package (a symlink to \(real))"),
-        leftOut: nil, outside: true)
-    }
     // The file keeps the export's own path, which its function records name.
     return .kept(ScopedFile(path: relative, target: target.name, layer: "", coverage: file))
+  }
+
+  /// Moves the kept files whose real path (symlinks resolved) lies outside the package to the
+  /// excluded ones, and counts them: one batch for all files, so the resolver shares no lock
+  /// between files.
+  private func confine(
+    _ kept: inout [ScopedFile], into excluded: inout [ExcludedFile], links: any SymlinkResolving,
+    folders: Folders
+  ) -> Int {
+    let reals = links.realPaths(ofRelative: kept.map(\.path), under: folders.root)
+    var outside = Set<Int>()
+    for (index, real) in reals.enumerated() {
+      guard let real, real != folders.realRoot,
+        !real[...].startsWithBytes(of: folders.realRootFolder)
+      else { continue }
+      outside.insert(index)
+      excluded.append(
+        ExcludedFile(
+          path: kept[index].path, reason: "outside the package (a symlink to \(real))"))
+    }
+    guard !outside.isEmpty else { return 0 }
+    kept = kept.indices.filter { !outside.contains($0) }.map { kept[$0] }
+    return outside.count
   }
 
   /// Why a file under `.build/` is not measured: a dependency, or which part of the build made it.

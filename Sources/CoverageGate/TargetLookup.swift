@@ -18,11 +18,34 @@ struct TargetLookup {
 
   /// The target of `relative`, or `nil` when no target folder holds it.
   func target(of relative: String) -> TargetInfo? {
-    var folder = Substring(relative)
-    // Byte search: a `Character` search walks grapheme clusters, costly on every kept file.
-    while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+    var memo = Memo()
+    return target(of: relative, memo: &memo)
+  }
+
+  /// The last answer, by the folder it was asked for: files come sorted, in runs of one folder.
+  struct Memo {
+    var folder: Substring?
+    var index: Int?
+  }
+
+  /// `target(of:)`, taking the answer from `memo` when `relative` lies in the same folder.
+  func target(of relative: String, memo: inout Memo) -> TargetInfo? {
+    let slash = relative[...].lastIndex(ofByte: UInt8(ascii: "/"))
+    let folder = relative[..<(slash ?? relative.startIndex)]
+    if let known = memo.folder, known.hasSameBytes(as: folder) {
+      return memo.index.map { targets[$0] }
+    }
+    memo = Memo(folder: folder, index: index(of: folder))
+    return memo.index.map { targets[$0] }
+  }
+
+  /// The index of the target whose folder is `folder` or holds it (longest first).
+  private func index(of folder: Substring) -> Int? {
+    var folder = folder
+    while !folder.isEmpty {
+      if let index = byFolder[folder] { return index }
+      guard let slash = folder.lastIndex(ofByte: UInt8(ascii: "/")) else { return nil }
       folder = folder[..<slash]
-      if let index = byFolder[folder] { return targets[index] }
     }
     return nil
   }

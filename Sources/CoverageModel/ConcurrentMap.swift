@@ -17,6 +17,36 @@ extension Array where Element: Sendable {
       return slots.moveOut()
     }
   }
+
+  /// `concurrentMap` over runs of neighbouring elements, each run on one thread with a state of
+  /// its own from `state()` (a memo of the last lookup: neighbours tend to share it); the
+  /// results are then handed to `take` in order, each moved out of its slot, never copied.
+  @inlinable
+  public func concurrentMap<State, T>(
+    state: @Sendable () -> State, _ transform: @Sendable (inout State, Element) -> T,
+    thenInOrder take: (consuming T) throws -> Void
+  ) rethrows {
+    let slots = ConcurrentMapSlots<T>(count: count)
+    defer { slots.free() }
+    // Enough runs for the threads to even out, few enough for the state to pay.
+    let runs = Swift.min(count, 32)
+    withUnsafeBufferPointer { buffer in
+      let elements = ConcurrentMapElements(buffer: buffer)
+      DispatchQueue.concurrentPerform(iterations: runs) { run in
+        var state = state()
+        for index
+          in (run * elements.buffer.count / runs)..<((run + 1) * elements.buffer.count / runs)
+        {
+          slots.buffer[index] = transform(&state, elements.buffer[index])
+        }
+      }
+    }
+    for index in 0..<count {
+      let result = (slots.buffer.baseAddress! + index).move()!
+      (slots.buffer.baseAddress! + index).initialize(to: nil)
+      try take(result)
+    }
+  }
 }
 
 /// One result slot per element; each index is written by exactly one thread.
@@ -28,6 +58,13 @@ struct ConcurrentMapSlots<T>: @unchecked Sendable {
   init(count: Int) {
     buffer = .allocate(capacity: count)
     buffer.initialize(repeating: nil)
+  }
+
+  /// The slots (each empty or holding a result) freed.
+  @inlinable
+  func free() {
+    buffer.deinitialize()
+    buffer.deallocate()
   }
 
   /// The results moved out (no copy, no release of each) and the slots freed.

@@ -50,10 +50,13 @@ public struct CoverageData: Sendable {
   /// The export's function records, in its order; empty unless they were asked for.
   public var functions: [FunctionRecord]
 
-  public init(files: [FileCoverage], functions: [FunctionRecord] = []) {
-    // llvm-cov lists files sorted: checked in one pass, sorted only when they are not.
-    let sorted = files.indices.dropFirst().allSatisfy { files[$0 - 1].path <= files[$0].path }
-    self.files = sorted ? files : files.sorted { $0.path < $1.path }
+  public init(files: consuming [FileCoverage], functions: consuming [FunctionRecord] = []) {
+    // llvm-cov lists files sorted: checked in one pass, sorted (in place) only when they are not.
+    var files = files
+    if !files.indices.dropFirst().allSatisfy({ files[$0 - 1].path <= files[$0].path }) {
+      files.sort { $0.path < $1.path }
+    }
+    self.files = files
     self.functions = functions
   }
 }

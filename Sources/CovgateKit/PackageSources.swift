@@ -49,3 +49,16 @@ struct PackageSources: SourceProviding {
     return failed ? nil : text
   }
 }
+
+/// Folders already resolved with `realpath`, shared by the threads rendering pages.
+final class ResolvedFolders: @unchecked Sendable {
+  private let lock = NSLock()
+  private var resolved: [String: String?] = [:]
+
+  func resolve(_ folder: String) -> String? {
+    if let known = lock.withLock({ resolved[folder] }) { return known }
+    let path = realPath(folder)
+    lock.withLock { resolved[folder] = path }
+    return path
+  }
+}

@@ -119,7 +119,8 @@ public enum ExportReader {
     guard sawData else {
       throw ExportError.notAnExport(path: source, reason: "it has no \"data\" key")
     }
-    return CoverageData(files: files, functions: functions)
+    // Handed over, not shared: the data sorts them in place when they are out of order.
+    return CoverageData(files: consume files, functions: consume functions)
   }
 
   private static func readExport(
