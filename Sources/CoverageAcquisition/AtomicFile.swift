@@ -16,24 +16,12 @@ public enum AtomicFile {
 
   /// Writes several files atomically; an interruption waits for all of them.
   public static func write(_ files: [(path: String, contents: String)]) throws {
-    try write(files.map { (path: $0.path, parts: [$0.contents]) })
+    try write(files.map { file in Pending(path: file.path) { [file.contents] } })
   }
 
-  /// Writes several files, each given in parts written one after the other, atomically; an
-  /// interruption waits for all of them.
-  ///
-  /// The files of a folder that does not exist yet (the pages of a first HTML report) are
-  /// written into a hidden folder beside it, renamed into place once complete: one rename
-  /// instead of one per file. Any other file gets its own temporary file and rename. One
-  /// thread: files created in one folder take the folder's lock, so a second thread only waits.
+  /// Writes several files, each given in parts written one after the other, atomically.
   public static func write(_ files: [(path: String, parts: [String])]) throws {
-    try Interruption.shared.whileWriting {
-      let byFolder = Dictionary(grouping: files, by: { split($0.path).folder })
-      for (folder, group) in byFolder.sorted(by: { $0.key < $1.key }) {
-        if group.count > 1, try writeNewFolder(folder, group) { continue }
-        for file in group { try writeNow(file.parts, to: file.path) }
-      }
-    }
+    try write(files.map { file in Pending(path: file.path) { file.parts } })
   }
 
   static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
@@ -52,7 +40,7 @@ public enum AtomicFile {
   /// holds hundreds of pages, and Foundation's file APIs cost several system calls each.
   private static func writeNow(to path: String, _ create: (String) throws -> Void) throws {
     let (folder, name) = split(path)
-    let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let temporary = hiddenName(of: name, in: folder)
     do {
       try create(temporary)
     } catch let error as AtomicFileError where error.code == ENOENT {
@@ -73,7 +61,7 @@ public enum AtomicFile {
   /// a file by writing the new file's blocks out at once (`auto_da_alloc`), 8 ms for a 7 MB
   /// `covgate.json`, more than writing it. Readers see the old file or the new one either way;
   /// like the rename, this promises nothing about a power cut (reports are made again).
-  private static func replace(_ path: String, with temporary: String) -> Int32 {
+  static func replace(_ path: String, with temporary: String) -> Int32 {
     var status = stat()
     if let exchange = renameExchange, lstat(path, &status) == 0,
       (status.st_mode & S_IFMT) == S_IFREG,
@@ -96,45 +84,13 @@ public enum AtomicFile {
     return unsafeBitCast(symbol, to: RenameAt2.self)
   }()
 
-  /// Writes `files`, all in `folder`, into a new hidden folder renamed to `folder` when
-  /// complete; `false` (nothing left behind) when `folder` exists or appears meanwhile.
-  private static func writeNewFolder(_ folder: String, _ files: [(path: String, parts: [String])])
-    throws -> Bool
-  {
-    var status = stat()
-    guard lstat(folder, &status) != 0, errno == ENOENT else { return false }
-    let (parent, name) = split(folder)
-    guard !parent.isEmpty else { return false }
-    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    let staging = "\(parent)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    guard mkdir(staging, 0o777) == 0 else { throw AtomicFileError(path: folder, code: errno) }
-    do {
-      for file in files {
-        do {
-          try create("\(staging)/\(split(file.path).name)", parts: file.parts)
-        } catch let error as AtomicFileError {
-          throw AtomicFileError(path: file.path, code: error.code)
-        }
-      }
-      // Replaces nothing but an empty folder made meanwhile; a filled one makes this fail.
-      guard rename(staging, folder) == 0 else {
-        try? FileManager.default.removeItem(atPath: staging)
-        return false
-      }
-      return true
-    } catch {
-      try? FileManager.default.removeItem(atPath: staging)
-      throw error
-    }
-  }
-
   /// Creates `path`, which must not exist, with `bytes`.
   private static func create(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
     try create(path) { descriptor in try writeAll(bytes, to: descriptor) }
   }
 
   /// Creates `path`, which must not exist, with the parts' bytes one after the other.
-  private static func create(_ path: String, parts: [String]) throws {
+  static func create(_ path: String, parts: [String]) throws {
     try create(path) { descriptor in
       for var part in parts {
         try part.withUTF8 { try writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
@@ -172,8 +128,14 @@ public enum AtomicFile {
     }
   }
 
+  /// A new hidden name beside `name` in `folder`, for a file or folder written before it is
+  /// renamed into place.
+  static func hiddenName(of name: String, in folder: String) -> String {
+    "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+  }
+
   /// The folder (`.` when none) and the name of a path.
-  private static func split(_ path: String) -> (folder: String, name: String) {
+  static func split(_ path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     return (String(path[..<slash]), String(path[path.index(after: slash)...]))
   }

@@ -3,12 +3,36 @@ import CoverageModel
 /// A file a renderer produced, relative to the output folder.
 public struct RenderedFile: Sendable, Equatable {
   public var path: String
+  private let text: Text
+
+  private enum Text: Sendable {
+    case parts([String])
+    case deferred(@Sendable () -> [String])
+  }
+
   /// The file's text in pieces, written one after the other: a large report is never joined
-  /// into one string (that would copy it, and hold it twice).
-  public var parts: [String]
+  /// into one string (that would copy it, and hold it twice). A deferred file is rendered on
+  /// each reading (its writer reads it once).
+  public var parts: [String] {
+    switch text {
+    case .parts(let parts): parts
+    case .deferred(let render): render()
+    }
+  }
+
+  /// A deferred file's text, for its writer to make where it writes it.
+  public var render: @Sendable () -> [String] {
+    switch text {
+    case .parts(let parts): { parts }
+    case .deferred(let render): render
+    }
+  }
 
   /// The whole text.
-  public var contents: String { parts.count == 1 ? parts[0] : parts.joined() }
+  public var contents: String {
+    let parts = parts
+    return parts.count == 1 ? parts[0] : parts.joined()
+  }
 
   public init(path: String, contents: String) {
     self.init(path: path, parts: [contents])
@@ -16,7 +40,14 @@ public struct RenderedFile: Sendable, Equatable {
 
   public init(path: String, parts: [String]) {
     self.path = path
-    self.parts = parts
+    self.text = .parts(parts)
+  }
+
+  /// A file whose text is made only when it is read: the pages of an HTML report are
+  /// rendered by the threads that write them.
+  public init(path: String, rendering render: @escaping @Sendable () -> [String]) {
+    self.path = path
+    self.text = .deferred(render)
   }
 
   /// Files are equal when their paths and texts are, however the texts are cut.

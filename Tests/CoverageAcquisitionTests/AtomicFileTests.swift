@@ -64,6 +64,63 @@ final class AtomicFileTests: XCTestCase {
       ["files/a.html": "new a", "files/b.html": "new b", "files/old.html": "old"])
   }
 
+  /// A file that cannot be written leaves every other one as it was: nothing is replaced
+  /// before all are written, and nothing hidden is left behind.
+  func testAFailureReplacesNothing() throws {
+    let root = try temporaryFolder()
+    try AtomicFile.write([("\(root)/files/a.html", "old a"), ("\(root)/index.html", "old index")])
+    try "a file".write(toFile: "\(root)/taken", atomically: true, encoding: .utf8)
+    XCTAssertThrowsError(
+      try AtomicFile.write([
+        ("\(root)/files/a.html", "new a"), ("\(root)/index.html", "new index"),
+        ("\(root)/taken/x.html", "x"), ("\(root)/new/b.html", "b"), ("\(root)/new/c.html", "c"),
+      ])
+    ) { error in
+      XCTAssertEqual((error as? AtomicFileError)?.path, "\(root)/taken/x.html")
+    }
+    XCTAssertEqual(
+      try contents(root),
+      ["files/a.html": "old a", "index.html": "old index", "taken": "a file"])
+  }
+
+  /// Each file's text is made once, by the thread that writes it.
+  func testPendingFilesAreMadeOnceEach() throws {
+    let root = try temporaryFolder()
+    final class Made: @unchecked Sendable {
+      let lock = NSLock()
+      var names: [String] = []
+    }
+    let made = Made()
+    let names = (0..<50).map { "page\($0).html" }
+    try AtomicFile.write(
+      names.map { name in
+        AtomicFile.Pending(path: "\(root)/out/\(name)") {
+          made.lock.withLock { made.names.append(name) }
+          return [name, "!"]
+        }
+      })
+    XCTAssertEqual(made.lock.withLock { made.names.sorted() }, names.sorted())
+    XCTAssertEqual(
+      try contents(root),
+      Dictionary(uniqueKeysWithValues: names.map { ("out/\($0)", "\($0)!") }))
+  }
+
+  /// A folder that appears, filled, while a new one is written gets the files one by one.
+  func testAFolderThatAppearsMeanwhileGetsTheFilesOneByOne() throws {
+    let root = try temporaryFolder()
+    try AtomicFile.write([
+      AtomicFile.Pending(path: "\(root)/out/a.html") {
+        try? FileManager.default.createDirectory(
+          atPath: "\(root)/out", withIntermediateDirectories: true)
+        try? "theirs".write(toFile: "\(root)/out/theirs.html", atomically: false, encoding: .utf8)
+        return ["a"]
+      },
+      AtomicFile.Pending(path: "\(root)/out/b.html") { ["b"] },
+    ])
+    XCTAssertEqual(
+      try contents(root), ["out/a.html": "a", "out/b.html": "b", "out/theirs.html": "theirs"])
+  }
+
   /// A folder that cannot be made names the file and the system's reason, and leaves nothing.
   func testAnUnwritableFolderIsAnErrorNamingTheFile() throws {
     let root = try temporaryFolder()

@@ -4,6 +4,24 @@ import XCTest
 @testable import CoverageReports
 
 final class ReportFormatTests: XCTestCase {
+  /// A deferred file is made when read, equal to the same text given in parts.
+  func testADeferredFileIsMadeWhenRead() {
+    final class Count: @unchecked Sendable { var reads = 0 }
+    let count = Count()
+    let deferred = RenderedFile(path: "a.html") {
+      count.reads += 1
+      return ["<p>", "a", "</p>"]
+    }
+    XCTAssertEqual(count.reads, 0)
+    XCTAssertEqual(deferred, RenderedFile(path: "a.html", contents: "<p>a</p>"))
+    XCTAssertEqual(deferred.render(), ["<p>", "a", "</p>"])
+    XCTAssertEqual(count.reads, 2)
+    // Another path is another file, whatever the text: it is not made to tell.
+    XCTAssertNotEqual(deferred, RenderedFile(path: "b.html", contents: "<p>a</p>"))
+    XCTAssertEqual(count.reads, 2)
+    XCTAssertEqual(RenderedFile(path: "x", parts: ["1", "2"]).render(), ["1", "2"])
+  }
+
   func testTextAndJSONRenderTheirFiles() throws {
     XCTAssertEqual(
       try ReportFormat.text.renderer(.stub()).render(SampleReport.report).map(\.path), ["covgate.txt"])

@@ -26,6 +26,29 @@ final class SwiftTokenizerTests: XCTestCase {
     XCTAssertEqual(tokens("let package = Package(name: \"p\")"), ["k:let", "s:\"p\""])
   }
 
+  /// Every keyword is one, and no word one byte away from a keyword is (the table compares
+  /// packed words of one length and initial).
+  func testEveryKeywordAndNoNearMiss() {
+    let keywords = Set(SwiftTokenizer.keywordList.map { String(decoding: $0, as: UTF8.self) })
+    XCTAssertEqual(keywords.count, SwiftTokenizer.keywordList.count)
+    for keyword in keywords {
+      XCTAssertEqual(tokens(keyword), ["k:\(keyword)"], keyword)
+      let bytes = Array(keyword.utf8)
+      var nearMisses = [keyword.uppercased(), keyword + "s", String(keyword.dropLast()), "x" + keyword]
+      for index in bytes.indices {
+        var changed = bytes
+        changed[index] = changed[index] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
+        nearMisses.append(String(decoding: changed, as: UTF8.self))
+      }
+      for word in nearMisses where !keywords.contains(word) {
+        XCTAssertFalse(SwiftTokenizer.isKeyword(Array(word.utf8)), word)
+      }
+    }
+    XCTAssertFalse(SwiftTokenizer.isKeyword(Array("associatedtypes_".utf8)))
+    XCTAssertFalse(SwiftTokenizer.isKeyword(Array("a".utf8)))
+    XCTAssertFalse(SwiftTokenizer.isKeyword(Array("nonisolatedindirect".utf8)))
+  }
+
   func testNestedBlockComment() {
     XCTAssertEqual(
       tokens("a /* one /* two */ still */ var b"), ["c:/* one /* two */ still */", "k:var"])

@@ -33,22 +33,26 @@ public struct HTMLReport: ReportRenderer {
       names.relativePath(of: file.path).flatMap { written.insert($0).inserted ? (file, $0) : nil }
     }
     let tests = report.testMap.map(Self.testsByFunction)
-    // Pages are independent: they are rendered on every core, the index (the largest) first.
-    let rendered = ([nil] + pages.map { $0 }).concurrentMap { page in
-      guard let (file, path) = page else {
-        return RenderedFile(
-          path: Self.indexFileName,
-          contents: IndexPage(report: report, pageNames: names, heading: heading).html())
-      }
-      let filePage = FilePage(
-        file: file, packageName: report.packageName, heading: heading,
-        gated: gated.contains(file.layer),
-        rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
-        source: sources.source(ofRelativePath: file.path),
-        exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
-        testsByFunction: tests.map { $0[file.path] ?? [:] })
-      return RenderedFile(path: path, parts: filePage.htmlParts())
+    // Pages are independent: each is rendered when it is written, by the threads writing
+    // them on every core (the index, the largest, first).
+    let (heading, sources) = (heading, sources)
+    let index = RenderedFile(path: Self.indexFileName) {
+      [IndexPage(report: report, pageNames: names, heading: heading).html()]
     }
+    let rendered =
+      [index]
+      + pages.map { file, path in
+        RenderedFile(path: path) {
+          FilePage(
+            file: file, packageName: report.packageName, heading: heading,
+            gated: gated.contains(file.layer),
+            rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
+            source: sources.source(ofRelativePath: file.path),
+            exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
+            testsByFunction: tests.map { $0[file.path] ?? [:] }
+          ).htmlParts()
+        }
+      }
     let changes = report.patch.map { patch in
       RenderedFile(
         path: ChangesPage.fileName,

@@ -27,18 +27,21 @@ struct SyntaxToken: Equatable, Sendable {
 /// would mislead more than none. Tokens of one kind separated only by spaces are joined, so a
 /// page carries fewer tags.
 struct SwiftTokenizer {
-  private let bytes: [UInt8]
+  /// The source, read in place (a page's source is lexed byte by byte).
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var tokens: [SyntaxToken] = []
   /// Interpolations nest at most this deep; deeper ones stay part of their string.
   private static let maximumDepth = 16
 
   static func tokens(of source: [UInt8]) -> [SyntaxToken] {
-    var tokenizer = SwiftTokenizer(bytes: source)
-    _ = tokenizer.code(from: 0, depth: 0)
-    return tokenizer.tokens
+    source.withUnsafeBufferPointer { bytes in
+      var tokenizer = SwiftTokenizer(bytes: bytes)
+      _ = tokenizer.code(from: 0, depth: 0)
+      return tokenizer.tokens
+    }
   }
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   /// Lexes code from `start` to the end, or, inside an interpolation (`depth` > 0), to its
   /// closing parenthesis; returns the offset after it.
@@ -249,24 +252,45 @@ private func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) |
 
 extension SwiftTokenizer {
   /// Swift's reserved words and the few contextual ones that are never names in practice.
-  static let keywords: Set<SIMD16<UInt8>> = Set(
-    """
+  static let keywordList = """
     associatedtype class deinit enum extension fileprivate func import init inout internal let \
     operator private precedencegroup protocol public rethrows static struct subscript typealias \
     var break case catch continue default defer do else fallthrough for guard if in repeat \
     return throw throws switch where while as Any false is nil self Self super true try await \
     async some any mutating nonmutating override final lazy weak unowned convenience required \
     nonisolated indirect
-    """.split(separator: " ").map { packed(Array($0.utf8)[...]) })
+    """.split(separator: " ").map { Array($0.utf8) }
 
-  static func isKeyword(_ word: ArraySlice<UInt8>) -> Bool {
-    word.count >= 2 && word.count <= 16 && keywords.contains(packed(word))
+  /// The keywords packed (see `packed`), by length and first byte: a word is compared with the
+  /// few of its length and initial, never hashed.
+  private static let keywordTable: [[Packed]] = {
+    var table = [[Packed]](repeating: [], count: 17 * 256)
+    for word in keywordList { table[word.count * 256 + Int(word[0])].append(packed(word[...])) }
+    return table
+  }()
+
+  static func isKeyword<Word: Collection<UInt8>>(_ word: Word) -> Bool {
+    guard word.count >= 2, word.count <= 16, let first = word.first else { return false }
+    let candidates = keywordTable[word.count * 256 + Int(first)]
+    guard !candidates.isEmpty else { return false }
+    return candidates.contains(packed(word))
   }
 
-  /// A word of at most 16 bytes as one value, zero-filled: looked up without allocating.
-  private static func packed(_ word: ArraySlice<UInt8>) -> SIMD16<UInt8> {
-    var value = SIMD16<UInt8>()
-    for (index, byte) in word.enumerated() { value[index] = byte }
+  /// A word of at most 16 bytes as two numbers, zero-filled.
+  private struct Packed: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+  }
+
+  private static func packed<Word: Collection<UInt8>>(_ word: Word) -> Packed {
+    var value = Packed()
+    for (index, byte) in word.enumerated() {
+      if index < 8 {
+        value.low |= UInt64(byte) << (8 * index)
+      } else {
+        value.high |= UInt64(byte) << (8 * (index - 8))
+      }
+    }
     return value
   }
 }

@@ -8,7 +8,8 @@ public struct AtomicReportOutput: ReportOutput {
 
   public func write(_ files: [RenderedFile], to folder: String) throws {
     do {
-      try AtomicFile.write(files.map { (path: "\(folder)/\($0.path)", parts: $0.parts) })
+      try AtomicFile.write(
+        files.map { AtomicFile.Pending(path: "\(folder)/\($0.path)", parts: $0.render) })
     } catch let error as AtomicFileError {
       throw OutputError(path: error.path, reason: error.description)
     } catch {

@@ -1,0 +1,104 @@
+import CoverageModel
+import Foundation
+
+extension AtomicFile {
+  /// A file to write: its path, and its text in parts made when it is written (on whichever
+  /// thread writes it: an HTML report's pages are rendered while others are written).
+  public struct Pending: Sendable {
+    public var path: String
+    public var parts: @Sendable () -> [String]
+
+    public init(path: String, parts: @escaping @Sendable () -> [String]) {
+      self.path = path
+      self.parts = parts
+    }
+  }
+
+  /// Writes several files atomically, made and written on every core; an interruption waits
+  /// for all of them.
+  ///
+  /// Every file is written first where no reader looks: the files of a folder that does not
+  /// exist yet (the pages of a first HTML report) into a hidden folder beside it, renamed into
+  /// place (one rename instead of one per file); any other file beside its place, renamed
+  /// over it only once every file is written. On a failure nothing is replaced and nothing
+  /// is left behind.
+  public static func write(_ files: [Pending]) throws {
+    try Interruption.shared.whileWriting {
+      var staged: [(folder: String, staging: String)] = []
+      var written = [String](repeating: "", count: files.count)
+      do {
+        let byFolder = Dictionary(grouping: files.indices) { split(files[$0].path).folder }
+        for (folder, indices) in byFolder.sorted(by: { $0.key < $1.key }) {
+          let staging = indices.count > 1 ? try stagingFolder(for: folder) : nil
+          if let staging { staged.append((folder, staging)) }
+          for index in indices {
+            let name = split(files[index].path).name
+            written[index] = staging.map { "\($0)/\(name)" } ?? hiddenName(of: name, in: folder)
+          }
+        }
+        let place = written
+        // Made and written on every core (files created in one folder wait for its lock;
+        // making them and copying their bytes does not).
+        let failures = Array(files.indices).concurrentMap { index -> AtomicFileError? in
+          do {
+            try createMakingFolder(place[index], parts: files[index].parts())
+            return nil
+          } catch let error as AtomicFileError {
+            return AtomicFileError(path: files[index].path, code: error.code)
+          } catch {
+            return AtomicFileError(path: files[index].path, code: EIO)
+          }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        for (folder, staging) in staged { try moveInto(folder, from: staging) }
+        let stagings = Set(staged.map(\.staging))
+        for index in files.indices where !stagings.contains(split(place[index]).folder) {
+          guard replace(files[index].path, with: place[index]) == 0 else {
+            throw AtomicFileError(path: files[index].path, code: errno)
+          }
+          written[index] = ""
+        }
+      } catch {
+        for path in written where !path.isEmpty { unlink(path) }
+        for (_, staging) in staged { try? FileManager.default.removeItem(atPath: staging) }
+        throw error
+      }
+    }
+  }
+
+  /// A new hidden folder to write `folder`'s files into, when `folder` does not exist yet.
+  private static func stagingFolder(for folder: String) throws -> String? {
+    var status = stat()
+    guard lstat(folder, &status) != 0, errno == ENOENT else { return nil }
+    let (parent, name) = split(folder)
+    guard !parent.isEmpty else { return nil }
+    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    let staging = hiddenName(of: name, in: parent)
+    guard mkdir(staging, 0o777) == 0 else { throw AtomicFileError(path: folder, code: errno) }
+    return staging
+  }
+
+  /// Creates `path` with the parts, making its folder first if it is missing.
+  private static func createMakingFolder(_ path: String, parts: [String]) throws {
+    do {
+      try create(path, parts: parts)
+    } catch let error as AtomicFileError where error.code == ENOENT {
+      try FileManager.default.createDirectory(
+        atPath: split(path).folder, withIntermediateDirectories: true)
+      try create(path, parts: parts)
+    }
+  }
+
+  /// Renames the written `staging` folder to `folder`; if a filled `folder` appeared
+  /// meanwhile, moves the files into it one by one.
+  private static func moveInto(_ folder: String, from staging: String) throws {
+    // Replaces nothing but an empty folder made meanwhile; a filled one makes this fail.
+    guard rename(staging, folder) != 0 else { return }
+    for name in try FileManager.default.contentsOfDirectory(atPath: staging) {
+      guard replace("\(folder)/\(name)", with: "\(staging)/\(name)") == 0 else {
+        throw AtomicFileError(path: "\(folder)/\(name)", code: errno)
+      }
+    }
+    try? FileManager.default.removeItem(atPath: staging)
+  }
+}
