@@ -37,19 +37,23 @@ extension AtomicFile {
           }
         }
         let place = written
-        // Made and written on every core (files created in one folder wait for its lock;
-        // making them and copying their bytes does not).
-        let failures = Array(files.indices).concurrentMap { index -> AtomicFileError? in
-          do {
-            try createMakingFolder(place[index], parts: files[index].parts())
-            return nil
-          } catch let error as AtomicFileError {
-            return AtomicFileError(path: files[index].path, code: error.code)
-          } catch {
-            return AtomicFileError(path: files[index].path, code: EIO)
+        // Made on every core, each handed to one writing thread as soon as it is made: files
+        // created in one folder take its lock, which a second thread would spin on.
+        let writer = OrderedFailures(count: files.count)
+        _ = Array(files.indices).concurrentMap { index in
+          let parts = files[index].parts()
+          writer.queue.async {
+            do {
+              try createMakingFolder(place[index], parts: parts)
+            } catch let error as AtomicFileError {
+              writer.failures[index] = AtomicFileError(path: files[index].path, code: error.code)
+            } catch {
+              writer.failures[index] = AtomicFileError(path: files[index].path, code: EIO)
+            }
           }
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        writer.queue.sync {}
+        if let failure = writer.failures.lazy.compactMap({ $0 }).first { throw failure }
         for (folder, staging) in staged { try moveInto(folder, from: staging) }
         let stagings = Set(staged.map(\.staging))
         for index in files.indices where !stagings.contains(split(place[index]).folder) {
@@ -100,5 +104,16 @@ extension AtomicFile {
       }
     }
     try? FileManager.default.removeItem(atPath: staging)
+  }
+}
+
+/// The writing thread's queue and what failed, by file; `failures` is touched only on `queue`
+/// (and read after it has drained).
+private final class OrderedFailures: @unchecked Sendable {
+  let queue = DispatchQueue(label: "covgate.atomic-file.writer")
+  var failures: [AtomicFileError?]
+
+  init(count: Int) {
+    failures = Array(repeating: nil, count: count)
   }
 }
