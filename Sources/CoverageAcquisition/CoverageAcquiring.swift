@@ -21,6 +21,15 @@ public protocol CoverageAcquiring: Sendable {
   ) throws -> String
   /// Readable function names (a name maps to itself when it cannot be demangled).
   func demangle(_ names: [String], cacheFolder: String) -> [String: String]
+  /// Readable function names in the names' order (as `demangle`, without a dictionary).
+  func readableNames(_ names: [String], cacheFolder: String) -> [String]
+}
+
+extension CoverageAcquiring {
+  public func readableNames(_ names: [String], cacheFolder: String) -> [String] {
+    let readable = demangle(names, cacheFolder: cacheFolder)
+    return names.map { readable[$0] ?? $0 }
+  }
 }
 
 /// What `swift test` is asked to do.
@@ -36,7 +45,8 @@ public struct TestRunRequest: Sendable, Equatable {
   public var perTest: PerTestSettings?
 
   public init(
-    root: String, packageName: String, arguments: [String], timeout: TimeInterval?, perTest: PerTestSettings? = nil
+    root: String, packageName: String, arguments: [String], timeout: TimeInterval?,
+    perTest: PerTestSettings? = nil
   ) {
     self.root = root
     self.packageName = packageName
@@ -69,7 +79,8 @@ public struct LiveAcquisition: CoverageAcquiring {
     let runner = TestRunner(toolchain: toolchain, platform: platform, onStep: onStep)
     if let perTest = request.perTest {
       return try runner.runPerTest(
-        root: request.root, arguments: request.arguments, settings: perTest, timeout: request.timeout)
+        root: request.root, arguments: request.arguments, settings: perTest,
+        timeout: request.timeout)
     }
     return try runner.run(
       root: request.root, packageName: request.packageName, arguments: request.arguments,
@@ -85,8 +96,16 @@ public struct LiveAcquisition: CoverageAcquiring {
 
   /// Demangles with the toolchain's `swift-demangle`; without a toolchain names stay mangled.
   public func demangle(_ names: [String], cacheFolder: String) -> [String: String] {
-    guard let toolchain = try? platform.locateToolchain() else { return [:] }
+    demangler(cacheFolder: cacheFolder)?.demangle(names) ?? [:]
+  }
+
+  public func readableNames(_ names: [String], cacheFolder: String) -> [String] {
+    demangler(cacheFolder: cacheFolder)?.readableNames(names) ?? names
+  }
+
+  private func demangler(cacheFolder: String) -> Demangler? {
+    guard let toolchain = try? platform.locateToolchain() else { return nil }
     let folder = (toolchain.llvmCov as NSString).deletingLastPathComponent
-    return Demangler(toolchainFolder: folder, cacheFolder: cacheFolder).demangle(names)
+    return Demangler(toolchainFolder: folder, cacheFolder: cacheFolder)
   }
 }

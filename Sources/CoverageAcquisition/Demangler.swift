@@ -20,12 +20,21 @@ public struct Demangler: Sendable {
     self.runner = runner
   }
 
+  /// Readable names for `names`, in their order; a name that cannot be demangled stays as it
+  /// is. When the cache holds every name (the usual case) its lines are matched against the
+  /// names' bytes: no name is hashed as a `String`, nor looked up again by the caller.
+  public func readableNames(_ names: [String]) -> [String] {
+    if let cacheFile = cacheFile(), let found = Self.lookUpAll(names, inCache: cacheFile) {
+      return found
+    }
+    let readable = demangle(names)
+    return names.map { readable[$0] ?? $0 }
+  }
+
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
   public func demangle(_ names: [String]) -> [String: String] {
     guard !names.isEmpty else { return [:] }
-    let cacheFile = cacheFolder.flatMap { folder in
-      cacheKey().map { "\(folder)/demangled-\($0).tsv" }
-    }
+    let cacheFile = cacheFile()
     // Every name cached, the usual case: the cache itself is the answer.
     let wanted = Set(names)
     let cached = cacheFile.map { Self.lookUp(wanted, inCache: $0) } ?? [:]
@@ -70,6 +79,37 @@ public struct Demangler: Sendable {
     return result
   }
 
+  /// The cache of this demangler's names, if there is a cache folder.
+  private func cacheFile() -> String? {
+    cacheFolder.flatMap { folder in cacheKey().map { "\(folder)/demangled-\($0).tsv" } }
+  }
+
+  /// Every name's readable one from the cache, in the names' order; nil when the cache lacks
+  /// any of them (or cannot be read).
+  static func lookUpAll(_ names: [String], inCache path: String) -> [String]? {
+    guard let file = try? MappedFile(path: path) else { return nil }
+    return withExtendedLifetime(file) {
+      let bytes = file.bytes
+      let table = NameTable(names)
+      var readable = [String?](repeating: nil, count: table.count)
+      var found = 0
+      var start = 0
+      while start < bytes.count, found < table.count {
+        let line = Self.line(at: start, in: bytes)
+        if let tab = line.tab,
+          let number = table.number(of: UnsafeBufferPointer(rebasing: bytes[start..<tab])),
+          readable[number] == nil
+        {
+          readable[number] = text(bytes, (tab + 1)..<line.end)
+          found += 1
+        }
+        start = line.end + 1
+      }
+      guard found == table.count else { return nil }
+      return names.indices.map { readable[table.number(ofNameAt: $0)]! }
+    }
+  }
+
   /// The demangler's identity (path, size, modification time): another toolchain, another cache.
   private func cacheKey() -> String? {
     RegularFile.identity(atPath: executable).map { fingerprint(Data($0.utf8)) }
@@ -95,41 +135,64 @@ public struct Demangler: Sendable {
 
   /// The cached names among `wanted`. A few are each found by halving (the cache is written
   /// sorted: the ten names of a risk list cost a few dozen comparisons, not a read of every
-  /// line); many are read with every line.
+  /// line); many are found in one pass over every line.
   static func lookUp(_ wanted: Set<String>, inCache path: String) -> [String: String] {
-    guard wanted.count <= 64 else { return readCache(path).filter { wanted.contains($0.key) } }
-    // Mapped, not read: halving touches a few pages of the file.
+    // Mapped, not read: halving touches a few pages of the file, a pass copies nothing.
     guard let file = try? MappedFile(path: path) else { return [:] }
     return withExtendedLifetime(file) {
-      let bytes = file.bytes
-      var names: [String: String] = [:]
-      for name in wanted {
-        var key = name
-        let found = key.withUTF8 { key in
-          // The first line starting at or after `low` whose name is not below `key`.
-          var (low, high) = (0, bytes.count)
-          while low < high {
-            let middle = (low + high) / 2
-            let start = middle == 0 ? 0 : lineStart(after: middle - 1, in: bytes)
-            guard start < bytes.count else {
-              high = middle
-              continue
-            }
-            let line = Self.line(at: start, in: bytes)
-            let lineName = UnsafeBufferPointer(rebasing: bytes[start..<(line.tab ?? line.end)])
-            if lineName.lexicographicallyPrecedes(key) { low = line.end + 1 } else { high = middle }
-          }
-          guard low < bytes.count else { return nil as String? }
-          let start = low == 0 ? 0 : lineStart(after: low - 1, in: bytes)
-          guard start < bytes.count else { return nil }
-          let line = Self.line(at: start, in: bytes)
-          guard let tab = line.tab, bytes[start..<tab].elementsEqual(key) else { return nil }
-          return text(bytes, (tab + 1)..<line.end)
-        }
-        if let found { names[name] = found }
-      }
-      return names
+      wanted.count <= 64
+        ? lookUpByHalving(wanted, in: file.bytes) : lookUpInOnePass(wanted, in: file.bytes)
     }
+  }
+
+  /// Each line's name checked against `wanted`; only the readable names of wanted ones are made.
+  private static func lookUpInOnePass(_ wanted: Set<String>, in bytes: UnsafeBufferPointer<UInt8>)
+    -> [String: String]
+  {
+    var names: [String: String] = [:]
+    names.reserveCapacity(wanted.count)
+    var start = 0
+    while start < bytes.count {
+      let line = Self.line(at: start, in: bytes)
+      if let tab = line.tab {
+        let name = Self.text(bytes, start..<tab)
+        if wanted.contains(name) { names[name] = Self.text(bytes, (tab + 1)..<line.end) }
+      }
+      start = line.end + 1
+    }
+    return names
+  }
+
+  private static func lookUpByHalving(_ wanted: Set<String>, in bytes: UnsafeBufferPointer<UInt8>)
+    -> [String: String]
+  {
+    var names: [String: String] = [:]
+    for name in wanted {
+      var key = name
+      let found = key.withUTF8 { key in
+        // The first line starting at or after `low` whose name is not below `key`.
+        var (low, high) = (0, bytes.count)
+        while low < high {
+          let middle = (low + high) / 2
+          let start = middle == 0 ? 0 : lineStart(after: middle - 1, in: bytes)
+          guard start < bytes.count else {
+            high = middle
+            continue
+          }
+          let line = Self.line(at: start, in: bytes)
+          let lineName = UnsafeBufferPointer(rebasing: bytes[start..<(line.tab ?? line.end)])
+          if lineName.lexicographicallyPrecedes(key) { low = line.end + 1 } else { high = middle }
+        }
+        guard low < bytes.count else { return nil as String? }
+        let start = low == 0 ? 0 : lineStart(after: low - 1, in: bytes)
+        guard start < bytes.count else { return nil }
+        let line = Self.line(at: start, in: bytes)
+        guard let tab = line.tab, bytes[start..<tab].elementsEqual(key) else { return nil }
+        return text(bytes, (tab + 1)..<line.end)
+      }
+      if let found { names[name] = found }
+    }
+    return names
   }
 
   /// The start of the first line after `offset`: just past the next newline at or after it.

@@ -20,10 +20,11 @@ extension Pipeline {
       let functionNames = data.functions.map(\.name)
       let acquisition = services.acquisition
       let cacheFolder = settings.cacheFolder
-      let names = Background { acquisition.demangle(functionNames, cacheFolder: cacheFolder) }
-      FileDetails.attach(to: &data)
-      let readable = try names.value()
-      FileDetails.name(&data) { readable[$0] ?? $0 }
+      let names = Background {
+        acquisition.readableNames(functionNames, cacheFolder: cacheFolder)
+      }
+      let records = FileDetails.attach(to: &data)
+      FileDetails.name(&data, records: records, readable: try names.value())
     }
     return data
   }

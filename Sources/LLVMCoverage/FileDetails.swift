@@ -3,23 +3,30 @@ import CoverageModel
 /// Attaches to each file what reports show beyond figures: its functions and the code regions
 /// that never ran, from the export's function records.
 public enum FileDetails {
-  /// Fills `functions` and `missedRegions` of every file that has function records.
+  /// Fills `functions` and `missedRegions` of every file that has function records; returns,
+  /// per file, the index of each of its functions' record (for `name(_:records:readable:)`).
   /// - Parameter displayName: turns a mangled name into the name people read.
-  public static func attach(to data: inout CoverageData, displayName: (String) -> String = { $0 }) {
+  @discardableResult
+  public static func attach(
+    to data: inout CoverageData, displayName: (String) -> String = { $0 }
+  ) -> [[Int]] {
     // Files by index: a path is hashed once per run of records in one file, not per record.
     var fileIndex = PathIndex(data.files.map(\.path))
-    var functionsByFile = Array(repeating: [FunctionCoverage](), count: data.files.count)
+    var functionsByFile = Array(
+      repeating: [(function: FunctionCoverage, record: Int)](), count: data.files.count)
     var regionsByFile = Array(
       repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
-    for record in data.functions {
+    for (recordIndex, record) in data.functions.enumerated() {
       let files = record.filenames.map { fileIndex.place(of: $0) }
       if let first = record.regions.first(where: { $0.kind == .code }),
         files.indices.contains(first.fileID), let file = files[first.fileID]
       {
         functionsByFile[file].append(
-          FunctionCoverage(
-            name: record.name, displayName: displayName(record.name), line: first.lineStart,
-            column: first.columnStart, count: record.count))
+          (
+            FunctionCoverage(
+              name: record.name, displayName: displayName(record.name), line: first.lineStart,
+              column: first.columnStart, count: record.count), recordIndex
+          ))
       }
       for region in record.regions
       where region.kind == .code && files.indices.contains(region.fileID) {
@@ -28,14 +35,19 @@ public enum FileDetails {
           (SourceRange(start: region.start, end: region.end), region.count))
       }
     }
+    var records: [[Int]] = []
     for index in data.files.indices {
       // A path listed twice gets the functions of its first listing, as every listing did.
       let file = fileIndex.place(of: data.files[index].path) ?? index
-      data.files[index].functions = functionsByFile[file].sorted {
-        ($0.line, $0.column, $0.name) < ($1.line, $1.column, $1.name)
+      let sorted = functionsByFile[file].sorted {
+        ($0.function.line, $0.function.column, $0.function.name)
+          < ($1.function.line, $1.function.column, $1.function.name)
       }
+      data.files[index].functions = sorted.map(\.function)
+      records.append(sorted.map(\.record))
       data.files[index].missedRegions = missed(regionsByFile[file])
     }
+    return records
   }
 
   /// The ranges that never ran: identical ranges (instantiations of one generic) ran if any of
@@ -57,12 +69,12 @@ public enum FileDetails {
     return missed
   }
 
-  /// Sets the readable name of every attached function (`attach` first, names when ready).
-  public static func name(_ data: inout CoverageData, displayName: (String) -> String) {
+  /// Sets the readable name of every attached function (`attach` first, names when ready):
+  /// `records` as `attach` returned them, `readable` by record.
+  public static func name(_ data: inout CoverageData, records: [[Int]], readable: [String]) {
     for file in data.files.indices {
-      for function in data.files[file].functions.indices {
-        data.files[file].functions[function].displayName = displayName(
-          data.files[file].functions[function].name)
+      for (function, record) in records[file].enumerated() {
+        data.files[file].functions[function].displayName = readable[record]
       }
     }
   }

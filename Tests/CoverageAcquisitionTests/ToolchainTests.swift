@@ -188,6 +188,36 @@ final class DemanglerTests: XCTestCase {
     XCTAssertEqual(found, whole.filter { present.contains($0.key) })
   }
 
+  /// Every name found in the cache comes back in the names' order, repeats included, with no
+  /// demangler run; one name missing from the cache makes the lookup give up (nil).
+  func testAllNamesFromTheCacheInTheirOrder() throws {
+    let cache = try temporaryFolder() + "/names.tsv"
+    let names = (0..<500).map { "$s\($0)name" }
+    let lines = names.sorted().map { "\($0)\treadable \($0)\n" }
+    try lines.joined().write(toFile: cache, atomically: true, encoding: .utf8)
+    let asked = names.shuffled() + names.prefix(20)
+    XCTAssertEqual(
+      Demangler.lookUpAll(asked, inCache: cache), asked.map { "readable \($0)" })
+    XCTAssertNil(Demangler.lookUpAll(asked + ["$sabsent"], inCache: cache))
+    XCTAssertNil(Demangler.lookUpAll(asked, inCache: cache + ".missing"))
+    XCTAssertEqual(Demangler.lookUpAll([], inCache: cache), [])
+  }
+
+  /// In order, readable names equal the dictionary's, from the cache or from the demangler.
+  func testReadableNamesInOrderEqualTheDictionary() throws {
+    let folder = try toolchainFolder()
+    let cache = try temporaryFolder()
+    let names = ["$s4Yams4MarkV4lineSivg", "plain", "$s4Yams4MarkV4lineSivg"]
+    let demangler = Demangler(toolchainFolder: folder, cacheFolder: cache)
+    let readable = demangler.demangle(names)
+    XCTAssertEqual(demangler.readableNames(names), names.map { readable[$0]! })
+    let failing = RecordedRunner(captures: [:])
+    let cached = Demangler(toolchainFolder: folder, cacheFolder: cache, runner: failing)
+      .readableNames(names)
+    XCTAssertEqual(cached, names.map { readable[$0]! })
+    XCTAssertEqual(failing.commands, [])
+  }
+
   /// Without the demangler names stay as they are, and nothing is cached.
   func testAFailedDemanglerLeavesNamesAndNoCache() throws {
     let folder = try toolchainFolder()

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The distinct names of a list, found by their UTF-8 bytes: a table of byte hashes, so that
+/// matching thousands of names against a file's lines neither makes nor hashes a `String` per
+/// line.
+struct NameTable {
+  private let names: [String]
+  /// Per name of the list, its distinct name's number.
+  private var numbers: [Int] = []
+  /// Per distinct name, the index of its first place in the list, and its hash.
+  private var firsts: [Int] = []
+  private var hashes: [UInt64] = []
+  /// Open addressing: a distinct name's number + 1, or 0 for an empty slot.
+  private var slots: [Int32]
+  private let mask: Int
+
+  init(_ names: [String]) {
+    self.names = names
+    var size = 16
+    while size < names.count * 2 { size *= 2 }
+    slots = Array(repeating: 0, count: size)
+    mask = size - 1
+    numbers.reserveCapacity(names.count)
+    for index in names.indices {
+      var name = names[index]
+      let number = name.withUTF8 { bytes in
+        let hash = Self.hash(bytes)
+        if let known = find(bytes, hash: hash) { return known }
+        insert(hash: hash, first: index)
+        return firsts.count - 1
+      }
+      numbers.append(number)
+    }
+  }
+
+  /// How many distinct names there are.
+  var count: Int { firsts.count }
+
+  /// The distinct number of the list's name at `index`.
+  func number(ofNameAt index: Int) -> Int { numbers[index] }
+
+  /// The distinct number of the name whose bytes are `bytes`, if it is one of the list's.
+  func number(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    find(bytes, hash: Self.hash(bytes))
+  }
+
+  private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 {
+      let number = Int(slots[slot]) - 1
+      if hashes[number] == hash, Self.equal(names[firsts[number]], bytes) { return number }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  private mutating func insert(hash: UInt64, first: Int) {
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    firsts.append(first)
+    hashes.append(hash)
+    slots[slot] = Int32(firsts.count)
+  }
+
+  private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var name = name
+    return name.withUTF8 { own in
+      own.count == bytes.count
+        && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+    }
+  }
+
+  /// A 64-bit hash of bytes, eight at a time (a table's hash, not a defence against crafted
+  /// collisions: those only slow the lookup).
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let raw = UnsafeRawBufferPointer(bytes)
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(bytes.count)
+    var offset = 0
+    while offset + 8 <= raw.count {
+      hash =
+        (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 29
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < raw.count {
+      tail |= UInt64(raw[offset]) << shift
+      shift += 8
+      offset += 1
+    }
+    hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+    return hash ^ (hash >> 32)
+  }
+}
