@@ -49,6 +49,13 @@ final class SwiftTokenizerTests: XCTestCase {
     XCTAssertFalse(SwiftTokenizer.isKeyword(Array("nonisolatedindirect".utf8)))
   }
 
+  /// Each kind's opening tag carries its class.
+  func testOpeningTagsCarryTheClass() {
+    for kind in [SyntaxToken.Kind.keyword, .string, .comment, .number, .attribute] {
+      XCTAssertEqual("\(kind.openingTag)", "<span class=\(kind.className)>")
+    }
+  }
+
   func testNestedBlockComment() {
     XCTAssertEqual(
       tokens("a /* one /* two */ still */ var b"), ["c:/* one /* two */ still */", "k:var"])

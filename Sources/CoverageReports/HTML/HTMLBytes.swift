@@ -5,19 +5,19 @@ extension Array where Element == UInt8 {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }
 
-  /// Appends `value` in decimal digits.
+  /// Appends `value` in decimal digits: written backwards into a buffer on the stack, then
+  /// appended at once (three numbers a source line).
   mutating func appendDecimal(_ value: UInt64) {
-    var digits = 1
-    var rest = value / 10
-    while rest > 0 {
-      digits += 1
-      rest /= 10
-    }
-    append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-    var value = value
-    for position in stride(from: count - 1, through: count - digits, by: -1) {
-      self[position] = UInt8(ascii: "0") + UInt8(value % 10)
-      value /= 10
+    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
+    Swift.withUnsafeMutableBytes(of: &buffer) { digits in
+      var start = digits.count
+      var value = value
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        value /= 10
+      } while value > 0
+      append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[start...]))
     }
   }
 }

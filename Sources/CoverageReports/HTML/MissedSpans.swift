@@ -135,7 +135,7 @@ private struct SpanWriter {
     }
     if kind != self.kind {
       closeToken(&html)
-      if let kind { html.append(contentsOf: "<span class=\(kind.className)>".utf8) }
+      if let kind { html.append(kind.openingTag) }
       self.kind = kind
     }
     HTMLEscaping.append(escaping: run, to: &html)

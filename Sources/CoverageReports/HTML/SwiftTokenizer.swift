@@ -3,6 +3,17 @@ struct SyntaxToken: Equatable, Sendable {
   enum Kind: UInt8, Sendable {
     case keyword, string, comment, number, attribute
 
+    /// The span that opens a token of this kind, `<span class=k>` (a literal: a page has many).
+    var openingTag: StaticString {
+      switch self {
+      case .keyword: "<span class=k>"
+      case .string: "<span class=s>"
+      case .comment: "<span class=c>"
+      case .number: "<span class=n>"
+      case .attribute: "<span class=a>"
+      }
+    }
+
     /// The one-letter class the stylesheet colours (`k`, `s`, `c`, `n`, `a`): a page has many.
     var className: String {
       switch self {
