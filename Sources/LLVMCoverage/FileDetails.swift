@@ -36,15 +36,20 @@ public enum FileDetails {
       }
     }
     var records: [[Int]] = []
+    var sorted = [Bool](repeating: false, count: data.files.count)
     for index in data.files.indices {
       // A path listed twice gets the functions of its first listing, as every listing did.
       let file = fileIndex.place(of: data.files[index].path) ?? index
-      let sorted = functionsByFile[file].sorted {
-        ($0.function.line, $0.function.column, $0.function.name)
-          < ($1.function.line, $1.function.column, $1.function.name)
+      if !sorted[file] {
+        // In place: the functions are moved, not copied, while they are sorted.
+        functionsByFile[file].sort {
+          ($0.function.line, $0.function.column, $0.function.name)
+            < ($1.function.line, $1.function.column, $1.function.name)
+        }
+        sorted[file] = true
       }
-      data.files[index].functions = sorted.map(\.function)
-      records.append(sorted.map(\.record))
+      data.files[index].functions = functionsByFile[file].map(\.function)
+      records.append(functionsByFile[file].map(\.record))
       data.files[index].missedRegions = missed(regionsByFile[file])
     }
     return records
