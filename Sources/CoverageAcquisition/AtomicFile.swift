@@ -65,7 +65,7 @@ public enum AtomicFile {
     var status = stat()
     if let exchange = renameExchange, lstat(path, &status) == 0,
       (status.st_mode & S_IFMT) == S_IFREG,
-      exchange(AT_FDCWD, temporary, AT_FDCWD, path, 2 /* RENAME_EXCHANGE */) == 0
+      exchange(AT_FDCWD, temporary, AT_FDCWD, path, renameExchangeFlag) == 0
     {
       unlink(temporary)
       return 0
@@ -77,6 +77,9 @@ public enum AtomicFile {
     @convention(c) (
       Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
     ) -> Int32
+
+  /// `RENAME_EXCHANGE` (`<stdio.h>`, behind `_GNU_SOURCE`).
+  private static let renameExchangeFlag: UInt32 = 1 << 1
 
   /// `renameat2` from the C library where it has one (Glibc's module leaves it out).
   private static let renameExchange: RenameAt2? = {

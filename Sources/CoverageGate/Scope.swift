@@ -81,18 +81,19 @@ public struct Scoper: Sendable {
     var excluded: [ExcludedFile] = []
     var leftOut = Set<String>()
     var outside = 0
-    data.files.concurrentMap(state: { TargetLookup.Memo() }) { memo, file in
-      place(file, maps: maps, measured: measured, folders: folders, memo: &memo)
-    } thenInOrder: { placement in
-      switch placement {
-      case .kept(let file):
-        kept.append(file)
-      case .excluded(let file, let rule, let isOutside):
-        excluded.append(file)
-        if let rule { leftOut.insert(rule) }
-        if isOutside { outside += 1 }
-      }
-    }
+    data.files.concurrentMap(
+      state: { TargetLookup.Memo() },
+      { memo, file in place(file, maps: maps, measured: measured, folders: folders, memo: &memo) },
+      thenInOrder: { placement in
+        switch placement {
+        case .kept(let file):
+          kept.append(file)
+        case .excluded(let file, let rule, let isOutside):
+          excluded.append(file)
+          if let rule { leftOut.insert(rule) }
+          if isOutside { outside += 1 }
+        }
+      })
     if let links {
       outside += confine(&kept, into: &excluded, links: links, folders: folders)
     }

@@ -10,9 +10,8 @@ final class ConcurrentMapTests: XCTestCase {
       let numbers = Array(0..<count)
       XCTAssertEqual(numbers.concurrentMap { $0 * 3 }, numbers.map { $0 * 3 }, "\(count)")
       var taken: [Int] = []
-      numbers.concurrentMap(state: { () }) { _, number in number * 3 } thenInOrder: {
-        taken.append($0)
-      }
+      numbers.concurrentMap(
+        state: { () }, { _, number in number * 3 }, thenInOrder: { taken.append($0) })
       XCTAssertEqual(taken, numbers.map { $0 * 3 }, "\(count)")
     }
   }
@@ -22,10 +21,13 @@ final class ConcurrentMapTests: XCTestCase {
   func testEachRunHasAFreshStateOfItsOwn() {
     let numbers = Array(0..<1000)
     var seen: [Int] = []
-    numbers.concurrentMap(state: { 0 }) { seenBefore, _ in
-      defer { seenBefore += 1 }
-      return seenBefore
-    } thenInOrder: { seen.append($0) }
+    numbers.concurrentMap(
+      state: { 0 },
+      { seenBefore, _ in
+        defer { seenBefore += 1 }
+        return seenBefore
+      },
+      thenInOrder: { seen.append($0) })
     let runStarts = seen.indices.filter { seen[$0] == 0 }
     XCTAssertEqual(runStarts.count, 32)
     XCTAssertEqual(runStarts.first, 0)

@@ -24,7 +24,8 @@ final class UTF8SearchTests: XCTestCase {
       let prefix = randomText(&generator)
       XCTAssertEqual(
         text.startsWithBytes(of: prefix), text.utf8.starts(with: prefix.utf8), "\(text) \(prefix)")
-      let other = Bool.random(using: &generator) ? Substring(String(text)) : randomText(&generator)[...]
+      let other =
+        Bool.random(using: &generator) ? Substring(String(text)) : randomText(&generator)[...]
       XCTAssertEqual(
         text.hasSameBytes(as: other), text.utf8.elementsEqual(other.utf8), "\(text) \(other)")
     }

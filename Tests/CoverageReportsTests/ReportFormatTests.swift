@@ -24,9 +24,11 @@ final class ReportFormatTests: XCTestCase {
 
   func testTextAndJSONRenderTheirFiles() throws {
     XCTAssertEqual(
-      try ReportFormat.text.renderer(.stub()).render(SampleReport.report).map(\.path), ["covgate.txt"])
+      try ReportFormat.text.renderer(.stub()).render(SampleReport.report).map(\.path),
+      ["covgate.txt"])
     XCTAssertEqual(
-      try ReportFormat.json.renderer(.stub()).render(SampleReport.report).map(\.path), ["covgate.json"])
+      try ReportFormat.json.renderer(.stub()).render(SampleReport.report).map(\.path),
+      ["covgate.json"])
   }
 
   func testFormatsWriteDistinctFiles() throws {
@@ -38,7 +40,8 @@ final class ReportFormatTests: XCTestCase {
   }
 
   func testTextFormatIsUncolored() throws {
-    let contents = try ReportFormat.text.renderer(.stub()).render(SampleReport.report).first?.contents
+    let contents = try ReportFormat.text.renderer(.stub()).render(SampleReport.report).first?
+      .contents
     XCTAssertEqual(contents, TextReport(useColor: false).text(SampleReport.report))
   }
 
@@ -58,7 +61,8 @@ final class ReportFormatTests: XCTestCase {
       XCTAssertTrue(ReportFormat.allCases.contains(format), format.rawValue)
       XCTAssertEqual(ReportFormat(rawValue: format.rawValue), format)
       XCTAssertEqual(
-        try format.renderer(.stub()).render(SampleReport.report).map(\.path), files, format.rawValue)
+        try format.renderer(.stub()).render(SampleReport.report).map(\.path), files, format.rawValue
+      )
     }
     XCTAssertTrue(ReportFormat.cobertura.needsFunctions, "Cobertura lists methods")
   }

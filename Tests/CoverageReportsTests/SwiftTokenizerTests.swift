@@ -34,7 +34,9 @@ final class SwiftTokenizerTests: XCTestCase {
     for keyword in keywords {
       XCTAssertEqual(tokens(keyword), ["k:\(keyword)"], keyword)
       let bytes = Array(keyword.utf8)
-      var nearMisses = [keyword.uppercased(), keyword + "s", String(keyword.dropLast()), "x" + keyword]
+      var nearMisses = [
+        keyword.uppercased(), keyword + "s", String(keyword.dropLast()), "x" + keyword,
+      ]
       for index in bytes.indices {
         var changed = bytes
         changed[index] = changed[index] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")

@@ -15,11 +15,14 @@ final class DiskSymlinksTests: XCTestCase {
     try "x".write(toFile: "\(top)/pkg/Sources/A/plain.swift", atomically: true, encoding: .utf8)
     try "y".write(toFile: "\(top)/outside/secret.swift", atomically: true, encoding: .utf8)
     try "z".write(toFile: "\(top)/outside/dir/z.swift", atomically: true, encoding: .utf8)
-    try files.createSymbolicLink(atPath: "\(top)/pkg/Sources/A/link.swift", withDestinationPath: "\(top)/outside/secret.swift")
-    try files.createSymbolicLink(atPath: "\(top)/pkg/Sources/A/dir", withDestinationPath: "../../../outside/dir")
+    try files.createSymbolicLink(
+      atPath: "\(top)/pkg/Sources/A/link.swift", withDestinationPath: "\(top)/outside/secret.swift")
+    try files.createSymbolicLink(
+      atPath: "\(top)/pkg/Sources/A/dir", withDestinationPath: "../../../outside/dir")
 
     let links = DiskSymlinks()
-    XCTAssertEqual(links.realPath("\(top)/pkg/Sources/A/plain.swift"), "\(top)/pkg/Sources/A/plain.swift")
+    XCTAssertEqual(
+      links.realPath("\(top)/pkg/Sources/A/plain.swift"), "\(top)/pkg/Sources/A/plain.swift")
     XCTAssertEqual(links.realPath("\(top)/pkg/Sources/A/link.swift"), "\(top)/outside/secret.swift")
     XCTAssertEqual(links.realPath("\(top)/pkg/Sources/A/dir/z.swift"), "\(top)/outside/dir/z.swift")
     XCTAssertNil(links.realPath("\(top)/pkg/Sources/A/missing.swift"))
