@@ -5,21 +5,33 @@ import XCTest
 
 /// Real symlinks on disk: a file or folder inside the package that links out resolves outside.
 final class DiskSymlinksTests: XCTestCase {
-  func testResolvesFileAndFolderLinksAndLeavesPlainFilesAlone() throws {
+  /// A new folder (its real path) holding `files` (each with one line) and `links` (path to
+  /// destination), removed after the test.
+  private func tree(files: [String], links: [String: String]) throws -> String {
     let base = CovgateKit.realPath(FileManager.default.temporaryDirectory.path) ?? "/tmp"
     let top = "\(base)/links-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: top) }
-    let files = FileManager.default
-    try files.createDirectory(atPath: "\(top)/pkg/Sources/A", withIntermediateDirectories: true)
-    try files.createDirectory(atPath: "\(top)/outside/dir", withIntermediateDirectories: true)
-    try "x".write(toFile: "\(top)/pkg/Sources/A/plain.swift", atomically: true, encoding: .utf8)
-    try "y".write(toFile: "\(top)/outside/secret.swift", atomically: true, encoding: .utf8)
-    try "z".write(toFile: "\(top)/outside/dir/z.swift", atomically: true, encoding: .utf8)
-    try files.createSymbolicLink(
-      atPath: "\(top)/pkg/Sources/A/link.swift", withDestinationPath: "\(top)/outside/secret.swift")
-    try files.createSymbolicLink(
-      atPath: "\(top)/pkg/Sources/A/dir", withDestinationPath: "../../../outside/dir")
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: top) }
+    for file in files {
+      let path = "\(top)/\(file)"
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try "x".write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    for (path, destination) in links.sorted(by: { $0.key < $1.key }) {
+      try FileManager.default.createSymbolicLink(
+        atPath: "\(top)/\(path)",
+        withDestinationPath: destination.replacingOccurrences(of: "$TOP", with: top))
+    }
+    return top
+  }
 
+  func testResolvesFileAndFolderLinksAndLeavesPlainFilesAlone() throws {
+    let top = try tree(
+      files: ["pkg/Sources/A/plain.swift", "outside/secret.swift", "outside/dir/z.swift"],
+      links: [
+        "pkg/Sources/A/link.swift": "$TOP/outside/secret.swift",
+        "pkg/Sources/A/dir": "../../../outside/dir",
+      ])
     let links = DiskSymlinks()
     XCTAssertEqual(
       links.realPath("\(top)/pkg/Sources/A/plain.swift"), "\(top)/pkg/Sources/A/plain.swift")
@@ -27,33 +39,23 @@ final class DiskSymlinksTests: XCTestCase {
     XCTAssertEqual(links.realPath("\(top)/pkg/Sources/A/dir/z.swift"), "\(top)/outside/dir/z.swift")
     XCTAssertNil(links.realPath("\(top)/pkg/Sources/A/missing.swift"))
   }
-}
 
-/// The batch answers as `realpath` does path by path: folders listed once, links resolved.
-final class DiskSymlinksBatchTests: XCTestCase {
+  /// The batch answers as `realpath` does path by path: folders listed once, links resolved.
   func testTheBatchAgreesWithRealpathForEveryKindOfPath() throws {
-    let base = CovgateKit.realPath(FileManager.default.temporaryDirectory.path) ?? "/tmp"
-    let top = "\(base)/links-batch-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: top) }
-    let files = FileManager.default
-    for folder in ["pkg/Sources/A/Deep", "pkg/Sources/B", "outside/dir", "real"] {
-      try files.createDirectory(atPath: "\(top)/\(folder)", withIntermediateDirectories: true)
-    }
-    for file in [
-      "pkg/Package.swift", "pkg/Sources/A/a.swift", "pkg/Sources/A/Deep/d.swift",
-      "pkg/Sources/B/b.swift", "outside/secret.swift", "outside/dir/z.swift",
-    ] {
-      try "x".write(toFile: "\(top)/\(file)", atomically: true, encoding: .utf8)
-    }
-    let link = files.createSymbolicLink(atPath:withDestinationPath:)
-    try link("\(top)/pkg/Sources/A/out.swift", "\(top)/outside/secret.swift")
-    try link("\(top)/pkg/Sources/A/in.swift", "../B/b.swift")
-    try link("\(top)/pkg/Sources/A/dir", "../../../outside/dir")
-    try link("\(top)/pkg/Sources/Alias", "A")
-    try link("\(top)/pkg/Sources/A/dangling.swift", "\(top)/nowhere.swift")
-    // The package itself reached through a link: the answers are real paths all the same.
-    try link("\(top)/via", "pkg")
-
+    let top = try tree(
+      files: [
+        "pkg/Package.swift", "pkg/Sources/A/a.swift", "pkg/Sources/A/Deep/d.swift",
+        "pkg/Sources/B/b.swift", "outside/secret.swift", "outside/dir/z.swift",
+      ],
+      links: [
+        "pkg/Sources/A/out.swift": "$TOP/outside/secret.swift",
+        "pkg/Sources/A/in.swift": "../B/b.swift",
+        "pkg/Sources/A/dir": "../../../outside/dir",
+        "pkg/Sources/Alias": "A",
+        "pkg/Sources/A/dangling.swift": "$TOP/nowhere.swift",
+        // The package itself reached through a link: the answers are real paths all the same.
+        "via": "pkg",
+      ])
     let relative = [
       "Package.swift", "Sources/A/a.swift", "Sources/A/Deep/d.swift", "Sources/A/dir/z.swift",
       "Sources/A/dangling.swift", "Sources/A/in.swift", "Sources/A/missing.swift",
