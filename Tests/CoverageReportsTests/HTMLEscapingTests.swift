@@ -133,4 +133,21 @@ final class HTMLEscapingTests: XCTestCase {
       XCTAssertFalse(name.contains("/") || name.hasPrefix(".") || name.contains(".."), page.path)
     }
   }
+
+  /// A buffer is escaped as any other collection of the same bytes (the index loop against the
+  /// run search over a collection that has no contiguous storage).
+  func testBuffersAreEscapedAsOtherCollections() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = Array("ab&<>\"' \u{0}".utf8) + [0xC3, 0xA9, 0xFF]
+    for _ in 0..<2000 {
+      let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+      var fromBuffer: [UInt8] = []
+      bytes.withUnsafeBufferPointer { HTMLEscaping.append(escaping: $0, to: &fromBuffer) }
+      var fromCollection: [UInt8] = []
+      HTMLEscaping.append(escaping: bytes.lazy.map { $0 }, to: &fromCollection)
+      XCTAssertEqual(fromBuffer, fromCollection, "\(bytes)")
+    }
+  }
 }

@@ -26,10 +26,30 @@ enum HTMLEscaping {
   static func append<Bytes: Collection<UInt8>>(escaping bytes: Bytes, to result: inout [UInt8]) {
     // A native string's bytes, or an array's, are contiguous: scanned as a buffer.
     let done = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
-      appendRuns(escaping: buffer, to: &result)
+      append(escaping: buffer, to: &result)
       return true
     }
     if done == nil { appendRuns(escaping: bytes, to: &result) }
+  }
+
+  /// `append(escaping:to:)` for bytes in a buffer (a source line): scanned by index, each run
+  /// that needs nothing copied whole.
+  static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      if needsEscaping(bytes[index]) {
+        if index > start {
+          result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        }
+        appendEscaped(bytes[index], to: &result)
+        start = index + 1
+      }
+      index += 1
+    }
+    if bytes.count > start {
+      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
   }
 
   private static func appendRuns<Bytes: Collection<UInt8>>(

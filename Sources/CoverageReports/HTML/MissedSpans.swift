@@ -138,7 +138,7 @@ private struct SpanWriter {
       if let kind { html.append(kind.openingTag) }
       self.kind = kind
     }
-    HTMLEscaping.append(escaping: run, to: &html)
+    HTMLEscaping.append(escaping: UnsafeBufferPointer(rebasing: run), to: &html)
   }
 
   mutating func close(_ html: inout [UInt8]) {
