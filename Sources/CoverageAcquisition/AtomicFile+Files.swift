@@ -18,22 +18,26 @@ extension AtomicFile {
   /// for all of them.
   ///
   /// Every file is written first where no reader looks: the files of a folder that does not
-  /// exist yet (the pages of a first HTML report) into a hidden folder beside it, renamed into
-  /// place (one rename instead of one per file); any other file beside its place, renamed
-  /// over it only once every file is written. On a failure nothing is replaced and nothing
-  /// is left behind.
+  /// exist yet (a first HTML report, its subfolders inside it) into a hidden folder beside it,
+  /// renamed into place whole (one rename instead of one per file); any other file beside its
+  /// place, renamed over it only once every file is written. On a failure nothing is replaced
+  /// and nothing is left behind.
   public static func write(_ files: [Pending]) throws {
     try Interruption.shared.whileWriting {
       var staged: [(folder: String, staging: String)] = []
       var written = [String](repeating: "", count: files.count)
+      var inStaging = [Bool](repeating: false, count: files.count)
       do {
         let byFolder = Dictionary(grouping: files.indices) { split(files[$0].path).folder }
+        // Sorted, so a folder comes before its subfolders.
         for (folder, indices) in byFolder.sorted(by: { $0.key < $1.key }) {
-          let staging = indices.count > 1 ? try stagingFolder(for: folder) : nil
-          if let staging { staged.append((folder, staging)) }
+          let staging = try stagedPlace(of: folder, in: staged, fileCount: indices.count)
+          if let staging, !staging.insideAnother { staged.append((folder, staging.path)) }
           for index in indices {
             let name = split(files[index].path).name
-            written[index] = staging.map { "\($0)/\(name)" } ?? hiddenName(of: name, in: folder)
+            inStaging[index] = staging != nil
+            written[index] =
+              staging.map { "\($0.path)/\(name)" } ?? hiddenName(of: name, in: folder)
           }
         }
         let place = written
@@ -55,8 +59,7 @@ extension AtomicFile {
         writer.queue.sync {}
         if let failure = writer.failures.lazy.compactMap({ $0 }).first { throw failure }
         for (folder, staging) in staged { try moveInto(folder, from: staging) }
-        let stagings = Set(staged.map(\.staging))
-        for index in files.indices where !stagings.contains(split(place[index]).folder) {
+        for index in files.indices where !inStaging[index] {
           guard replace(files[index].path, with: place[index]) == 0 else {
             throw AtomicFileError(path: files[index].path, code: errno)
           }
@@ -68,6 +71,21 @@ extension AtomicFile {
         throw error
       }
     }
+  }
+
+  /// Where `folder`'s files are written when `folder` does not exist yet: inside the hidden
+  /// folder of a new folder that holds it (made there), or a new hidden folder of its own (for
+  /// more than one file); nil when it exists.
+  private static func stagedPlace(
+    of folder: String, in staged: [(folder: String, staging: String)], fileCount: Int
+  ) throws -> (path: String, insideAnother: Bool)? {
+    if let outer = staged.last(where: { folder[...].startsWithBytes(of: $0.folder + "/") }) {
+      let path = outer.staging + folder.dropFirst(outer.folder.count)
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      return (path, true)
+    }
+    guard fileCount > 1, let staging = try stagingFolder(for: folder) else { return nil }
+    return (staging, false)
   }
 
   /// A new hidden folder to write `folder`'s files into, when `folder` does not exist yet.

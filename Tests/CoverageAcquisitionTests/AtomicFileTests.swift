@@ -83,6 +83,28 @@ final class AtomicFileTests: XCTestCase {
       ["files/a.html": "old a", "index.html": "old index", "taken": "a file"])
   }
 
+  /// A new report with subfolders appears whole, in one rename: on a failure elsewhere its
+  /// folder does not appear at all.
+  func testANewFolderWithSubfoldersAppearsWholeOrNotAtAll() throws {
+    let root = try temporaryFolder()
+    let report = [
+      ("\(root)/out/index.html", "index"), ("\(root)/out/covgate.json", "{}"),
+      ("\(root)/out/files/a.html", "a"), ("\(root)/out/files/b.html", "b"),
+      ("\(root)/out/assets/one.css", "css"),
+    ]
+    try "a file".write(toFile: "\(root)/taken", atomically: true, encoding: .utf8)
+    XCTAssertThrowsError(try AtomicFile.write(report + [("\(root)/taken/x.html", "x")]))
+    XCTAssertEqual(try contents(root), ["taken": "a file"])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root), ["taken"])
+    try AtomicFile.write(report)
+    XCTAssertEqual(
+      try contents(root),
+      [
+        "out/index.html": "index", "out/covgate.json": "{}", "out/files/a.html": "a",
+        "out/files/b.html": "b", "out/assets/one.css": "css", "taken": "a file",
+      ])
+  }
+
   /// Each file's text is made once, by the thread that writes it.
   func testPendingFilesAreMadeOnceEach() throws {
     let root = try temporaryFolder()
