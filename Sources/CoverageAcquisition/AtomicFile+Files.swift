@@ -112,13 +112,20 @@ extension AtomicFile {
   }
 
   /// Renames the written `staging` folder to `folder`; if a filled `folder` appeared
-  /// meanwhile, moves the files into it one by one.
+  /// meanwhile (another covgate writing the same report), moves the files into it one by one,
+  /// and each subfolder the same way.
   private static func moveInto(_ folder: String, from staging: String) throws {
     // Replaces nothing but an empty folder made meanwhile; a filled one makes this fail.
     guard rename(staging, folder) != 0 else { return }
     for name in try FileManager.default.contentsOfDirectory(atPath: staging) {
-      guard replace("\(folder)/\(name)", with: "\(staging)/\(name)") == 0 else {
-        throw AtomicFileError(path: "\(folder)/\(name)", code: errno)
+      let (source, destination) = ("\(staging)/\(name)", "\(folder)/\(name)")
+      var status = stat()
+      if lstat(source, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        try moveInto(destination, from: source)
+        continue
+      }
+      guard replace(destination, with: source) == 0 else {
+        throw AtomicFileError(path: destination, code: errno)
       }
     }
     try? FileManager.default.removeItem(atPath: staging)

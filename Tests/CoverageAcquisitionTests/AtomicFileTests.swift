@@ -132,15 +132,24 @@ final class AtomicFileTests: XCTestCase {
     let root = try temporaryFolder()
     try AtomicFile.write([
       AtomicFile.Pending(path: "\(root)/out/a.html") {
+        // Another writer's report, with a subfolder of the same name as ours.
         try? FileManager.default.createDirectory(
-          atPath: "\(root)/out", withIntermediateDirectories: true)
+          atPath: "\(root)/out/files", withIntermediateDirectories: true)
         try? "theirs".write(toFile: "\(root)/out/theirs.html", atomically: false, encoding: .utf8)
+        try? "old c".write(toFile: "\(root)/out/files/c.html", atomically: false, encoding: .utf8)
+        try? "d".write(toFile: "\(root)/out/files/d.html", atomically: false, encoding: .utf8)
         return ["a"]
       },
       AtomicFile.Pending(path: "\(root)/out/b.html") { ["b"] },
+      AtomicFile.Pending(path: "\(root)/out/files/c.html") { ["c"] },
+      AtomicFile.Pending(path: "\(root)/out/files/e.html") { ["e"] },
     ])
     XCTAssertEqual(
-      try contents(root), ["out/a.html": "a", "out/b.html": "b", "out/theirs.html": "theirs"])
+      try contents(root),
+      [
+        "out/a.html": "a", "out/b.html": "b", "out/theirs.html": "theirs",
+        "out/files/c.html": "c", "out/files/d.html": "d", "out/files/e.html": "e",
+      ])
   }
 
   /// A folder that cannot be made names the file and the system's reason, and leaves nothing.
