@@ -43,7 +43,7 @@ extension AtomicFile {
         let place = written
         // Made on every core, each handed to one writing thread as soon as it is made: files
         // created in one folder take its lock, which a second thread would spin on.
-        let writer = OrderedFailures(count: files.count)
+        let writer = WritingQueue(count: files.count)
         _ = Array(files.indices).concurrentMap { index in
           let parts = files[index].parts()
           writer.queue.async {
@@ -134,7 +134,7 @@ extension AtomicFile {
 
 /// The writing thread's queue and what failed, by file; `failures` is touched only on `queue`
 /// (and read after it has drained).
-private final class OrderedFailures: @unchecked Sendable {
+private final class WritingQueue: @unchecked Sendable {
   let queue = DispatchQueue(label: "covgate.atomic-file.writer")
   var failures: [AtomicFileError?]
 

@@ -24,21 +24,27 @@ public struct Demangler: Sendable {
   /// is. When the cache holds every name (the usual case) its lines are matched against the
   /// names' bytes: no name is hashed as a `String`, nor looked up again by the caller.
   public func readableNames(_ names: [String]) -> [String] {
-    if let cacheFile = cacheFile(), let found = Self.lookUpAll(names, inCache: cacheFile) {
-      return found
-    }
-    let readable = demangle(names)
+    let cacheFile = cacheFile()
+    if let cacheFile, let found = Self.lookUpAll(names, inCache: cacheFile) { return found }
+    // Some name is missing: the cache is not looked up a second time on the way.
+    let readable = demangleMissing(names, cacheFile: cacheFile)
     return names.map { readable[$0] ?? $0 }
   }
 
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
   public func demangle(_ names: [String]) -> [String: String] {
-    guard !names.isEmpty else { return [:] }
     let cacheFile = cacheFile()
     // Every name cached, the usual case: the cache itself is the answer.
     let wanted = Set(names)
     let cached = cacheFile.map { Self.lookUp(wanted, inCache: $0) } ?? [:]
     guard cached.count < wanted.count else { return cached }
+    return demangleMissing(names, cacheFile: cacheFile)
+  }
+
+  /// Every name's readable one: the cache's, and the names it lacks demangled now (the cache
+  /// then written with them all).
+  private func demangleMissing(_ names: [String], cacheFile: String?) -> [String: String] {
+    guard !names.isEmpty else { return [:] }
     var known = cacheFile.map { Self.readCache($0) } ?? [:]
     let unique = Array(Set(names))
     let missing = unique.filter { known[$0] == nil }

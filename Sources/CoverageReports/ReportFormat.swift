@@ -13,12 +13,7 @@ public struct RenderedFile: Sendable, Equatable {
   /// The file's text in pieces, written one after the other: a large report is never joined
   /// into one string (that would copy it, and hold it twice). A deferred file is rendered on
   /// each reading (its writer reads it once).
-  public var parts: [String] {
-    switch text {
-    case .parts(let parts): parts
-    case .deferred(let render): render()
-    }
-  }
+  public var parts: [String] { render() }
 
   /// A deferred file's text, for its writer to make where it writes it.
   public var render: @Sendable () -> [String] {
