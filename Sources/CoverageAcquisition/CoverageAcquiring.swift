@@ -23,12 +23,19 @@ public protocol CoverageAcquiring: Sendable {
   func demangle(_ names: [String], cacheFolder: String) -> [String: String]
   /// Readable function names in the names' order (as `demangle`, without a dictionary).
   func readableNames(_ names: [String], cacheFolder: String) -> [String]
+  /// The readable names already cached, in the names' order (nil for a name not cached):
+  /// nothing is demangled.
+  func cachedNames(_ names: [String], cacheFolder: String) -> [String?]
 }
 
 extension CoverageAcquiring {
   public func readableNames(_ names: [String], cacheFolder: String) -> [String] {
     let readable = demangle(names, cacheFolder: cacheFolder)
     return names.map { readable[$0] ?? $0 }
+  }
+
+  public func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
+    names.map { _ in nil }
   }
 }
 
@@ -101,6 +108,10 @@ public struct LiveAcquisition: CoverageAcquiring {
 
   public func readableNames(_ names: [String], cacheFolder: String) -> [String] {
     demangler(cacheFolder: cacheFolder)?.readableNames(names) ?? names
+  }
+
+  public func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
+    demangler(cacheFolder: cacheFolder)?.cachedNames(names) ?? names.map { _ in nil }
   }
 
   private func demangler(cacheFolder: String) -> Demangler? {

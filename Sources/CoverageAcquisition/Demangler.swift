@@ -1,34 +1,66 @@
 import CoverageModel
 import Foundation
 
-/// Turns Swift's mangled function names into readable ones with the toolchain's `swift-demangle`.
+/// Turns Swift's mangled function names into readable ones with the toolchain's demangler:
+/// its `libswiftDemangle` loaded into the process, or its `swift-demangle` where the library is
+/// not found.
 ///
 /// Readable names are kept between runs in `cacheFolder` (keyed by the demangler's identity),
-/// so a run demangles only names it has not seen; a large batch is split over two processes.
+/// so a run demangles only names it has not seen; a large batch is split over two threads (or
+/// two processes).
 public struct Demangler: Sendable {
   let executable: String
   let cacheFolder: String?
   let runner: any CommandRunning
+  let library: SwiftDemangleLibrary?
 
-  /// The demangler beside the toolchain's `swift` (its llvm-cov folder).
+  /// The demangler beside the toolchain's `swift` (its llvm-cov folder). A `runner` given runs
+  /// `swift-demangle` through it instead of loading the library.
   public init(
-    toolchainFolder: String, cacheFolder: String? = nil,
-    runner: any CommandRunning = LiveCommandRunner()
+    toolchainFolder: String, cacheFolder: String? = nil, runner: (any CommandRunning)? = nil
   ) {
     self.executable = "\(toolchainFolder)/swift-demangle"
     self.cacheFolder = cacheFolder
-    self.runner = runner
+    self.runner = runner ?? LiveCommandRunner()
+    self.library =
+      runner == nil ? SwiftDemangleLibrary.load(toolchainFolder: toolchainFolder) : nil
   }
 
   /// Readable names for `names`, in their order; a name that cannot be demangled stays as it
-  /// is. When the cache holds every name (the usual case) its lines are matched against the
-  /// names' bytes: no name is hashed as a `String`, nor looked up again by the caller.
+  /// is. Cached names are found by matching the cache's lines against the names' bytes: no
+  /// name is hashed as a `String`, nor looked up again by the caller.
   public func readableNames(_ names: [String]) -> [String] {
+    guard !names.isEmpty else { return [] }
+    let table = NameTable(names)
     let cacheFile = cacheFile()
-    if let cacheFile, let found = Self.lookUpAll(names, inCache: cacheFile) { return found }
-    // Some name is missing: the cache is not looked up a second time on the way.
-    let readable = demangleMissing(names, cacheFile: cacheFile)
-    return names.map { readable[$0] ?? $0 }
+    let cache = cacheFile.flatMap { try? MappedFile(path: $0) }
+    return withExtendedLifetime(cache) {
+      var readable =
+        cache.map { Self.cachedNames(table, in: $0.bytes) }
+        ?? Array(repeating: nil, count: table.count)
+      let missing = readable.indices.filter { readable[$0] == nil }
+      if !missing.isEmpty, let found = demangleNow(missing.map { table.name(numbered: $0) }) {
+        for (number, name) in zip(missing, found) { readable[number] = name }
+        if let cacheFile {
+          // Every name known, not only these: a run asking for a few keeps the others cached.
+          let added = zip(missing, found).map { (table.name(numbered: $0), $1) }
+          let text = Self.cacheText(keeping: cache?.bytes, adding: added)
+          try? text.withUnsafeBytes { try AtomicFile.write($0, to: cacheFile) }
+        }
+      }
+      return names.indices.map { readable[table.number(ofNameAt: $0)] ?? names[$0] }
+    }
+  }
+
+  /// The readable names the cache holds for `names`, in their order (nil for a name it lacks):
+  /// a lookup alone, cheap enough to run beside other work before the names needed are known.
+  public func cachedNames(_ names: [String]) -> [String?] {
+    guard let cacheFile = cacheFile(), let cache = try? MappedFile(path: cacheFile) else {
+      return names.map { _ in nil }
+    }
+    let table = NameTable(names)
+    let readable = withExtendedLifetime(cache) { Self.cachedNames(table, in: cache.bytes) }
+    return names.indices.map { readable[table.number(ofNameAt: $0)] }
   }
 
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
@@ -38,51 +70,43 @@ public struct Demangler: Sendable {
     let wanted = Set(names)
     let cached = cacheFile.map { Self.lookUp(wanted, inCache: $0) } ?? [:]
     guard cached.count < wanted.count else { return cached }
-    return demangleMissing(names, cacheFile: cacheFile)
+    let unique = Array(wanted)
+    return Dictionary(uniqueKeysWithValues: zip(unique, readableNames(unique)))
   }
 
-  /// Every name's readable one: the cache's, and the names it lacks demangled now (the cache
-  /// then written with them all).
-  private func demangleMissing(_ names: [String], cacheFile: String?) -> [String: String] {
-    guard !names.isEmpty else { return [:] }
-    var known = cacheFile.map { Self.readCache($0) } ?? [:]
-    let unique = Array(Set(names))
-    let missing = unique.filter { known[$0] == nil }
-    let half = (missing.count + 1) / 2
+  /// Readable names of `names` in their order, by the library or by `swift-demangle`; nil if
+  /// the demangler failed.
+  private func demangleNow(_ names: [String]) -> [String]? {
+    let symbols = names.map(Self.symbol(of:))
+    if let library { return library.readable(symbols) }
+    let half = (symbols.count + 1) / 2
     let batches =
-      missing.count > 4000 ? [Array(missing[..<half]), Array(missing[half...])] : [missing]
-    let results = batches.concurrentMap { demangleNow($0) }
-    for result in results { known.merge(result ?? [:]) { old, _ in old } }
-    if let cacheFile, results.allSatisfy({ $0 != nil }) {
-      // Every name known, not only these: a run asking for a few names keeps the others cached.
-      let lines = known.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }
-      try? AtomicFile.write(lines.joined(), to: cacheFile)
-    }
-    return Dictionary(uniqueKeysWithValues: unique.map { ($0, known[$0] ?? $0) })
+      symbols.count > 4000 ? [Array(symbols[..<half]), Array(symbols[half...])] : [symbols]
+    let results = batches.concurrentMap { runDemangler($0) }
+    guard results.allSatisfy({ $0 != nil }) else { return nil }
+    return results.flatMap { $0! }
   }
 
-  /// One `swift-demangle` process reading `names` from a file on its standard input (it
+  /// One `swift-demangle` process reading `symbols` from a file on its standard input (it
   /// demangles line by line); `nil` if it failed.
-  private func demangleNow(_ names: [String]) -> [String: String]? {
+  private func runDemangler(_ symbols: [String]) -> [String]? {
     let list = FileManager.default.temporaryDirectory
       .appendingPathComponent(
         "covgate-names-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
       ).path
     defer { try? FileManager.default.removeItem(atPath: list) }
-    let symbols = names.map(Self.symbol(of:)).joined(separator: "\n") + "\n"
-    guard FileManager.default.createFile(atPath: list, contents: Data(symbols.utf8)),
+    let input = symbols.joined(separator: "\n") + "\n"
+    guard FileManager.default.createFile(atPath: list, contents: Data(input.utf8)),
       let output = try? runner.capture(
         "/bin/sh", ["-c", "exec \"$0\" --compact --simplified < \"$1\"", executable, list], in: nil),
       output.exitCode == 0
     else { return nil }
     let lines = output.stdout.utf8.split(
       separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    guard lines.count >= names.count else { return nil }
-    var result: [String: String] = [:]
-    for (name, line) in zip(names, lines) {
-      result[name] = line.isEmpty ? name : String(decoding: line, as: UTF8.self)
+    guard lines.count >= symbols.count else { return nil }
+    return zip(symbols, lines).map { symbol, line in
+      line.isEmpty ? symbol : String(decoding: line, as: UTF8.self)
     }
-    return result
   }
 
   /// The cache of this demangler's names, if there is a cache folder.
@@ -94,26 +118,85 @@ public struct Demangler: Sendable {
   /// any of them (or cannot be read).
   static func lookUpAll(_ names: [String], inCache path: String) -> [String]? {
     guard let file = try? MappedFile(path: path) else { return nil }
-    return withExtendedLifetime(file) {
-      let bytes = file.bytes
-      let table = NameTable(names)
-      var readable = [String?](repeating: nil, count: table.count)
-      var found = 0
+    let table = NameTable(names)
+    let readable = withExtendedLifetime(file) { cachedNames(table, in: file.bytes) }
+    guard readable.allSatisfy({ $0 != nil }) else { return nil }
+    return names.indices.map { readable[table.number(ofNameAt: $0)]! }
+  }
+
+  /// Per distinct name of `table`, its readable name in the cache's `bytes`, if there.
+  static func cachedNames(_ table: NameTable, in bytes: UnsafeBufferPointer<UInt8>) -> [String?] {
+    var readable = [String?](repeating: nil, count: table.count)
+    var found = 0
+    var start = 0
+    while start < bytes.count, found < table.count {
+      let line = Self.line(at: start, in: bytes)
+      if let tab = line.tab,
+        let number = table.number(of: UnsafeBufferPointer(rebasing: bytes[start..<tab])),
+        readable[number] == nil
+      {
+        readable[number] = text(bytes, (tab + 1)..<line.end)
+        found += 1
+      }
+      start = line.end + 1
+    }
+    return readable
+  }
+
+  /// The cache's new text: the `kept` cache's lines (damaged ones dropped) and the `added`
+  /// names, sorted by name, byte by byte, so that a few names can be found by halving.
+  static func cacheText(
+    keeping kept: UnsafeBufferPointer<UInt8>?, adding added: [(name: String, readable: String)]
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var lines: [(start: Int, tab: Int, end: Int)] = []
+    if let kept {
+      bytes.reserveCapacity(kept.count)
       var start = 0
-      while start < bytes.count, found < table.count {
-        let line = Self.line(at: start, in: bytes)
-        if let tab = line.tab,
-          let number = table.number(of: UnsafeBufferPointer(rebasing: bytes[start..<tab])),
-          readable[number] == nil
-        {
-          readable[number] = text(bytes, (tab + 1)..<line.end)
-          found += 1
+      while start < kept.count {
+        let line = Self.line(at: start, in: kept)
+        if let tab = line.tab {
+          let offset = bytes.count
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: kept[start..<line.end]))
+          lines.append((offset, offset + tab - start, bytes.count))
+          bytes.append(UInt8(ascii: "\n"))
         }
         start = line.end + 1
       }
-      guard found == table.count else { return nil }
-      return names.indices.map { readable[table.number(ofNameAt: $0)]! }
     }
+    for (name, readable) in added {
+      let offset = bytes.count
+      bytes.append(contentsOf: name.utf8)
+      let tab = bytes.count
+      bytes.append(UInt8(ascii: "\t"))
+      bytes.append(contentsOf: readable.utf8)
+      lines.append((offset, tab, bytes.count))
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    return bytes.withUnsafeBufferPointer { all in
+      lines.sort { first, second in
+        precedes(
+          UnsafeBufferPointer(rebasing: all[first.start..<first.tab]),
+          UnsafeBufferPointer(rebasing: all[second.start..<second.tab]))
+      }
+      var text: [UInt8] = []
+      text.reserveCapacity(all.count)
+      for line in lines {
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: all[line.start...line.end]))
+      }
+      return text
+    }
+  }
+
+  /// Whether `first` sorts before `second`, byte by byte, a prefix first.
+  private static func precedes(
+    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    let common = min(first.count, second.count)
+    let order = common == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, common)
+    return order != 0 ? order < 0 : first.count < second.count
   }
 
   /// The demangler's identity (path, size, modification time): another toolchain, another cache.

@@ -39,6 +39,9 @@ struct NameTable {
   /// The distinct number of the list's name at `index`.
   func number(ofNameAt index: Int) -> Int { numbers[index] }
 
+  /// The distinct name numbered `number`.
+  func name(numbered number: Int) -> String { names[firsts[number]] }
+
   /// The distinct number of the name whose bytes are `bytes`, if it is one of the list's.
   func number(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     find(bytes, hash: Self.hash(bytes))

@@ -4,8 +4,8 @@ import LLVMCoverage
 
 extension Pipeline {
   /// Reads the exports once, merging several, with function records and line views only when
-  /// the formats, the merge, patch coverage or the exclusion markers need them; names are
-  /// demangled for formats that show them.
+  /// the formats, the merge, patch coverage or the exclusion markers need them; functions are
+  /// attached to their files for formats that show them, with the names already cached.
   func ingest(_ paths: [String], hasMarkers: Bool, functions: Bool = false) throws
     -> CoverageData
   {
@@ -16,16 +16,37 @@ extension Pipeline {
     let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: options)) }
     var data = try ExportMerger.merge(exports)
     if settings.formats.contains(where: \.needsFunctions) {
-      // The names are demangled on the other core while functions are attached to files.
+      // The cached names are looked up on the other core while functions are attached to
+      // files; what the cache lacks is demangled once the files are scoped (`nameFunctions`).
       let functionNames = data.functions.map(\.name)
       let acquisition = services.acquisition
       let cacheFolder = settings.cacheFolder
       let names = Background {
-        acquisition.readableNames(functionNames, cacheFolder: cacheFolder)
+        acquisition.cachedNames(functionNames, cacheFolder: cacheFolder)
       }
       let records = FileDetails.attach(to: &data)
       FileDetails.name(&data, records: records, readable: try names.value())
     }
     return data
+  }
+
+  /// Readable names for the functions of the files the report keeps that the cache lacked
+  /// (a first run): the functions of tests and dependencies, scoped out, are never demangled.
+  func nameFunctions(_ report: inout CoverageReport) {
+    guard settings.formats.contains(where: \.needsFunctions) else { return }
+    var places: [(file: Int, function: Int)] = []
+    for (file, scoped) in report.files.enumerated() {
+      for (function, coverage) in scoped.coverage.functions.enumerated()
+      where coverage.displayName == coverage.name {
+        places.append((file, function))
+      }
+    }
+    guard !places.isEmpty else { return }
+    let readable = services.acquisition.readableNames(
+      places.map { report.files[$0.file].coverage.functions[$0.function].name },
+      cacheFolder: settings.cacheFolder)
+    for (place, name) in zip(places, readable) {
+      report.files[place.file].coverage.functions[place.function].displayName = name
+    }
   }
 }

@@ -124,6 +124,7 @@ public struct Pipeline: Sendable {
         tests: tests, links: DiskSymlinks(),
         branches: derivesBranches(package)
           ? SourceBranchDeriver(cacheFolder: settings.cacheFolder) : nil))
+    nameFunctions(&report)
     nameRisks(&report)
     return report
   }

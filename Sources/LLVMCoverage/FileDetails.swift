@@ -74,12 +74,12 @@ public enum FileDetails {
     return missed
   }
 
-  /// Sets the readable name of every attached function (`attach` first, names when ready):
-  /// `records` as `attach` returned them, `readable` by record.
-  public static func name(_ data: inout CoverageData, records: [[Int]], readable: [String]) {
+  /// Sets the readable name of every attached function that has one (`attach` first, names
+  /// when ready): `records` as `attach` returned them, `readable` by record.
+  public static func name(_ data: inout CoverageData, records: [[Int]], readable: [String?]) {
     for file in data.files.indices {
       for (function, record) in records[file].enumerated() {
-        data.files[file].functions[function].displayName = readable[record]
+        if let name = readable[record] { data.files[file].functions[function].displayName = name }
       }
     }
   }

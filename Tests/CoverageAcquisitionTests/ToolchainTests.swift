@@ -246,6 +246,69 @@ final class DemanglerTests: XCTestCase {
     for (name, readable) in mangled { XCTAssertEqual(names[name], readable) }
   }
 
+  /// In the process, the toolchain's library names every function of a real export (Yams:
+  /// generics, closures, private functions behind a file prefix) exactly as `swift-demangle`
+  /// does, over two threads as over one; so do names that are not Swift symbols.
+  func testTheLibraryNamesEveryFunctionAsSwiftDemangleDoes() throws {
+    let folder = try toolchainFolder()
+    let inProcess = Demangler(toolchainFolder: folder)
+    #if os(Linux)
+      XCTAssertNotNil(inProcess.library, "libswiftDemangle.so beside \(folder)")
+    #endif
+    let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../LLVMCoverageTests/Fixtures/yams/swiftpm-export.json")
+    let json = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: export)) as? [String: Any])
+    let data = try XCTUnwrap((json["data"] as? [[String: Any]])?.first)
+    let yams = try XCTUnwrap(data["functions"] as? [[String: Any]]).compactMap {
+      $0["name"] as? String
+    }
+    XCTAssertGreaterThan(yams.count, 500)
+    let odd = ["not_mangled", "main", "a.swift:$sNotASymbol", "$s", "_$s4Yams4MarkV4lineSivg", ""]
+    // Past 2,000 names the library splits them over two threads.
+    for names in [yams.prefix(300) + odd, yams + yams.map { "Other.swift:\($0)" } + odd] {
+      let byProcess = Demangler(toolchainFolder: folder, runner: LiveCommandRunner())
+        .readableNames(Array(names))
+      XCTAssertEqual(inProcess.readableNames(Array(names)), byProcess)
+      XCTAssertNotEqual(byProcess.prefix(300), names.prefix(300), "the process demangled them")
+    }
+  }
+
+  /// Only what the cache holds, demangling nothing: nil for a name it lacks, and for all
+  /// without a cache.
+  func testCachedNamesAreOnlyLookedUp() throws {
+    let folder = try toolchainFolder()
+    let demangler = Demangler(toolchainFolder: folder, cacheFolder: try temporaryFolder())
+    let names = ["plain", "$s4Yams4MarkV11descriptionSSvg", "$s4Yams4MarkV4lineSivg", "plain"]
+    XCTAssertEqual(demangler.cachedNames(names), [nil, nil, nil, nil])
+    _ = demangler.readableNames(["$s4Yams4MarkV4lineSivg", "plain"])
+    XCTAssertEqual(demangler.cachedNames(names), ["plain", nil, "Mark.line.getter", "plain"])
+    XCTAssertEqual(Demangler(toolchainFolder: folder).cachedNames(names), [nil, nil, nil, nil])
+  }
+
+  /// The cache rewritten: the old lines kept (a damaged one dropped) with the new names, all
+  /// sorted by name byte by byte, as sorting the names' UTF-8 gives.
+  func testTheCacheIsRewrittenWithTheOldLinesAndTheNewSortedByBytes() {
+    var generator = SystemRandomNumberGenerator()
+    func randomName() -> String {
+      "$s"
+        + String(
+          (0..<Int.random(in: 0..<12, using: &generator)).map { _ in
+            "aAzZ_9é$.".randomElement(using: &generator)!
+          })
+    }
+    let names = Array(Set((0..<2000).map { _ in randomName() }))
+    let (kept, added) = (names.prefix(700), names.dropFirst(700))
+    let old = kept.map { "\($0)\told \($0)\n" }.joined() + "damaged line without a tab\n"
+    let text = Array(old.utf8).withUnsafeBufferPointer {
+      Demangler.cacheText(keeping: $0, adding: added.map { ($0, "new \($0)") })
+    }
+    let expected = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+      .map { "\($0)\t\(kept.contains($0) ? "old" : "new") \($0)\n" }.joined()
+    XCTAssertEqual(String(decoding: text, as: UTF8.self), expected)
+    XCTAssertEqual(Demangler.cacheText(keeping: nil, adding: []), [])
+  }
+
   /// The symbol handed to swift-demangle: after the file prefix of a private function.
   func testTheSymbolFollowsTheLastFilePrefix() {
     XCTAssertEqual(Demangler.symbol(of: "$s4Yams4MarkV"), "$s4Yams4MarkV")

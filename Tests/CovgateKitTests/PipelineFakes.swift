@@ -23,7 +23,10 @@ struct FakeAcquisition: CoverageAcquiring {
   var exportPath: String
   var testExitCode: Int32 = 0
   var missingToolchain: ToolchainError?
-  let toolchain = Toolchain(swift: "/t/swift", llvmCov: "/t/llvm-cov", llvmProfdata: "/t/llvm-profdata")
+  /// Readable names the name cache already holds.
+  var cached: [String: String] = [:]
+  let toolchain = Toolchain(
+    swift: "/t/swift", llvmCov: "/t/llvm-cov", llvmProfdata: "/t/llvm-profdata")
 
   func locateToolchain() throws -> Toolchain {
     log.add("locate toolchain")
@@ -60,6 +63,11 @@ struct FakeAcquisition: CoverageAcquiring {
   func demangle(_ names: [String], cacheFolder: String) -> [String: String] {
     log.add("demangle \(names.count)")
     return Dictionary(uniqueKeysWithValues: names.map { ($0, "readable \($0)") })
+  }
+
+  func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
+    log.add("look up \(names.count) cached names")
+    return names.map { cached[$0] }
   }
 }
 

@@ -37,7 +37,8 @@ final class PipelineTests: XCTestCase {
     testExitCode: Int32 = 0, base: String? = nil, formats: [ReportFormat] = [.json],
     changes: [ChangedFile] = [],
     openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
-    updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil
+    updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil,
+    cachedNames: [String: String] = [:]
   ) throws -> Pipeline {
     let config =
       try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
@@ -45,6 +46,7 @@ final class PipelineTests: XCTestCase {
       log: log, package: fixture.package, exportPath: fixture.exportPath)
     acquisition.testExitCode = testExitCode
     acquisition.missingToolchain = missingToolchain
+    acquisition.cached = cachedNames
     let history = self.history!
     let settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
@@ -188,10 +190,30 @@ final class PipelineTests: XCTestCase {
   func testFormatsThatShowFunctionsGetReadableNames() throws {
     let result = try pipeline(formats: [.lcov]).run()
 
+    XCTAssertTrue(log.events.contains("look up 3 cached names"), "\(log.events)")
     XCTAssertTrue(log.events.contains("demangle 3"))
     XCTAssertEqual(
       result.report.files.first?.coverage.functions.map(\.displayName),
       ["readable a", "readable b"])
+  }
+
+  /// Cached names are taken as they are; only the kept files' other functions are demangled:
+  /// never those of a file scoped out.
+  func testOnlyTheKeptFunctionsTheCacheLacksAreDemangled() throws {
+    let result = try pipeline(
+      config: "exclude: [\"Sources/Core/B.swift\"]\n", formats: [.lcov],
+      cachedNames: ["a": "cached a"]
+    ).run()
+
+    XCTAssertTrue(log.events.contains("demangle 1"), "\(log.events)")
+    XCTAssertEqual(result.report.files.map(\.path), ["Sources/Core/A.swift"])
+    XCTAssertEqual(
+      result.report.files.first?.coverage.functions.map(\.displayName), ["cached a", "readable b"])
+    // Every name cached: nothing to demangle.
+    let log = EventLog()
+    self.log = log
+    _ = try pipeline(formats: [.lcov], cachedNames: ["a": "A", "b": "B", "c": "C"]).run()
+    XCTAssertFalse(log.events.contains { $0.hasPrefix("demangle") }, "\(log.events)")
   }
 
   /// A file costs only its summary unless something reads its lines.
