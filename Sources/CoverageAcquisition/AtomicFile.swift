@@ -1,3 +1,4 @@
+import CoverageModel
 import Foundation
 
 /// Writes files so that readers see the old content or the new, never half of either.
@@ -139,7 +140,7 @@ public enum AtomicFile {
 
   /// The folder (`.` when none) and the name of a path.
   static func split(_ path: String) -> (folder: String, name: String) {
-    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    guard let slash = path[...].lastIndex(ofByte: UInt8(ascii: "/")) else { return (".", path) }
     return (String(path[..<slash]), String(path[path.index(after: slash)...]))
   }
 }

@@ -17,7 +17,7 @@ struct PackageSources: SourceProviding {
 
   func source(ofRelativePath path: String) -> String? {
     guard !path.hasPrefix("/") else { return nil }
-    let slash = path.lastIndex(of: "/")
+    let slash = path[...].lastIndex(ofByte: UInt8(ascii: "/"))
     let folder = slash.map { "\(root)/\(path[..<$0])" } ?? root
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     guard !name.isEmpty, name != ".", name != "..", let resolved = folders.resolve(folder),

@@ -60,9 +60,11 @@ final class HTMLCountFormatTests: XCTestCase {
 
   func testDecimalDigitsAppendedAsBytes() {
     for value: UInt64 in [0, 7, 10, 99, 100, 1_000_000, UInt64.max] {
-      var bytes: [UInt8] = [UInt8(ascii: "x")]
+      var bytes = HTMLBytes(capacity: 1)
+      bytes.append(UInt8(ascii: "x"))
       bytes.appendDecimal(value)
-      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x\(value)")
+      let text = bytes.text()
+      XCTAssertEqual(text, "x\(value)")
     }
   }
 }

@@ -143,11 +143,12 @@ final class HTMLEscapingTests: XCTestCase {
       let bytes = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
         alphabet.randomElement(using: &generator)!
       }
-      var fromBuffer: [UInt8] = []
+      var fromBuffer = HTMLBytes()
       bytes.withUnsafeBufferPointer { HTMLEscaping.append(escaping: $0, to: &fromBuffer) }
-      var fromCollection: [UInt8] = []
+      var fromCollection = HTMLBytes()
       HTMLEscaping.append(escaping: bytes.lazy.map { $0 }, to: &fromCollection)
-      XCTAssertEqual(fromBuffer, fromCollection, "\(bytes)")
+      let (buffered, collected) = (fromBuffer.text(), fromCollection.text())
+      XCTAssertEqual(buffered, collected, "\(bytes)")
     }
   }
 }

@@ -9,13 +9,13 @@ enum CountFormat {
 
   /// `count` abbreviated as llvm-cov abbreviates it.
   static func abbreviated(_ count: UInt64) -> String {
-    var bytes: [UInt8] = []
+    var bytes = HTMLBytes(capacity: 8)
     appendAbbreviated(count, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes.text()
   }
 
   /// `abbreviated(count)` appended to a page's bytes.
-  static func appendAbbreviated(_ count: UInt64, to bytes: inout [UInt8]) {
+  static func appendAbbreviated(_ count: UInt64, to bytes: inout HTMLBytes) {
     let start = bytes.count
     bytes.appendDecimal(count)
     let digits = bytes.count - start
@@ -31,7 +31,7 @@ enum CountFormat {
   /// An element holding `count` abbreviated, with the exact count in its tooltip when that
   /// differs (from 1000 on), appended to a page's bytes. `open` is the start tag without its `>`.
   static func append(
-    _ count: UInt64, in open: StaticString, closing close: StaticString, to bytes: inout [UInt8]
+    _ count: UInt64, in open: StaticString, closing close: StaticString, to bytes: inout HTMLBytes
   ) {
     bytes.append(open)
     if count < 1000 {

@@ -36,13 +36,13 @@ extension FilePage {
     html += "with hit counts\">\n<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th>"
     html += "<th scope=\"col\">Hits</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n"
     return [
-      html, String(decoding: rows(highlighted, view), as: UTF8.self),
+      html, rows(highlighted, view),
       "</tbody>\n</table></div>\n</section>\n",
     ]
   }
 
   /// A row per line, built as bytes: the hot loop of the HTML report.
-  private func rows(_ source: HighlightedSource, _ view: LineView?) -> [UInt8] {
+  private func rows(_ source: HighlightedSource, _ view: LineView?) -> String {
     let partialLines = file.coverage.partialLines
     let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: Set(partialLines))
     // Per line, looked up by index as the lines go by: no hashing of every line.
@@ -50,8 +50,7 @@ extension FilePage {
     let changedFlags = Self.flags(changedLines, lineCount: source.lineCount)
     let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
     var nextDecision = 0
-    var rows: [UInt8] = []
-    rows.reserveCapacity(source.bytes.count * 2 + source.lineCount * 110)
+    var rows = HTMLBytes(capacity: source.bytes.count * 2 + source.lineCount * 110)
     var cursor = 0
     for index in 0..<source.lineCount {
       let number = index + 1
@@ -87,7 +86,7 @@ extension FilePage {
       }
       rows.append("</td></tr>\n")
     }
-    return rows
+    return rows.text()
   }
 
   /// Whether each line number (1-based, up to `lineCount`) is among `lines`.
@@ -120,13 +119,13 @@ extension FilePage {
   /// some or none taken, each decision's outcome counts in the tooltip; opened, the list of
   /// every decision and outcome under the line, as llvm-cov's branch view (no script needed).
   static func branchBadge(_ decisions: [Decision]) -> String {
-    var html: [UInt8] = []
+    var html = HTMLBytes()
     appendBranchBadge(decisions, to: &html)
-    return String(decoding: html, as: UTF8.self)
+    return html.text()
   }
 
   /// `branchBadge` appended to a page's bytes.
-  static func appendBranchBadge(_ decisions: [Decision], to html: inout [UInt8]) {
+  static func appendBranchBadge(_ decisions: [Decision], to html: inout HTMLBytes) {
     var (taken, all) = (0, 0)
     for decision in decisions {
       all += decision.outcomes.count
@@ -157,7 +156,9 @@ extension FilePage {
       html.append("<li>")
       HTMLEscaping.append(escaping: decision.kind.rawValue.utf8, to: &html)
       html.append(" at ")
-      html.append(contentsOf: "\(decision.location.line):\(decision.location.column)".utf8)
+      html.appendDecimal(UInt64(max(0, decision.location.line)))
+      html.append(":")
+      html.appendDecimal(UInt64(max(0, decision.location.column)))
       html.append(", reached ")
       html.appendDecimal(decision.reached)
       html.append(": ")
@@ -178,7 +179,7 @@ extension FilePage {
 
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
   /// empty for a line without code. Kept small: a page has a row per line.
-  private func appendCountCell(_ count: UInt64?, to rows: inout [UInt8]) {
+  private func appendCountCell(_ count: UInt64?, to rows: inout HTMLBytes) {
     guard let count else { return rows.append("<td class=\"count\"></td>") }
     CountFormat.append(count, in: "<td class=\"count\"", closing: "</td>", to: &rows)
   }

@@ -47,7 +47,9 @@ struct FilePage {
 
   /// The folder muted, the file name plain.
   private func headline() -> String {
-    guard let slash = file.path.lastIndex(of: "/") else { return file.path.htmlEscaped }
+    guard let slash = file.path[...].lastIndex(ofByte: UInt8(ascii: "/")) else {
+      return file.path.htmlEscaped
+    }
     let folder = String(file.path[...slash])
     let name = String(file.path[file.path.index(after: slash)...])
     return "<span class=\"dir\">\(folder.htmlEscaped)</span>\(name.htmlEscaped)"
@@ -79,7 +81,7 @@ struct FilePage {
     }
     html += "</tr></thead>\n<tbody>\n"
     // A row per function, built as bytes: a large file has hundreds.
-    var rows: [UInt8] = []
+    var rows = HTMLBytes(capacity: functions.count * 400)
     for function in functions {
       rows.append(function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>")
       rows.append("<td class=\"fn\" data-sort=\"")
@@ -104,11 +106,11 @@ struct FilePage {
         closing: "</span>", to: &rows)
       rows.append("</td>")
       if let testsByFunction {
-        rows.append(contentsOf: testsCell(testsByFunction[function.name] ?? []).utf8)
+        rows.append(string: testsCell(testsByFunction[function.name] ?? []))
       }
       rows.append("</tr>\n")
     }
-    html += String(decoding: rows, as: UTF8.self)
+    html += rows.text()
     return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
   }
 

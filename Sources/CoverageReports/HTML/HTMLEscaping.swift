@@ -15,64 +15,46 @@ enum HTMLEscaping {
     guard bytes.contains(where: needsEscaping) else {
       return String(decoding: bytes, as: UTF8.self)
     }
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count + 32)
+    var result = HTMLBytes(capacity: bytes.count + 32)
     append(escaping: bytes, to: &result)
-    return String(decoding: result, as: UTF8.self)
+    return result.text()
   }
 
   /// Appends UTF-8 bytes escaped. Works on bytes: every character that needs escaping is
   /// ASCII; invalid sequences are left for the final decoding to repair.
-  static func append<Bytes: Collection<UInt8>>(escaping bytes: Bytes, to result: inout [UInt8]) {
+  static func append<Bytes: Collection<UInt8>>(escaping bytes: Bytes, to result: inout HTMLBytes) {
     // A native string's bytes, or an array's, are contiguous: scanned as a buffer.
     let done = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
       append(escaping: buffer, to: &result)
       return true
     }
-    if done == nil { appendRuns(escaping: bytes, to: &result) }
+    if done == nil { for byte in bytes { appendEscaped(byte, to: &result) } }
   }
 
   /// `append(escaping:to:)` for bytes in a buffer (a source line): scanned by index, each run
   /// that needs nothing copied whole.
-  static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+  static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to result: inout HTMLBytes) {
     var start = 0
     var index = 0
     while index < bytes.count {
       if needsEscaping(bytes[index]) {
-        if index > start {
-          result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        }
+        if index > start { result.append(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
         appendEscaped(bytes[index], to: &result)
         start = index + 1
       }
       index += 1
     }
-    if bytes.count > start {
-      result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-    }
+    if bytes.count > start { result.append(UnsafeBufferPointer(rebasing: bytes[start...])) }
   }
 
-  private static func appendRuns<Bytes: Collection<UInt8>>(
-    escaping bytes: Bytes, to result: inout [UInt8]
-  ) {
-    var start = bytes.startIndex
-    // Runs of bytes that need nothing are copied whole: most of a source line.
-    while let special = bytes[start...].firstIndex(where: needsEscaping) {
-      result.append(contentsOf: bytes[start..<special])
-      appendEscaped(bytes[special], to: &result)
-      start = bytes.index(after: special)
-    }
-    result.append(contentsOf: bytes[start...])
-  }
-
-  private static func appendEscaped(_ byte: UInt8, to result: inout [UInt8]) {
+  private static func appendEscaped(_ byte: UInt8, to result: inout HTMLBytes) {
     switch byte {
-    case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
-    case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
-    case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
-    case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
-    case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
-    case 0: result.append(contentsOf: "\u{FFFD}".utf8)
+    case UInt8(ascii: "&"): result.append("&amp;")
+    case UInt8(ascii: "<"): result.append("&lt;")
+    case UInt8(ascii: ">"): result.append("&gt;")
+    case UInt8(ascii: "\""): result.append("&quot;")
+    case UInt8(ascii: "'"): result.append("&#39;")
+    case 0: result.append("\u{FFFD}")
     default: result.append(byte)
     }
   }

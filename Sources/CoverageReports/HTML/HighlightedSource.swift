@@ -43,13 +43,13 @@ struct HighlightedSource {
       let middle = (cursor + high) / 2
       if tokens[middle].range.upperBound <= start { cursor = middle + 1 } else { high = middle }
     }
-    var html: [UInt8] = []
+    var html = HTMLBytes()
     withLine(index) { line in
       MissedSpans.append(
         line: line, missed: [], tokens: tokens(onLine: index, from: &cursor), offset: start,
         to: &html)
     }
-    return String(decoding: html, as: UTF8.self)
+    return html.text()
   }
 
   /// Calls `body` with line `index`'s bytes, counted from 0.

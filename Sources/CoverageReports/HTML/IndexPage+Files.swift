@@ -98,7 +98,7 @@ extension IndexPage {
 
   /// The folder muted and the file name bold, both escaped; lines may break after a `/`.
   func displayPath(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else {
+    guard let slash = path[...].lastIndex(ofByte: UInt8(ascii: "/")) else {
       return "<b>\(path.htmlEscaped)</b>"
     }
     let folder = path[...slash]

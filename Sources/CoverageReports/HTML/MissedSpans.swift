@@ -53,18 +53,18 @@ struct MissedSpans: Sendable {
   /// character is never split.
   static func html(line bytes: [UInt8], missed: [Range<Int>], tokens: [SyntaxToken] = []) -> String
   {
-    var html: [UInt8] = []
+    var html = HTMLBytes()
     bytes.withUnsafeBufferPointer {
       append(line: $0, missed: missed, tokens: tokens[...], offset: 0, to: &html)
     }
-    return String(decoding: html, as: UTF8.self)
+    return html.text()
   }
 
   /// `html(line:missed:tokens:)` appended to a page's bytes; token ranges are counted from
   /// `offset` (the line's start in its file) and cut to the line.
   static func append(
     line bytes: UnsafeBufferPointer<UInt8>, missed: [Range<Int>],
-    tokens: ArraySlice<SyntaxToken>, offset: Int, to html: inout [UInt8]
+    tokens: ArraySlice<SyntaxToken>, offset: Int, to html: inout HTMLBytes
   ) {
     func boundary(_ offset: Int) -> Int {
       var offset = min(max(offset, 0), bytes.count)
@@ -126,11 +126,11 @@ private struct SpanWriter {
 
   mutating func write(
     _ run: Slice<UnsafeBufferPointer<UInt8>>, missed: Bool, kind: SyntaxToken.Kind?,
-    to html: inout [UInt8]
+    to html: inout HTMLBytes
   ) {
     if missed != self.missed {
       closeToken(&html)
-      html.append(contentsOf: (missed ? "<span class=\"missed\">" : "</span>").utf8)
+      html.append(missed ? "<span class=\"missed\">" : "</span>")
       self.missed = missed
     }
     if kind != self.kind {
@@ -141,14 +141,14 @@ private struct SpanWriter {
     HTMLEscaping.append(escaping: UnsafeBufferPointer(rebasing: run), to: &html)
   }
 
-  mutating func close(_ html: inout [UInt8]) {
+  mutating func close(_ html: inout HTMLBytes) {
     closeToken(&html)
-    if missed { html.append(contentsOf: "</span>".utf8) }
+    if missed { html.append("</span>") }
     missed = false
   }
 
-  private mutating func closeToken(_ html: inout [UInt8]) {
-    if kind != nil { html.append(contentsOf: "</span>".utf8) }
+  private mutating func closeToken(_ html: inout HTMLBytes) {
+    if kind != nil { html.append("</span>") }
     kind = nil
   }
 }
