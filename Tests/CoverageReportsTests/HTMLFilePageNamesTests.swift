@@ -56,4 +56,37 @@ final class HTMLFilePageNamesTests: XCTestCase {
     let backward = FilePageNames(paths: paths.reversed())
     for path in paths { XCTAssertEqual(forward.name(of: path), backward.name(of: path)) }
   }
+
+  /// Built as bytes, a name is what the rules give character by character (the first
+  /// implementation, kept here): random paths of dots, dashes, slashes, letters, digits, spaces
+  /// and non-ASCII characters, short and past the slug's length.
+  func testBaseNamesAreWhatTheRulesGiveCharacterByCharacter() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("..--//aZ09_ é🙂\u{301}")
+    for _ in 0..<3000 {
+      let path = String(
+        (0..<Int.random(in: 0..<120, using: &generator)).map { _ in
+          alphabet.randomElement(using: &generator)!
+        })
+      XCTAssertEqual(FilePageNames.baseName(of: path), referenceBaseName(path), path)
+    }
+  }
+
+  private func referenceBaseName(_ path: String) -> String {
+    var slug = String(
+      path.unicodeScalars.map { scalar -> Character in
+        switch scalar {
+        case "A"..."Z", "a"..."z", "0"..."9", ".", "_", "-": Character(scalar)
+        default: "_"
+        }
+      })
+    while slug.contains("..") { slug = slug.replacing("..", with: "_") }
+    while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
+    if slug.count > FilePageNames.maximumSlugLength {
+      slug = String(slug.suffix(FilePageNames.maximumSlugLength))
+    }
+    while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
+    if !slug.contains(where: { $0.isLetter || $0.isNumber }) { slug = "file" }
+    return "\(slug)-\(FilePageNames.hexHash(of: path))"
+  }
 }

@@ -38,18 +38,48 @@ struct FilePageNames: Sendable {
   /// The page's path relative to the output folder, e.g. `files/Engine.swift-1a2b3c4d.html`.
   func relativePath(of path: String) -> String? { name(of: path).map { "\(Self.folder)/\($0)" } }
 
-  /// The readable slug and the hash, without the extension.
+  /// The readable slug and the hash, without the extension. Built as bytes: every character of
+  /// the slug is ASCII, one per Unicode scalar of the path.
   static func baseName(of path: String) -> String {
-    var slug = String(
-      path.unicodeScalars.map { scalar -> Character in
-        isSafe(scalar) ? Character(scalar) : "_"
-      })
-    while slug.contains("..") { slug = slug.replacing("..", with: "_") }
-    while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
-    if slug.count > maximumSlugLength { slug = String(slug.suffix(maximumSlugLength)) }
-    while let first = slug.first, first == "." || first == "-" { slug.removeFirst() }
-    if !slug.contains(where: { $0.isLetter || $0.isNumber }) { slug = "file" }
-    return "\(slug)-\(hexHash(of: path))"
+    var slug = path.unicodeScalars.map { scalar -> UInt8 in
+      isSafe(scalar) ? UInt8(scalar.value) : UInt8(ascii: "_")
+    }
+    while let cut = replacingDoubleDots(slug) { slug = cut }
+    func dropLeadingDotsAndDashes() {
+      let kept = slug.firstIndex { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "-") }
+      slug.removeFirst(kept ?? slug.count)
+    }
+    dropLeadingDotsAndDashes()
+    if slug.count > maximumSlugLength { slug.removeFirst(slug.count - maximumSlugLength) }
+    dropLeadingDotsAndDashes()
+    let readable = slug.contains { byte in
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+    let text = readable ? String(decoding: slug, as: UTF8.self) : "file"
+    return "\(text)-\(hexHash(of: path))"
+  }
+
+  /// Every `..` replaced by `_`, left to right; nil when there is none.
+  private static func replacingDoubleDots(_ slug: [UInt8]) -> [UInt8]? {
+    var result: [UInt8] = []
+    result.reserveCapacity(slug.count)
+    var index = 0
+    var replaced = false
+    while index < slug.count {
+      if slug[index] == UInt8(ascii: "."), index + 1 < slug.count,
+        slug[index + 1] == UInt8(ascii: ".")
+      {
+        result.append(UInt8(ascii: "_"))
+        index += 2
+        replaced = true
+      } else {
+        result.append(slug[index])
+        index += 1
+      }
+    }
+    return replaced ? result : nil
   }
 
   /// The 64-bit FNV-1a hash of the path's UTF-8 bytes, folded to 8 lowercase hex digits.

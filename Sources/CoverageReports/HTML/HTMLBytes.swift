@@ -61,6 +61,12 @@ struct HTMLBytes: ~Copyable {
     count += digits
   }
 
+  /// Appends `value` in decimal digits, with its sign when negative.
+  mutating func appendInteger(_ value: Int) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    appendDecimal(UInt64(value.magnitude))
+  }
+
   /// The last `length` bytes dropped.
   mutating func removeLast(_ length: Int) {
     precondition(length <= count)

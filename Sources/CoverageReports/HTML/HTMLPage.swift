@@ -69,65 +69,6 @@ enum HTMLPage {
     "<a class=\"brand\" href=\"\(root)index.html\">\(HTMLAssets.logo)covgate</a>"
   }
 
-  /// How a metric stands against its rule, as a class: `low` below the minimum, `medium` below
-  /// the target, `high` at or above both; `neutral` where no rule applies (a layer that is not
-  /// gated, a metric without a threshold, the package total); `na` when there is nothing to measure.
-  static func level(_ metric: Metric, rule: Threshold?) -> String {
-    guard metric.count > 0 else { return "na" }
-    guard let rule, rule.minimum != nil || rule.target != nil else { return "neutral" }
-    if let minimum = rule.minimum, !metric.reaches(minimum) { return "low" }
-    if let target = rule.target, !metric.reaches(target) { return "medium" }
-    return "high"
-  }
-
-  /// A bar drawn with SVG attributes (no style attribute) over the track the stylesheet paints,
-  /// its length the model's truncated percentage.
-  static func bar(_ metric: Metric, rule: Threshold?) -> String {
-    var svg =
-      "<svg class=\"bar\" viewBox=\"0 0 100 1\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
-    if let hundredths = metric.truncatedHundredths, hundredths > 0 {
-      svg +=
-        "<rect class=\"\(level(metric, rule: rule))\" width=\"\(percentNumber(metric))\" height=\"1\"/>"
-    }
-    return svg + "</svg>"
-  }
-
-  /// The percentage without its `%` sign (`63.33`), for attributes.
-  static func percentNumber(_ metric: Metric) -> String {
-    String(metric.formattedPercent.dropLast())
-  }
-
-  /// A table cell with percentage, bar and covered/count; it sorts by the percentage in
-  /// hundredths, `-1` for n/a.
-  static func metricCell(_ metric: Metric, rule: Threshold?) -> String {
-    "<td class=\"metric\" data-sort=\"\(metric.truncatedHundredths ?? -1)\">"
-      + "<span class=\"pct \(level(metric, rule: rule))\">\(metric.formattedPercent)</span>"
-      + bar(metric, rule: rule)
-      + "<span class=\"ratio\">\(metric.formattedRatio)</span></td>"
-  }
-
-  /// A card with one metric's name, percentage, bar and covered/count.
-  static func card(_ name: String, _ metric: Metric, rule: Threshold?) -> String {
-    "<div class=\"card\"><div class=\"card-name\">\(name)</div>"
-      + "<div class=\"card-pct \(level(metric, rule: rule))\">\(metric.formattedPercent)</div>"
-      + bar(metric, rule: rule)
-      + "<div class=\"card-ratio\">\(metric.covered) of \(metric.count) covered</div></div>"
-  }
-
-  /// The cards of lines, functions and regions, coloured by `rules` (nil: no rule applies).
-  static func cards(_ summary: Summary, rules: Thresholds?) -> String {
-    "<div class=\"cards\">" + card("Lines", summary.lines, rule: rules?[.lines])
-      + card("Functions", summary.functions, rule: rules?[.functions])
-      + card("Regions", summary.regions, rule: rules?[.regions]) + "</div>\n"
-  }
-
-  /// The cells of lines, functions and regions, coloured by `rules` (nil: no rule applies).
-  static func metricCells(_ summary: Summary, rules: Thresholds?) -> String {
-    metricCell(summary.lines, rule: rules?[.lines])
-      + metricCell(summary.functions, rule: rules?[.functions])
-      + metricCell(summary.regions, rule: rules?[.regions])
-  }
-
   /// The rules that colour a layer's figures: its thresholds when it is gated, none otherwise.
   static func rules(of layer: LayerReport?) -> Thresholds? {
     guard let layer, layer.gated else { return nil }

@@ -58,21 +58,38 @@ extension IndexPage {
 
   /// The default order: by layer; within a gated layer worst first (the lowest share of lines
   /// first, files with no lines last), elsewhere by target and path.
+  /// (`layerOrder` with each file's layer looked up once, not at every comparison.)
   func orderedFiles() -> [ScopedFile] {
-    let order = layerOrder()
-    return report.files.sorted { lhs, rhs in
-      order((lhs.layer, lhs.summary.lines), (rhs.layer, rhs.summary.lines))
-        ?? ((lhs.target, lhs.path) < (rhs.target, rhs.path))
+    let files = report.files
+    let places = layerPlaces()
+    let gated = Set(report.layers.filter(\.gated).map(\.name))
+    let ranks = files.map { places[$0.layer] ?? Int.max }
+    let inGatedLayer = files.map { gated.contains($0.layer) }
+    let order = files.indices.sorted { left, right in
+      let (lhs, rhs) = (files[left], files[right])
+      if ranks[left] != ranks[right] { return ranks[left] < ranks[right] }
+      if lhs.layer != rhs.layer { return lhs.layer < rhs.layer }
+      if inGatedLayer[left], let worse = Self.worseFirst(lhs.summary.lines, rhs.summary.lines) {
+        return worse
+      }
+      return (lhs.target, lhs.path) < (rhs.target, rhs.path)
     }
+    return order.map { files[$0] }
+  }
+
+  /// Each layer's place in the report (its first, if named twice).
+  func layerPlaces() -> [String: Int] {
+    var places: [String: Int] = [:]
+    for (index, layer) in report.layers.enumerated() where places[layer.name] == nil {
+      places[layer.name] = index
+    }
+    return places
   }
 
   /// Compares two rows by their layer's place in the report, then, within a gated layer, worst
   /// first by lines; nil when that does not decide.
   func layerOrder() -> ((layer: String, lines: Metric), (layer: String, lines: Metric)) -> Bool? {
-    var layerIndex: [String: Int] = [:]
-    for (index, layer) in report.layers.enumerated() where layerIndex[layer.name] == nil {
-      layerIndex[layer.name] = index
-    }
+    let layerIndex = layerPlaces()
     let gated = Set(report.layers.filter(\.gated).map(\.name))
     return { lhs, rhs in
       let left = layerIndex[lhs.layer] ?? Int.max
@@ -98,13 +115,25 @@ extension IndexPage {
 
   /// The folder muted and the file name bold, both escaped; lines may break after a `/`.
   func displayPath(_ path: String) -> String {
-    guard let slash = path[...].lastIndex(ofByte: UInt8(ascii: "/")) else {
-      return "<b>\(path.htmlEscaped)</b>"
+    var path = path
+    return path.withUTF8 { bytes in
+      var html = HTMLBytes(capacity: bytes.count * 2 + 48)
+      var start = 0
+      if bytes.contains(UInt8(ascii: "/")) {
+        html.append("<span class=\"dir\">")
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+          let folder = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          HTMLEscaping.append(escaping: folder, to: &html)
+          html.append("/<wbr>")
+          start = index + 1
+        }
+        html.append("</span>")
+      }
+      html.append("<b>")
+      HTMLEscaping.append(escaping: UnsafeBufferPointer(rebasing: bytes[start...]), to: &html)
+      html.append("</b>")
+      return html.text()
     }
-    let folder = path[...slash]
-    let name = path[path.index(after: slash)...]
-    let breakable = String(folder).htmlEscaped.replacing("/", with: "/<wbr>")
-    return "<span class=\"dir\">\(breakable)</span><b>\(String(name).htmlEscaped)</b>"
   }
 
   /// In-scope targets with no data at all, with covgate's reason.

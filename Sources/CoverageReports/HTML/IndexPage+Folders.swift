@@ -46,7 +46,8 @@ extension IndexPage {
   static func folders(of files: [ScopedFile]) -> [FolderTotals] {
     var byKey: [String: FolderTotals] = [:]
     for file in files {
-      let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
+      let slash = file.path[...].lastIndex(ofByte: UInt8(ascii: "/"))
+      let folder = slash.map { String(file.path[..<$0]) } ?? ""
       let key = file.target + "\u{0}" + folder
       byKey[
         key,

@@ -1,0 +1,132 @@
+import CoverageModel
+
+/// Figures as pages show them: percentage, bar and covered/count, coloured by the rules. Built
+/// as bytes: the index has three per file and folder, every file page three cards.
+extension HTMLPage {
+  /// How a metric stands against its rule, as a class: `low` below the minimum, `medium` below
+  /// the target, `high` at or above both; `neutral` where no rule applies (a layer that is not
+  /// gated, a metric without a threshold, the package total); `na` when there is nothing to measure.
+  static func level(_ metric: Metric, rule: Threshold?) -> String {
+    levelClass(metric, rule: rule).description
+  }
+
+  private static func levelClass(_ metric: Metric, rule: Threshold?) -> StaticString {
+    guard metric.count > 0 else { return "na" }
+    guard let rule, rule.minimum != nil || rule.target != nil else { return "neutral" }
+    if let minimum = rule.minimum, !metric.reaches(minimum) { return "low" }
+    if let target = rule.target, !metric.reaches(target) { return "medium" }
+    return "high"
+  }
+
+  /// A bar drawn with SVG attributes (no style attribute) over the track the stylesheet paints,
+  /// its length the model's truncated percentage.
+  static func bar(_ metric: Metric, rule: Threshold?) -> String {
+    text(capacity: 160) { appendBar(metric, rule: rule, to: &$0) }
+  }
+
+  /// A table cell with percentage, bar and covered/count; it sorts by the percentage in
+  /// hundredths, `-1` for n/a.
+  static func metricCell(_ metric: Metric, rule: Threshold?) -> String {
+    text(capacity: 320) { appendMetricCell(metric, rule: rule, to: &$0) }
+  }
+
+  /// A card with one metric's name, percentage, bar and covered/count.
+  static func card(_ name: StaticString, _ metric: Metric, rule: Threshold?) -> String {
+    text(capacity: 320) { appendCard(name, metric, rule: rule, to: &$0) }
+  }
+
+  /// The cards of lines, functions and regions, coloured by `rules` (nil: no rule applies).
+  static func cards(_ summary: Summary, rules: Thresholds?) -> String {
+    text(capacity: 1024) { bytes in
+      bytes.append("<div class=\"cards\">")
+      appendCard("Lines", summary.lines, rule: rules?[.lines], to: &bytes)
+      appendCard("Functions", summary.functions, rule: rules?[.functions], to: &bytes)
+      appendCard("Regions", summary.regions, rule: rules?[.regions], to: &bytes)
+      bytes.append("</div>\n")
+    }
+  }
+
+  /// The cells of lines, functions and regions, coloured by `rules` (nil: no rule applies).
+  static func metricCells(_ summary: Summary, rules: Thresholds?) -> String {
+    text(capacity: 1024) { bytes in
+      appendMetricCell(summary.lines, rule: rules?[.lines], to: &bytes)
+      appendMetricCell(summary.functions, rule: rules?[.functions], to: &bytes)
+      appendMetricCell(summary.regions, rule: rules?[.regions], to: &bytes)
+    }
+  }
+
+  private static func text(capacity: Int, _ build: (inout HTMLBytes) -> Void) -> String {
+    var bytes = HTMLBytes(capacity: capacity)
+    build(&bytes)
+    return bytes.text()
+  }
+
+  private static func appendBar(_ metric: Metric, rule: Threshold?, to bytes: inout HTMLBytes) {
+    bytes.append(
+      "<svg class=\"bar\" viewBox=\"0 0 100 1\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
+    )
+    if let hundredths = metric.truncatedHundredths, hundredths > 0 {
+      bytes.append("<rect class=\"")
+      bytes.append(levelClass(metric, rule: rule))
+      bytes.append("\" width=\"")
+      appendPercentNumber(hundredths, to: &bytes)
+      bytes.append("\" height=\"1\"/>")
+    }
+    bytes.append("</svg>")
+  }
+
+  private static func appendMetricCell(
+    _ metric: Metric, rule: Threshold?, to bytes: inout HTMLBytes
+  ) {
+    bytes.append("<td class=\"metric\" data-sort=\"")
+    if let hundredths = metric.truncatedHundredths {
+      bytes.appendInteger(hundredths)
+    } else {
+      bytes.append("-1")
+    }
+    bytes.append("\"><span class=\"pct ")
+    bytes.append(levelClass(metric, rule: rule))
+    bytes.append("\">")
+    appendPercent(metric, to: &bytes)
+    bytes.append("</span>")
+    appendBar(metric, rule: rule, to: &bytes)
+    bytes.append("<span class=\"ratio\">")
+    bytes.appendInteger(metric.covered)
+    bytes.append("/")
+    bytes.appendInteger(metric.count)
+    bytes.append("</span></td>")
+  }
+
+  private static func appendCard(
+    _ name: StaticString, _ metric: Metric, rule: Threshold?, to bytes: inout HTMLBytes
+  ) {
+    bytes.append("<div class=\"card\"><div class=\"card-name\">")
+    bytes.append(name)
+    bytes.append("</div><div class=\"card-pct ")
+    bytes.append(levelClass(metric, rule: rule))
+    bytes.append("\">")
+    appendPercent(metric, to: &bytes)
+    bytes.append("</div>")
+    appendBar(metric, rule: rule, to: &bytes)
+    bytes.append("<div class=\"card-ratio\">")
+    bytes.appendInteger(metric.covered)
+    bytes.append(" of ")
+    bytes.appendInteger(metric.count)
+    bytes.append(" covered</div></div>")
+  }
+
+  /// `Metric.formattedPercent`'s text: `63.33%`, or `n/a`.
+  private static func appendPercent(_ metric: Metric, to bytes: inout HTMLBytes) {
+    guard let hundredths = metric.truncatedHundredths else { return bytes.append("n/a") }
+    appendPercentNumber(hundredths, to: &bytes)
+    bytes.append("%")
+  }
+
+  /// The percentage without its `%` sign (`63.33`), for attributes.
+  private static func appendPercentNumber(_ hundredths: Int, to bytes: inout HTMLBytes) {
+    bytes.appendInteger(hundredths / 100)
+    bytes.append(".")
+    if hundredths % 100 < 10 { bytes.append("0") }
+    bytes.appendInteger(hundredths % 100)
+  }
+}
