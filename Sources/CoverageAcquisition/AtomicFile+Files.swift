@@ -6,11 +6,23 @@ extension AtomicFile {
   /// thread writes it: an HTML report's pages are rendered while others are written).
   public struct Pending: Sendable {
     public var path: String
-    public var parts: @Sendable () -> [String]
+    /// Makes the file's text.
+    let make: @Sendable () -> Contents
+
+    /// A file's text: parts written one after the other, or UTF-8 bytes made whole.
+    enum Contents {
+      case parts([String])
+      case bytes([UInt8])
+    }
 
     public init(path: String, parts: @escaping @Sendable () -> [String]) {
       self.path = path
-      self.parts = parts
+      self.make = { .parts(parts()) }
+    }
+
+    public init(path: String, bytes: @escaping @Sendable () -> [UInt8]) {
+      self.path = path
+      self.make = { .bytes(bytes()) }
     }
   }
 
@@ -45,10 +57,10 @@ extension AtomicFile {
         // created in one folder take its lock, which a second thread would spin on.
         let writer = WritingQueue(count: files.count)
         _ = Array(files.indices).concurrentMap { index in
-          let parts = files[index].parts()
+          let contents = files[index].make()
           writer.queue.async {
             do {
-              try createMakingFolder(place[index], parts: parts)
+              try createMakingFolder(place[index], contents: contents)
             } catch let error as AtomicFileError {
               writer.failures[index] = AtomicFileError(path: files[index].path, code: error.code)
             } catch {
@@ -100,14 +112,20 @@ extension AtomicFile {
     return staging
   }
 
-  /// Creates `path` with the parts, making its folder first if it is missing.
-  private static func createMakingFolder(_ path: String, parts: [String]) throws {
+  /// Creates `path` with the contents, making its folder first if it is missing.
+  private static func createMakingFolder(_ path: String, contents: Pending.Contents) throws {
+    func create() throws {
+      switch contents {
+      case .parts(let parts): try AtomicFile.create(path, parts: parts)
+      case .bytes(let bytes): try bytes.withUnsafeBytes { try AtomicFile.create(path, with: $0) }
+      }
+    }
     do {
-      try create(path, parts: parts)
+      try create()
     } catch let error as AtomicFileError where error.code == ENOENT {
       try FileManager.default.createDirectory(
         atPath: split(path).folder, withIntermediateDirectories: true)
-      try create(path, parts: parts)
+      try create()
     }
   }
 

@@ -89,7 +89,7 @@ public enum AtomicFile {
   }()
 
   /// Creates `path`, which must not exist, with `bytes`.
-  private static func create(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
+  static func create(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
     try create(path) { descriptor in try writeAll(bytes, to: descriptor) }
   }
 

@@ -8,6 +8,7 @@ public struct RenderedFile: Sendable, Equatable {
   private enum Text: Sendable {
     case parts([String])
     case deferred(@Sendable () -> [String])
+    case deferredBytes(@Sendable () -> [UInt8])
   }
 
   /// The file's text in pieces, written one after the other: a large report is never joined
@@ -20,7 +21,14 @@ public struct RenderedFile: Sendable, Equatable {
     switch text {
     case .parts(let parts): { parts }
     case .deferred(let render): render
+    case .deferredBytes(let render): { [String(decoding: render(), as: UTF8.self)] }
     }
+  }
+
+  /// A file made as UTF-8 bytes, for its writer to write as they are; nil for one made as text.
+  public var renderBytes: (@Sendable () -> [UInt8])? {
+    guard case .deferredBytes(let render) = text else { return nil }
+    return render
   }
 
   /// The whole text.
@@ -43,6 +51,12 @@ public struct RenderedFile: Sendable, Equatable {
   public init(path: String, rendering render: @escaping @Sendable () -> [String]) {
     self.path = path
     self.text = .deferred(render)
+  }
+
+  /// A file made as UTF-8 bytes when it is read (an HTML report's file pages).
+  public init(path: String, renderingBytes render: @escaping @Sendable () -> [UInt8]) {
+    self.path = path
+    self.text = .deferredBytes(render)
   }
 
   /// Files are equal when their paths and texts are, however the texts are cut.

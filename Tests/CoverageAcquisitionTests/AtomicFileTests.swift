@@ -54,6 +54,25 @@ final class AtomicFileTests: XCTestCase {
     }
   }
 
+  /// A file made as bytes holds them as they are, beside files made in parts.
+  func testBytesAreWrittenAsTheyAre() throws {
+    let root = try temporaryFolder()
+    let page = Array("<p>é</p>".utf8) + Array(repeating: UInt8(ascii: "x"), count: 200_000)
+    for _ in 0..<2 {
+      try AtomicFile.write([
+        AtomicFile.Pending(path: "\(root)/out/a.html", bytes: { page }),
+        AtomicFile.Pending(path: "\(root)/out/b.html", bytes: { [] }),
+        AtomicFile.Pending(path: "\(root)/out/files/c.html", parts: { ["c", "d"] }),
+      ])
+      XCTAssertEqual(
+        try contents(root),
+        [
+          "out/a.html": String(decoding: page, as: UTF8.self), "out/b.html": "",
+          "out/files/c.html": "cd",
+        ])
+    }
+  }
+
   /// An existing folder gets each file replaced on its own; files not written again stay.
   func testAnExistingFolderHasItsFilesReplaced() throws {
     let root = try temporaryFolder()

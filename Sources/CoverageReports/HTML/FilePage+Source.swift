@@ -1,8 +1,8 @@
 import CoverageModel
 
 extension FilePage {
-  /// The source with line numbers and counts, or why it cannot be shown, in parts.
-  func sourceSection() -> [String] {
+  /// The source with line numbers and counts, or why it cannot be shown.
+  func appendSourceSection(to page: inout HTMLBytes) {
     var html = "<section class=\"source\" aria-labelledby=\"source-title\">\n" + sourceHeader()
     let view = file.coverage.lineView
     guard let source else {
@@ -18,7 +18,7 @@ extension FilePage {
       if !partial.isEmpty {
         html += "<p>Lines that partly ran: \(HTMLPage.lineRanges(partial)).</p>\n"
       }
-      return [html + "</section>\n"]
+      return page.append(string: html + "</section>\n")
     }
     let highlighted = HighlightedSource(source)
     if view == nil {
@@ -35,14 +35,15 @@ extension FilePage {
       "<div class=\"scroll\"><table class=\"code\" aria-label=\"Source of \(file.path.htmlEscaped) "
     html += "with hit counts\">\n<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th>"
     html += "<th scope=\"col\">Hits</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n"
-    return [
-      html, rows(highlighted, view),
-      "</tbody>\n</table></div>\n</section>\n",
-    ]
+    page.append(string: html)
+    appendRows(highlighted, view, to: &page)
+    page.append("</tbody>\n</table></div>\n</section>\n")
   }
 
   /// A row per line, built as bytes: the hot loop of the HTML report.
-  private func rows(_ source: HighlightedSource, _ view: LineView?) -> String {
+  private func appendRows(
+    _ source: HighlightedSource, _ view: LineView?, to rows: inout HTMLBytes
+  ) {
     let partialLines = file.coverage.partialLines
     let spans = MissedSpans(missedRegions: file.coverage.missedRegions, lines: Set(partialLines))
     // Per line, looked up by index as the lines go by: no hashing of every line.
@@ -50,7 +51,6 @@ extension FilePage {
     let changedFlags = Self.flags(changedLines, lineCount: source.lineCount)
     let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
     var nextDecision = 0
-    var rows = HTMLBytes(capacity: source.bytes.count * 2 + source.lineCount * 110)
     var cursor = 0
     for index in 0..<source.lineCount {
       let number = index + 1
@@ -86,7 +86,6 @@ extension FilePage {
       }
       rows.append("</td></tr>\n")
     }
-    return rows.text()
   }
 
   /// Whether each line number (1-based, up to `lineCount`) is among `lines`.

@@ -25,10 +25,11 @@ struct FilePage {
   static let openFunctionLimit = 12
 
   /// The whole page.
-  func html() -> String { htmlParts().joined() }
+  func html() -> String { String(decoding: htmlBytes(), as: UTF8.self) }
 
-  /// The whole page in parts: the source's rows, most of a page, are not copied into it.
-  func htmlParts() -> [String] {
+  /// The whole page as UTF-8 bytes, the source's rows (most of a page) made in place. Every
+  /// piece is valid UTF-8 (the source was read as text), so the page is written as it is.
+  func htmlBytes() -> [UInt8] {
     let path = file.path.htmlEscaped
     let header =
       HTMLPage.brand(root: "../") + "<span class=\"crumb\"><a href=\"../index.html\">"
@@ -39,10 +40,16 @@ struct FilePage {
     body += "\(gated ? "gated" : "not gated")</span></p>\n"
     body += exclusionNotes()
     body += HTMLPage.cards(file.summary, rules: rules) + "</section>\n"
-    body += functionsSection()
-    return HTMLPage.documentParts(
+    let document = HTMLPage.documentParts(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
-      header: header, body: [body] + sourceSection(), heading: heading)
+      header: header, body: [], heading: heading)
+    var page = HTMLBytes(capacity: (source?.utf8.count ?? 0) * 3 + 16_384)
+    for part in document.dropLast() { page.append(string: part) }
+    page.append(string: body)
+    appendFunctionsSection(to: &page)
+    appendSourceSection(to: &page)
+    page.append(string: document.last ?? "")
+    return page.bytes()
   }
 
   /// The folder muted, the file name plain.
@@ -55,7 +62,7 @@ struct FilePage {
     return "<span class=\"dir\">\(folder.htmlEscaped)</span>\(name.htmlEscaped)"
   }
 
-  private func functionsSection() -> String {
+  private func appendFunctionsSection(to page: inout HTMLBytes) {
     let functions = file.coverage.functions
     var html = "<section aria-labelledby=\"functions-title\">\n"
     html +=
@@ -64,7 +71,7 @@ struct FilePage {
       let reason =
         file.summary.functions.count == 0
         ? "This file has no functions." : "The export was read without function records."
-      return html + "<p class=\"muted\">\(reason)</p>\n</section>\n"
+      return page.append(string: html + "<p class=\"muted\">\(reason)</p>\n</section>\n")
     }
     let neverRan = functions.filter { $0.count == 0 }.count
     let open = functions.count <= Self.openFunctionLimit ? " open" : ""
@@ -81,37 +88,36 @@ struct FilePage {
     }
     html += "</tr></thead>\n<tbody>\n"
     // A row per function, built as bytes: a large file has hundreds.
-    var rows = HTMLBytes(capacity: functions.count * 400)
+    page.append(string: html)
     for function in functions {
-      rows.append(function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>")
-      rows.append("<td class=\"fn\" data-sort=\"")
-      HTMLEscaping.append(escaping: function.displayName.utf8, to: &rows)
-      rows.append("\" title=\"")
-      HTMLEscaping.append(escaping: function.name.utf8, to: &rows)
-      rows.append("\"><a href=\"#L")
-      rows.appendDecimal(UInt64(max(0, function.line)))
-      rows.append("\">")
-      HTMLEscaping.append(escaping: function.displayName.utf8, to: &rows)
-      rows.append("</a></td><td class=\"num\" data-sort=\"")
-      rows.appendDecimal(UInt64(max(0, function.line)))
-      rows.append("\">")
-      rows.appendDecimal(UInt64(max(0, function.line)))
-      rows.append("</td><td class=\"num\" data-sort=\"")
-      rows.appendDecimal(function.count)
-      rows.append("\">")
+      page.append(function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>")
+      page.append("<td class=\"fn\" data-sort=\"")
+      HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
+      page.append("\" title=\"")
+      HTMLEscaping.append(escaping: function.name.utf8, to: &page)
+      page.append("\"><a href=\"#L")
+      page.appendDecimal(UInt64(max(0, function.line)))
+      page.append("\">")
+      HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
+      page.append("</a></td><td class=\"num\" data-sort=\"")
+      page.appendDecimal(UInt64(max(0, function.line)))
+      page.append("\">")
+      page.appendDecimal(UInt64(max(0, function.line)))
+      page.append("</td><td class=\"num\" data-sort=\"")
+      page.appendDecimal(function.count)
+      page.append("\">")
       // As llvm-cov abbreviates it, the exact count in the tooltip.
       CountFormat.append(
         function.count,
         in: function.count == 0 ? "<span class=\"hits zero\"" : "<span class=\"hits\"",
-        closing: "</span>", to: &rows)
-      rows.append("</td>")
+        closing: "</span>", to: &page)
+      page.append("</td>")
       if let testsByFunction {
-        rows.append(string: testsCell(testsByFunction[function.name] ?? []))
+        page.append(string: testsCell(testsByFunction[function.name] ?? []))
       }
-      rows.append("</tr>\n")
+      page.append("</tr>\n")
     }
-    html += rows.text()
-    return html + "</tbody>\n</table></div>\n</details>\n</section>\n"
+    page.append("</tbody>\n</table></div>\n</details>\n</section>\n")
   }
 
   /// How many tests ran a function, unfolding to their IDs.

@@ -82,6 +82,11 @@ struct HTMLBytes: ~Copyable {
     count += 1
   }
 
+  /// The bytes, copied into an array.
+  consuming func bytes() -> [UInt8] {
+    Array(UnsafeBufferPointer(start: start, count: count))
+  }
+
   /// The bytes as text (invalid UTF-8 repaired, as `String(decoding:as:)` does).
   consuming func text() -> String {
     String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)

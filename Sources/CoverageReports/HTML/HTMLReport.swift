@@ -42,16 +42,18 @@ public struct HTMLReport: ReportRenderer {
     let rendered =
       [index]
       + pages.map { file, path in
-        RenderedFile(path: path) {
-          FilePage(
-            file: file, packageName: report.packageName, heading: heading,
-            gated: gated.contains(file.layer),
-            rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
-            source: sources.source(ofRelativePath: file.path),
-            exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
-            testsByFunction: tests.map { $0[file.path] ?? [:] }
-          ).htmlParts()
-        }
+        RenderedFile(
+          path: path,
+          renderingBytes: {
+            FilePage(
+              file: file, packageName: report.packageName, heading: heading,
+              gated: gated.contains(file.layer),
+              rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
+              source: sources.source(ofRelativePath: file.path),
+              exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
+              testsByFunction: tests.map { $0[file.path] ?? [:] }
+            ).htmlBytes()
+          })
       }
     let changes = report.patch.map { patch in
       RenderedFile(

@@ -9,7 +9,11 @@ public struct AtomicReportOutput: ReportOutput {
   public func write(_ files: [RenderedFile], to folder: String) throws {
     do {
       try AtomicFile.write(
-        files.map { AtomicFile.Pending(path: "\(folder)/\($0.path)", parts: $0.render) })
+        files.map { file in
+          let path = "\(folder)/\(file.path)"
+          return file.renderBytes.map { AtomicFile.Pending(path: path, bytes: $0) }
+            ?? AtomicFile.Pending(path: path, parts: file.render)
+        })
     } catch let error as AtomicFileError {
       throw OutputError(path: error.path, reason: error.description)
     } catch {
