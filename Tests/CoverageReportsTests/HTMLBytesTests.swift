@@ -3,8 +3,8 @@ import XCTest
 @testable import CoverageReports
 
 /// The page buffer against an array doing the same: random appends of every kind (ASCII runs, so
-/// the text is the bytes), across many growths from a tiny capacity, with the insertions and
-/// cuts the count format makes.
+/// the text is the bytes; numbers of every length; copies of earlier bytes), across many growths
+/// from a tiny capacity, with the insertions and cuts the count format makes.
 final class HTMLBytesTests: XCTestCase {
   func testTheBufferHoldsWhatAnArrayDoingTheSameHolds() {
     var generator = SystemRandomNumberGenerator()
@@ -12,7 +12,7 @@ final class HTMLBytesTests: XCTestCase {
       var bytes = HTMLBytes(capacity: 1)
       var expected: [UInt8] = []
       for _ in 0..<Int.random(in: 0..<120, using: &generator) {
-        switch Int.random(in: 0..<6, using: &generator) {
+        switch Int.random(in: 0..<7, using: &generator) {
         case 0:
           bytes.append("<td class=\"count\">")
           expected += Array("<td class=\"count\">".utf8)
@@ -39,6 +39,11 @@ final class HTMLBytesTests: XCTestCase {
           let length = Int.random(in: 0...expected.count, using: &generator)
           bytes.removeLast(length)
           expected.removeLast(length)
+        case 6 where !expected.isEmpty:
+          let offset = Int.random(in: 0..<expected.count, using: &generator)
+          let length = Int.random(in: 0...(expected.count - offset), using: &generator)
+          bytes.appendCopy(from: offset, length: length)
+          expected += expected[offset..<(offset + length)]
         default:
           bytes.append(UInt8(ascii: "x"))
           expected.append(UInt8(ascii: "x"))

@@ -56,7 +56,9 @@ extension FilePage {
       let number = index + 1
       let count = view?.count(line: number)
       rows.append("<tr id=\"L")
+      let numberStart = rows.count
       rows.appendDecimal(UInt64(number))
+      let numberLength = rows.count - numberStart
       let state: StaticString? =
         partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
       let changed = changedFlags[number]
@@ -66,9 +68,9 @@ extension FilePage {
         if changed { rows.append(state == nil ? "changed" : " changed") }
       }
       rows.append("\"><td class=\"ln\"><a href=\"#L")
-      rows.appendDecimal(UInt64(number))
+      rows.appendCopy(from: numberStart, length: numberLength)
       rows.append("\">")
-      rows.appendDecimal(UInt64(number))
+      rows.appendCopy(from: numberStart, length: numberLength)
       rows.append("</a></td>")
       appendCountCell(count, to: &rows)
       rows.append("<td class=\"src\">")

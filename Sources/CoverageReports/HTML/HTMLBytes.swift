@@ -44,21 +44,47 @@ struct HTMLBytes: ~Copyable {
     text.withUTF8 { append($0) }
   }
 
-  /// Appends `value` in decimal digits, written backwards in place.
+  /// Appends `value` in decimal digits, written backwards in place two at a time.
   mutating func appendDecimal(_ value: UInt64) {
-    var digits = 1
-    var rest = value / 10
-    while rest > 0 {
-      digits += 1
-      rest /= 10
+    var length = 1
+    var limit: UInt64 = 10
+    while length < 20, value >= limit {
+      length += 1
+      limit = limit &* 10
     }
-    reserve(digits)
+    reserve(length)
+    let pairs = Self.digitPairs.utf8Start
+    var position = count + length
     var value = value
-    for index in stride(from: count + digits - 1, through: count, by: -1) {
-      start[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-      value /= 10
+    while value >= 100 {
+      let pair = Int(value % 100) &* 2
+      value /= 100
+      position -= 2
+      start[position] = pairs[pair]
+      start[position + 1] = pairs[pair + 1]
     }
-    count += digits
+    if value >= 10 {
+      start[position - 2] = pairs[Int(value) &* 2]
+      start[position - 1] = pairs[Int(value) &* 2 + 1]
+    } else {
+      start[position - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+    }
+    count += length
+  }
+
+  /// `00` to `99`, for writing digits two at a time.
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
+
+  /// Appends again the `length` bytes that start at `offset` (a number written before).
+  mutating func appendCopy(from offset: Int, length: Int) {
+    precondition(offset >= 0 && length >= 0 && offset + length <= count)
+    reserve(length)
+    (start + count).update(from: start + offset, count: length)
+    count += length
   }
 
   /// Appends `value` in decimal digits, with its sign when negative.
