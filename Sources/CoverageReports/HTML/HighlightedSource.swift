@@ -1,3 +1,5 @@
+import CoverageModel
+
 /// A source file's bytes cut into lines, with its Swift tokens for colouring each line.
 struct HighlightedSource {
   let bytes: [UInt8]
@@ -10,12 +12,15 @@ struct HighlightedSource {
   init(_ source: String) {
     let bytes = Array(source.utf8)
     var ranges: [Range<Int>] = []
-    var start = 0
-    while start < bytes.count {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
-      ranges.append(start..<trimmed)
-      start = end + 1
+    bytes.withUnsafeBufferPointer { bytes in
+      var start = 0
+      while start < bytes.count {
+        // memchr, not a generic search: a page has a line per row.
+        let end = ByteSearch.offset(of: UInt8(ascii: "\n"), in: bytes, from: start, to: bytes.count)
+        let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+        ranges.append(start..<trimmed)
+        start = end + 1
+      }
     }
     self.bytes = bytes
     self.lineRanges = ranges
