@@ -12,7 +12,9 @@ public struct Demangler: Sendable {
   let executable: String
   let cacheFolder: String?
   let runner: any CommandRunning
-  let library: SwiftDemangleLibrary?
+  let toolchainFolder: String
+  /// Whether names are demangled in the process (no runner given).
+  let inProcess: Bool
 
   /// The demangler beside the toolchain's `swift` (its llvm-cov folder). A `runner` given runs
   /// `swift-demangle` through it instead of loading the library.
@@ -22,8 +24,8 @@ public struct Demangler: Sendable {
     self.executable = "\(toolchainFolder)/swift-demangle"
     self.cacheFolder = cacheFolder
     self.runner = runner ?? LiveCommandRunner()
-    self.library =
-      runner == nil ? SwiftDemangleLibrary.load(toolchainFolder: toolchainFolder) : nil
+    self.toolchainFolder = toolchainFolder
+    self.inProcess = runner == nil
   }
 
   /// Readable names for `names`, in their order; a name that cannot be demangled stays as it
@@ -78,7 +80,10 @@ public struct Demangler: Sendable {
   /// the demangler failed.
   private func demangleNow(_ names: [String]) -> [String]? {
     let symbols = names.map(Self.symbol(of:))
-    if let library { return library.readable(symbols) }
+    // Loaded only now: a run whose names are all cached loads nothing.
+    if inProcess, let library = SwiftDemangleLibrary.load(toolchainFolder: toolchainFolder) {
+      return library.readable(symbols)
+    }
     let half = (symbols.count + 1) / 2
     let batches =
       symbols.count > 4000 ? [Array(symbols[..<half]), Array(symbols[half...])] : [symbols]

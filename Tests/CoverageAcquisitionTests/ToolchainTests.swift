@@ -253,7 +253,8 @@ final class DemanglerTests: XCTestCase {
     let folder = try toolchainFolder()
     let inProcess = Demangler(toolchainFolder: folder)
     #if os(Linux)
-      XCTAssertNotNil(inProcess.library, "libswiftDemangle.so beside \(folder)")
+      XCTAssertNotNil(
+        SwiftDemangleLibrary.load(toolchainFolder: folder), "libswiftDemangle.so beside \(folder)")
     #endif
     let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../LLVMCoverageTests/Fixtures/yams/swiftpm-export.json")
