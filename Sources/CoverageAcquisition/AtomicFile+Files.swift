@@ -12,7 +12,7 @@ extension AtomicFile {
     /// A file's text: parts written one after the other, or UTF-8 bytes made whole.
     enum Contents {
       case parts([String])
-      case bytes([UInt8])
+      case bytes(OwnedBytes)
     }
 
     public init(path: String, parts: @escaping @Sendable () -> [String]) {
@@ -20,7 +20,7 @@ extension AtomicFile {
       self.make = { .parts(parts()) }
     }
 
-    public init(path: String, bytes: @escaping @Sendable () -> [UInt8]) {
+    public init(path: String, bytes: @escaping @Sendable () -> OwnedBytes) {
       self.path = path
       self.make = { .bytes(bytes()) }
     }

@@ -8,7 +8,7 @@ public struct RenderedFile: Sendable, Equatable {
   private enum Text: Sendable {
     case parts([String])
     case deferred(@Sendable () -> [String])
-    case deferredBytes(@Sendable () -> [UInt8])
+    case deferredBytes(@Sendable () -> OwnedBytes)
   }
 
   /// The file's text in pieces, written one after the other: a large report is never joined
@@ -21,12 +21,13 @@ public struct RenderedFile: Sendable, Equatable {
     switch text {
     case .parts(let parts): { parts }
     case .deferred(let render): render
-    case .deferredBytes(let render): { [String(decoding: render(), as: UTF8.self)] }
+    case .deferredBytes(let render):
+      { [render().withUnsafeBytes { String(decoding: $0, as: UTF8.self) }] }
     }
   }
 
   /// A file made as UTF-8 bytes, for its writer to write as they are; nil for one made as text.
-  public var renderBytes: (@Sendable () -> [UInt8])? {
+  public var renderBytes: (@Sendable () -> OwnedBytes)? {
     guard case .deferredBytes(let render) = text else { return nil }
     return render
   }
@@ -54,7 +55,7 @@ public struct RenderedFile: Sendable, Equatable {
   }
 
   /// A file made as UTF-8 bytes when it is read (an HTML report's file pages).
-  public init(path: String, renderingBytes render: @escaping @Sendable () -> [UInt8]) {
+  public init(path: String, renderingBytes render: @escaping @Sendable () -> OwnedBytes) {
     self.path = path
     self.text = .deferredBytes(render)
   }

@@ -1,3 +1,4 @@
+import CoverageModel
 import XCTest
 
 @testable import CoverageAcquisition
@@ -60,8 +61,8 @@ final class AtomicFileTests: XCTestCase {
     let page = Array("<p>é</p>".utf8) + Array(repeating: UInt8(ascii: "x"), count: 200_000)
     for _ in 0..<2 {
       try AtomicFile.write([
-        AtomicFile.Pending(path: "\(root)/out/a.html", bytes: { page }),
-        AtomicFile.Pending(path: "\(root)/out/b.html", bytes: { [] }),
+        AtomicFile.Pending(path: "\(root)/out/a.html", bytes: { OwnedBytes(copying: page) }),
+        AtomicFile.Pending(path: "\(root)/out/b.html", bytes: { OwnedBytes(copying: []) }),
         AtomicFile.Pending(path: "\(root)/out/files/c.html", parts: { ["c", "d"] }),
       ])
       XCTAssertEqual(

@@ -127,7 +127,9 @@ final class SwiftTokenizerTests: XCTestCase {
   func testLinesAndTheTokensThatReachIntoThem() {
     let source = HighlightedSource("let a = 1\r\n/* x\n y */ var b\nlast")
     XCTAssertEqual(
-      source.lineRanges.map { String(decoding: source.bytes[$0], as: UTF8.self) },
+      source.lineRanges.indices.map { index in
+        source.withLine(index) { String(decoding: $0, as: UTF8.self) }
+      },
       ["let a = 1", "/* x", " y */ var b", "last"])
     var cursor = 0
     let comment = SyntaxToken(range: 11..<21, kind: .comment)

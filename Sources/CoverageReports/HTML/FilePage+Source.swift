@@ -1,11 +1,12 @@
 import CoverageModel
 
 extension FilePage {
-  /// The source with line numbers and counts, or why it cannot be shown.
-  func appendSourceSection(to page: inout HTMLBytes) {
+  /// The source (nil when it could not be read) with line numbers and counts, or why it cannot
+  /// be shown.
+  func appendSourceSection(_ highlighted: HighlightedSource?, to page: inout HTMLBytes) {
     var html = "<section class=\"source\" aria-labelledby=\"source-title\">\n" + sourceHeader()
     let view = file.coverage.lineView
-    guard let source else {
+    guard let highlighted else {
       html += """
         <p class="notice missing">The source of <code>\(file.path.htmlEscaped)</code> is missing: \
         it could not be read from the package (moved, deleted or outside the package root).</p>
@@ -20,7 +21,6 @@ extension FilePage {
       }
       return page.append(string: html + "</section>\n")
     }
-    let highlighted = HighlightedSource(source)
     if view == nil {
       html +=
         "<p class=\"notice\">The export has no line data for this file: counts are not shown.</p>\n"
@@ -52,41 +52,43 @@ extension FilePage {
     let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
     var nextDecision = 0
     var cursor = 0
-    for index in 0..<source.lineCount {
-      let number = index + 1
-      let count = view?.count(line: number)
-      rows.append("<tr id=\"L")
-      let numberStart = rows.count
-      rows.appendDecimal(UInt64(number))
-      let numberLength = rows.count - numberStart
-      let state: StaticString? =
-        partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
-      let changed = changedFlags[number]
-      if state != nil || changed {
-        rows.append("\" class=\"")
-        if let state { rows.append(state) }
-        if changed { rows.append(state == nil ? "changed" : " changed") }
-      }
-      rows.append("\"><td class=\"ln\"><a href=\"#L")
-      rows.appendCopy(from: numberStart, length: numberLength)
-      rows.append("\">")
-      rows.appendCopy(from: numberStart, length: numberLength)
-      rows.append("</a></td>")
-      appendCountCell(count, to: &rows)
-      rows.append("<td class=\"src\">")
-      let tokens = source.tokens(onLine: index, from: &cursor)
-      source.withLine(index) { line in
+    // The source read in place once for all its lines.
+    source.withBytes { bytes in
+      for index in 0..<source.lineCount {
+        let number = index + 1
+        let count = view?.count(line: number)
+        rows.append("<tr id=\"L")
+        let numberStart = rows.count
+        rows.appendDecimal(UInt64(number))
+        let numberLength = rows.count - numberStart
+        let state: StaticString? =
+          partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
+        let changed = changedFlags[number]
+        if state != nil || changed {
+          rows.append("\" class=\"")
+          if let state { rows.append(state) }
+          if changed { rows.append(state == nil ? "changed" : " changed") }
+        }
+        rows.append("\"><td class=\"ln\"><a href=\"#L")
+        rows.appendCopy(from: numberStart, length: numberLength)
+        rows.append("\">")
+        rows.appendCopy(from: numberStart, length: numberLength)
+        rows.append("</a></td>")
+        appendCountCell(count, to: &rows)
+        rows.append("<td class=\"src\">")
+        let tokens = source.tokens(onLine: index, from: &cursor)
+        let line = UnsafeBufferPointer(rebasing: bytes[source.lineRanges[index]])
         MissedSpans.append(
           line: line, missed: partial[number] ? spans.byteRanges(line: number, in: line) : [],
           tokens: tokens, offset: source.lineRanges[index].lowerBound, to: &rows)
+        while nextDecision < decisions.count, decisions[nextDecision].line < number {
+          nextDecision += 1
+        }
+        if nextDecision < decisions.count, decisions[nextDecision].line == number {
+          Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
+        }
+        rows.append("</td></tr>\n")
       }
-      while nextDecision < decisions.count, decisions[nextDecision].line < number {
-        nextDecision += 1
-      }
-      if nextDecision < decisions.count, decisions[nextDecision].line == number {
-        Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
-      }
-      rows.append("</td></tr>\n")
     }
   }
 

@@ -25,11 +25,13 @@ struct FilePage {
   static let openFunctionLimit = 12
 
   /// The whole page.
-  func html() -> String { String(decoding: htmlBytes(), as: UTF8.self) }
+  func html() -> String {
+    htmlBytes().withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+  }
 
   /// The whole page as UTF-8 bytes, the source's rows (most of a page) made in place. Every
   /// piece is valid UTF-8 (the source was read as text), so the page is written as it is.
-  func htmlBytes() -> [UInt8] {
+  func htmlBytes() -> OwnedBytes {
     let path = file.path.htmlEscaped
     let header =
       HTMLPage.brand(root: "../") + "<span class=\"crumb\"><a href=\"../index.html\">"
@@ -43,13 +45,17 @@ struct FilePage {
     let document = HTMLPage.documentParts(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
       header: header, body: [], heading: heading)
-    var page = HTMLBytes(capacity: (source?.utf8.count ?? 0) * 3 + 16_384)
+    let highlighted = source.map(HighlightedSource.init)
+    // Room for the whole page at once (about 150 bytes of markup a line, 400 a function).
+    var page = HTMLBytes(
+      capacity: (highlighted.map { $0.byteCount * 2 + $0.lineCount * 150 } ?? 0)
+        + file.coverage.functions.count * 400 + 32_768)
     for part in document.dropLast() { page.append(string: part) }
     page.append(string: body)
     appendFunctionsSection(to: &page)
-    appendSourceSection(to: &page)
+    appendSourceSection(highlighted, to: &page)
     page.append(string: document.last ?? "")
-    return page.bytes()
+    return page.owned()
   }
 
   /// The folder muted, the file name plain.

@@ -2,17 +2,20 @@ import CoverageModel
 
 /// A source file's bytes cut into lines, with its Swift tokens for colouring each line.
 struct HighlightedSource {
-  let bytes: [UInt8]
-  /// Each line's bytes in `bytes`, without its line ending (`\n` or `\r\n`); a final line
-  /// ending does not start another line.
+  /// The source, its UTF-8 contiguous: read in place, never copied.
+  private let text: String
+  /// Each line's bytes in the source's UTF-8, without its line ending (`\n` or `\r\n`); a
+  /// final line ending does not start another line.
   let lineRanges: [Range<Int>]
   /// Sorted, never overlapping.
   let tokens: [SyntaxToken]
 
   init(_ source: String) {
-    let bytes = Array(source.utf8)
+    var text = source
+    text.makeContiguousUTF8()
     var ranges: [Range<Int>] = []
-    bytes.withUnsafeBufferPointer { bytes in
+    var tokens: [SyntaxToken] = []
+    text.withUTF8 { bytes in
       var start = 0
       while start < bytes.count {
         // memchr, not a generic search: a page has a line per row.
@@ -21,13 +24,17 @@ struct HighlightedSource {
         ranges.append(start..<trimmed)
         start = end + 1
       }
+      tokens = SwiftTokenizer.tokens(in: bytes)
     }
-    self.bytes = bytes
+    self.text = text
     self.lineRanges = ranges
-    self.tokens = SwiftTokenizer.tokens(of: bytes)
+    self.tokens = tokens
   }
 
   var lineCount: Int { lineRanges.count }
+
+  /// The source's size in UTF-8 bytes.
+  var byteCount: Int { text.utf8.count }
 
   /// The tokens that reach into a line, found from `cursor` (a token index that only moves
   /// forward as lines are visited in order); their ranges stay counted in the file.
@@ -59,6 +66,12 @@ struct HighlightedSource {
 
   /// Calls `body` with line `index`'s bytes, counted from 0.
   func withLine<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineRanges[index]])) }
+    withBytes { body(UnsafeBufferPointer(rebasing: $0[lineRanges[index]])) }
+  }
+
+  /// Calls `body` with the whole source's bytes, which `lineRanges` index.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    // Contiguous since `init`: the storage is always there.
+    text.utf8.withContiguousStorageIfAvailable(body)!
   }
 }

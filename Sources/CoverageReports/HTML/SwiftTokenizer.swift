@@ -47,11 +47,14 @@ struct SwiftTokenizer {
   private static let maximumDepth = 16
 
   static func tokens(of source: [UInt8]) -> [SyntaxToken] {
-    source.withUnsafeBufferPointer { bytes in
-      var tokenizer = SwiftTokenizer(bytes: bytes)
-      _ = tokenizer.code(from: 0, depth: 0)
-      return tokenizer.tokens
-    }
+    source.withUnsafeBufferPointer { tokens(in: $0) }
+  }
+
+  /// The tokens of source bytes read in place.
+  static func tokens(in bytes: UnsafeBufferPointer<UInt8>) -> [SyntaxToken] {
+    var tokenizer = SwiftTokenizer(bytes: bytes)
+    _ = tokenizer.code(from: 0, depth: 0)
+    return tokenizer.tokens
   }
 
   private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
