@@ -84,17 +84,9 @@ extension HTMLPage {
     } else {
       bytes.append("-1")
     }
-    bytes.append("\"><span class=\"pct ")
-    bytes.append(levelClass(metric, rule: rule))
-    bytes.append("\">")
-    appendPercent(metric, to: &bytes)
-    bytes.append("</span>")
-    appendBar(metric, rule: rule, to: &bytes)
-    bytes.append("<span class=\"ratio\">")
-    bytes.appendInteger(metric.covered)
-    bytes.append("/")
-    bytes.appendInteger(metric.count)
-    bytes.append("</span></td>")
+    appendFigures(
+      metric, rule: rule, percent: ("\"><span class=\"pct ", "</span>"),
+      ratio: ("<span class=\"ratio\">", "/", "</span></td>"), to: &bytes)
   }
 
   private static func appendCard(
@@ -102,17 +94,29 @@ extension HTMLPage {
   ) {
     bytes.append("<div class=\"card\"><div class=\"card-name\">")
     bytes.append(name)
-    bytes.append("</div><div class=\"card-pct ")
+    appendFigures(
+      metric, rule: rule, percent: ("</div><div class=\"card-pct ", "</div>"),
+      ratio: ("<div class=\"card-ratio\">", " of ", " covered</div></div>"), to: &bytes)
+  }
+
+  /// The percentage coloured by the rule (`percent.open` ends in the class attribute's
+  /// opening), the bar, and covered and count (`ratio`: before, between and after them).
+  private static func appendFigures(
+    _ metric: Metric, rule: Threshold?, percent: (open: StaticString, close: StaticString),
+    ratio: (open: StaticString, separator: StaticString, close: StaticString),
+    to bytes: inout HTMLBytes
+  ) {
+    bytes.append(percent.open)
     bytes.append(levelClass(metric, rule: rule))
     bytes.append("\">")
     appendPercent(metric, to: &bytes)
-    bytes.append("</div>")
+    bytes.append(percent.close)
     appendBar(metric, rule: rule, to: &bytes)
-    bytes.append("<div class=\"card-ratio\">")
+    bytes.append(ratio.open)
     bytes.appendInteger(metric.covered)
-    bytes.append(" of ")
+    bytes.append(ratio.separator)
     bytes.appendInteger(metric.count)
-    bytes.append(" covered</div></div>")
+    bytes.append(ratio.close)
   }
 
   /// `Metric.formattedPercent`'s text: `63.33%`, or `n/a`.
