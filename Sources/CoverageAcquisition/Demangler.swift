@@ -209,24 +209,6 @@ public struct Demangler: Sendable {
     RegularFile.identity(atPath: executable).map { fingerprint(Data($0.utf8)) }
   }
 
-  /// Every `mangled<TAB>readable` line; a damaged or missing cache reads as empty.
-  static func readCache(_ path: String) -> [String: String] {
-    guard let bytes = RegularFile.bytes(atPath: path) else { return [:] }
-    return bytes.withUnsafeBufferPointer { bytes in
-      var names: [String: String] = [:]
-      names.reserveCapacity(bytes.count / 100)  // lines are 100-200 bytes
-      var start = 0
-      while start < bytes.count {
-        let line = Self.line(at: start, in: bytes)
-        if let tab = line.tab {
-          names[Self.text(bytes, start..<tab)] = Self.text(bytes, (tab + 1)..<line.end)
-        }
-        start = line.end + 1
-      }
-      return names
-    }
-  }
-
   /// The cached names among `wanted`. A few are each found by halving (the cache is written
   /// sorted: the ten names of a risk list cost a few dozen comparisons, not a read of every
   /// line); many are found in one pass over every line.

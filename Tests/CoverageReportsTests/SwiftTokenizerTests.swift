@@ -145,3 +145,10 @@ final class SwiftTokenizerTests: XCTestCase {
     XCTAssertEqual(source.html(line: 1), "<span class=c>/* x</span>")
   }
 }
+
+extension SwiftTokenizer {
+  /// The tokens of source bytes held in an array.
+  static func tokens(of source: [UInt8]) -> [SyntaxToken] {
+    source.withUnsafeBufferPointer { tokens(in: $0) }
+  }
+}

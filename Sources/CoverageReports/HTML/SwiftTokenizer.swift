@@ -46,10 +46,6 @@ struct SwiftTokenizer {
   /// Interpolations nest at most this deep; deeper ones stay part of their string.
   private static let maximumDepth = 16
 
-  static func tokens(of source: [UInt8]) -> [SyntaxToken] {
-    source.withUnsafeBufferPointer { tokens(in: $0) }
-  }
-
   /// The tokens of source bytes read in place.
   static func tokens(in bytes: UnsafeBufferPointer<UInt8>) -> [SyntaxToken] {
     var tokenizer = SwiftTokenizer(bytes: bytes)
