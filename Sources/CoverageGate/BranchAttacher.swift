@@ -65,14 +65,17 @@ enum BranchAttacher {
     var owners = PathIndex(files.map(\.coverage.path))
     var records = Array(repeating: [FileRecord](), count: files.count)
     for record in functions {
-      let fileOwners = record.filenames.map { owners.place(of: $0) }
-      if fileOwners.count == 1 {
-        // Most records lie in one file: their code regions are all its own, the body first.
-        guard let owner = fileOwners[0] else { continue }
-        let regions = record.regions.filter { $0.kind == .code }
+      if record.filenames.count == 1 {
+        // Most records lie in one file: their code regions are all its own, the body first
+        // (the record's own array, not a copy, when every region is code).
+        guard let owner = owners.place(of: record.filenames[0]) else { continue }
+        let regions =
+          record.regions.allSatisfy { $0.kind == .code }
+          ? record.regions : record.regions.filter { $0.kind == .code }
         if !regions.isEmpty { records[owner].append((record.name, regions)) }
         continue
       }
+      let fileOwners = record.filenames.map { owners.place(of: $0) }
       var own: [Int: [Region]] = [:]
       for region in record.regions
       where region.kind == .code && fileOwners.indices.contains(region.fileID) {
