@@ -17,9 +17,17 @@ public enum FileDetails {
     var regionsByFile = Array(
       repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
     for (recordIndex, record) in data.functions.enumerated() {
-      let files = record.filenames.map { fileIndex.place(of: $0) }
+      // Most records lie in one file: no array of places for them.
+      let single = record.filenames.count == 1 ? fileIndex.place(of: record.filenames[0]) : nil
+      let files =
+        record.filenames.count == 1 ? [] : record.filenames.map { fileIndex.place(of: $0) }
+      func place(_ fileID: Int) -> Int? {
+        record.filenames.count == 1
+          ? (fileID == 0 ? single : nil)
+          : files.indices.contains(fileID) ? files[fileID] : nil
+      }
       if let first = record.regions.first(where: { $0.kind == .code }),
-        files.indices.contains(first.fileID), let file = files[first.fileID]
+        let file = place(first.fileID)
       {
         functionsByFile[file].append(
           (
@@ -28,9 +36,8 @@ public enum FileDetails {
               column: first.columnStart, count: record.count), recordIndex
           ))
       }
-      for region in record.regions
-      where region.kind == .code && files.indices.contains(region.fileID) {
-        guard let file = files[region.fileID] else { continue }
+      for region in record.regions where region.kind == .code {
+        guard let file = place(region.fileID) else { continue }
         regionsByFile[file].append(
           (SourceRange(start: region.start, end: region.end), region.count))
       }
