@@ -57,12 +57,7 @@ public struct Demangler: Sendable {
   /// The readable names the cache holds for `names`, in their order (nil for a name it lacks):
   /// a lookup alone, cheap enough to run beside other work before the names needed are known.
   public func cachedNames(_ names: [String]) -> [String?] {
-    guard let cacheFile = cacheFile(), let cache = try? MappedFile(path: cacheFile) else {
-      return names.map { _ in nil }
-    }
-    let table = NameTable(names)
-    let readable = withExtendedLifetime(cache) { Self.cachedNames(table, in: cache.bytes) }
-    return names.indices.map { readable[table.number(ofNameAt: $0)] }
+    cacheFile().map { Self.cachedNames(names, inCache: $0) } ?? names.map { _ in nil }
   }
 
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
@@ -119,14 +114,13 @@ public struct Demangler: Sendable {
     cacheFolder.flatMap { folder in cacheKey().map { "\(folder)/demangled-\($0).tsv" } }
   }
 
-  /// Every name's readable one from the cache, in the names' order; nil when the cache lacks
-  /// any of them (or cannot be read).
-  static func lookUpAll(_ names: [String], inCache path: String) -> [String]? {
-    guard let file = try? MappedFile(path: path) else { return nil }
+  /// Each name's readable one in the cache at `path`, in the names' order: nil for a name it
+  /// lacks, and for all when it cannot be read.
+  static func cachedNames(_ names: [String], inCache path: String) -> [String?] {
+    guard let file = try? MappedFile(path: path) else { return names.map { _ in nil } }
     let table = NameTable(names)
     let readable = withExtendedLifetime(file) { cachedNames(table, in: file.bytes) }
-    guard readable.allSatisfy({ $0 != nil }) else { return nil }
-    return names.indices.map { readable[table.number(ofNameAt: $0)]! }
+    return names.indices.map { readable[table.number(ofNameAt: $0)] }
   }
 
   /// Per distinct name of `table`, its readable name in the cache's `bytes`, if there.

@@ -16,16 +16,12 @@ public enum FileDetails {
       repeating: [(function: FunctionCoverage, record: Int)](), count: data.files.count)
     var regionsByFile = Array(
       repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
+    // A record's files by its own numbering, in one array reused record after record.
+    var files: [Int?] = []
     for (recordIndex, record) in data.functions.enumerated() {
-      // Most records lie in one file: no array of places for them.
-      let single = record.filenames.count == 1 ? fileIndex.place(of: record.filenames[0]) : nil
-      let files =
-        record.filenames.count == 1 ? [] : record.filenames.map { fileIndex.place(of: $0) }
-      func place(_ fileID: Int) -> Int? {
-        record.filenames.count == 1
-          ? (fileID == 0 ? single : nil)
-          : files.indices.contains(fileID) ? files[fileID] : nil
-      }
+      files.removeAll(keepingCapacity: true)
+      for name in record.filenames { files.append(fileIndex.place(of: name)) }
+      func place(_ fileID: Int) -> Int? { files.indices.contains(fileID) ? files[fileID] : nil }
       if let first = record.regions.first(where: { $0.kind == .code }),
         let file = place(first.fileID)
       {

@@ -42,19 +42,19 @@ struct FilePage {
     body += "\(gated ? "gated" : "not gated")</span></p>\n"
     body += exclusionNotes()
     body += HTMLPage.cards(file.summary, rules: rules) + "</section>\n"
-    let document = HTMLPage.documentParts(
+    let document = HTMLPage.documentEnds(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
-      header: header, body: [], heading: heading)
+      header: header, heading: heading)
     let highlighted = source.map(HighlightedSource.init)
     // Room for the whole page at once (about 150 bytes of markup a line, 400 a function).
     var page = HTMLBytes(
       capacity: (highlighted.map { $0.byteCount * 2 + $0.lineCount * 150 } ?? 0)
         + file.coverage.functions.count * 400 + 32_768)
-    for part in document.dropLast() { page.append(string: part) }
+    page.append(string: document.start)
     page.append(string: body)
     appendFunctionsSection(to: &page)
     appendSourceSection(highlighted, to: &page)
-    page.append(string: document.last ?? "")
+    page.append(string: document.end)
     return page.owned()
   }
 

@@ -12,16 +12,17 @@ enum HTMLPage {
     title: String, root: String, kind: String, header: String, body: String,
     heading: ReportHeading = ReportHeading()
   ) -> String {
-    documentParts(
-      title: title, root: root, kind: kind, header: header, body: [body], heading: heading
-    ).joined()
+    let (start, end) = documentEnds(
+      title: title, root: root, kind: kind, header: header, heading: heading)
+    return start + body + end
   }
 
-  /// `document` in parts, the body's own parts among them (a large page is never joined).
-  static func documentParts(
-    title: String, root: String, kind: String, header: String, body: [String],
+  /// `document` without its body: what comes before it and after it (a large page's body is
+  /// made in place between them).
+  static func documentEnds(
+    title: String, root: String, kind: String, header: String,
     heading: ReportHeading = ReportHeading()
-  ) -> [String] {
+  ) -> (start: String, end: String) {
     let title = heading.title.map { "\($0.htmlEscaped) · \(title)" } ?? title
     let start = """
       <!DOCTYPE html>
@@ -50,7 +51,7 @@ enum HTMLPage {
       </html>
 
       """
-    return [start] + body + [end]
+    return (start, end)
   }
 
   /// The title and revision, when given, at the end of the header bar.
