@@ -9,16 +9,25 @@ import Foundation
 public enum TestFrameworkImports {
   static let modules = ["XCTest", "Testing"]
 
-  /// `package` with `importsTestFramework` set on every target that could be test support.
+  /// `package` with `importsTestFramework` set on every target that could be test support,
+  /// its sources read from disk.
   public static func marked(_ package: PackageInfo) -> PackageInfo {
+    marked(package) { source in
+      RegularFile.bytes(atPath: "\(package.root)/\(source)").map {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
+  }
+
+  /// `package` marked the same way, each source's text (by package-relative path) from `text`.
+  public static func marked(_ package: PackageInfo, text: (String) -> String?) -> PackageInfo {
     var package = package
     let candidates = candidates(package.targets)
     for index in package.targets.indices where candidates.contains(package.targets[index].name) {
       let target = package.targets[index]
       package.targets[index].importsTestFramework = target.sources.contains { source in
         source.hasSuffix(".swift")
-          && RegularFile.bytes(atPath: "\(package.root)/\(source)").map(importsTestFramework)
-            == true
+          && text(source).map { importsTestFramework(Array($0.utf8)) } == true
       }
     }
     return package

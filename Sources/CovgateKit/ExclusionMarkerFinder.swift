@@ -6,10 +6,9 @@ import Foundation
 enum ExclusionMarkerFinder {
   /// The markers by package-relative path; a malformed marker is an error naming file and line.
   /// A target whose folder is not here (an export read on another machine) has none to read.
-  static func markers(package: PackageInfo, config: GateConfig) throws -> [String:
-    [ExclusionMarker]]
+  static func markers(package: PackageInfo, config: GateConfig, sources: PackageSources) throws
+    -> [String: [ExclusionMarker]]
   {
-    let sources = PackageSources(root: package.root)
     var markers: [String: [ExclusionMarker]] = [:]
     for target in package.measuredTargets(
       naming: config.namedTargets, testSupport: config.testSupportNames)

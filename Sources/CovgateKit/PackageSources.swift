@@ -6,10 +6,13 @@ import Foundation
 /// (`..`, an absolute path, a symlink pointing out) reads as missing.
 ///
 /// Each folder is resolved once (`realpath`), and a file is opened without following a
-/// symlink; only a symlinked file is resolved on its own. Reports read hundreds of files.
+/// symlink; only a symlinked file is resolved on its own. Each file is read once: copies share
+/// what was read, so the stages of one run (test-framework imports, markers, branches, pages)
+/// read a source once between them.
 struct PackageSources: SourceProviding {
   let root: String
   private let folders = ResolvedFolders()
+  private let texts = ReadTexts()
 
   init(root: String) {
     self.root = realPath(root) ?? root
@@ -24,6 +27,19 @@ struct PackageSources: SourceProviding {
       isInside(resolved)
     else { return nil }
     let file = "\(resolved)/\(name)"
+    return texts.text(of: file) { readInside(file) }
+  }
+
+  /// The text of a source given by its absolute path, read the same way when it lies inside
+  /// the package (else `nil`).
+  func source(atPath path: String) -> String? {
+    guard path[...].startsWithBytes(of: root + "/") else { return nil }
+    let start = path.utf8.index(path.startIndex, offsetBy: root.utf8.count + 1)
+    return source(ofRelativePath: String(path[start...]))
+  }
+
+  /// The text of `file` (in a resolved folder), following a symlinked file only to inside.
+  private func readInside(_ file: String) -> String? {
     var descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     if descriptor < 0, errno == ELOOP, let target = realPath(file), isInside(target) {
       descriptor = open(target, O_RDONLY | O_CLOEXEC)
@@ -47,6 +63,20 @@ struct PackageSources: SourceProviding {
       return done
     }
     return failed ? nil : text
+  }
+}
+
+/// The texts of the files already read (`nil`: not readable), shared by the threads reading them.
+final class ReadTexts: @unchecked Sendable {
+  private let lock = NSLock()
+  private var texts: [String: String?] = [:]
+
+  /// The text of `file`, read by `read` the first time only (two threads may both read it).
+  func text(of file: String, read: () -> String?) -> String? {
+    if let known = lock.withLock({ texts[file] }) { return known }
+    let text = read()
+    lock.withLock { texts[file] = text }
+    return text
   }
 }
 

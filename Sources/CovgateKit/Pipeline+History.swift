@@ -15,7 +15,8 @@ extension Pipeline {
     var history: (any HistoryStoring)?
     do {
       let opened = try services.openHistory(settings.historyPath)
-      report.history = try opened.recentPoints(limit: Self.trendLength) + [opened.point(for: report)]
+      report.history =
+        try opened.recentPoints(limit: Self.trendLength) + [opened.point(for: report)]
       history = opened
     } catch {
       warnAboutHistory(error)
@@ -34,8 +35,9 @@ extension Pipeline {
   public func publish(_ report: CoverageReport) throws -> PipelineResult {
     services.observer.phase(.report)
     let context = RenderContext(
-      sources: PackageSources(root: report.packageRoot), heading: settings.heading)
-    let files = try settings.formats.flatMap { try $0.renderer(context).render(report) }
+      sources: sources(root: report.packageRoot), heading: settings.heading)
+    let files =
+      try settings.formats.flatMap { try $0.renderer(context).render(report) }
       + TestMapFile().render(report)
     let folder = settings.outputFolder
     try services.output.write(files, to: folder)

@@ -10,10 +10,18 @@ import LLVMCoverage
 public struct Pipeline: Sendable {
   public let settings: RunSettings
   public let services: PipelineServices
+  /// The package's sources, each read once by all the stages of the run.
+  private let packageSources: PackageSources
 
   public init(settings: RunSettings, services: PipelineServices) {
     self.settings = settings
     self.services = services
+    packageSources = PackageSources(root: settings.packageRoot)
+  }
+
+  /// The sources under `root`: the run's own, read once, for the package's root.
+  func sources(root: String) -> PackageSources {
+    root == settings.packageRoot ? packageSources : PackageSources(root: root)
   }
 
   /// The whole run: the report is evaluated, published (with the trend of earlier runs) and
@@ -31,18 +39,24 @@ public struct Pipeline: Sendable {
     let root = settings.packageRoot
     switch settings.source {
     case .exports(let inputs, let buildFolder):
+      // Exports that need nothing built are read from the start, on one core, while the
+      // package is described and its sources searched for markers on the other: read as
+      // branches need them (the config asks for them) and keeping what markers would need.
+      let pipeline = self
+      let early =
+        buildFolder == nil && settings.derivesBranches
+        ? Background { try pipeline.ingest(inputs, hasMarkers: true, functions: true) } : nil
       let described = try readDescription(swift: try services.acquisition.locateSwift())
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       guard derivesBranches(described) else {
+        // Sources not here (an export from another machine): read again as the figures need.
         let (package, markers) = try prepare(described)
         return try evaluate(
           try ingest(paths, hasMarkers: !markers.isEmpty), package: package, markers: markers,
           tests: nil)
       }
-      // Sources here: the exports are read on one core while the sources are searched for
-      // markers on the other, keeping what markers would need in case some turn up.
-      let pipeline = self
-      let reading = Background { try pipeline.ingest(paths, hasMarkers: true, functions: true) }
+      let reading =
+        early ?? Background { try pipeline.ingest(paths, hasMarkers: true, functions: true) }
       let (package, markers) = try prepare(described)
       let data = try reading.take()
       let report = try evaluate(data, package: package, markers: markers, tests: nil)
@@ -88,7 +102,11 @@ public struct Pipeline: Sendable {
     PackageInfo, [String: [ExclusionMarker]]
   ) {
     let package = try checked(described)
-    return (package, try ExclusionMarkerFinder.markers(package: package, config: settings.config))
+    return (
+      package,
+      try ExclusionMarkerFinder.markers(
+        package: package, config: settings.config, sources: sources(root: package.root))
+    )
   }
 
   /// The package's targets as described, from the description file when given.
@@ -102,7 +120,8 @@ public struct Pipeline: Sendable {
 
   /// `described` with its test-support libraries marked, checked against the config's layers.
   private func checked(_ described: PackageInfo) throws -> PackageInfo {
-    let package = TestFrameworkImports.marked(described)
+    let sources = sources(root: described.root)
+    let package = TestFrameworkImports.marked(described) { sources.source(ofRelativePath: $0) }
     try settings.config.check(against: package)
     return package
   }
@@ -123,7 +142,8 @@ public struct Pipeline: Sendable {
         baseline: try BaselineFile(path: settings.baselinePath).read(),
         tests: tests, links: DiskSymlinks(),
         branches: derivesBranches(package)
-          ? SourceBranchDeriver(cacheFolder: settings.cacheFolder) : nil))
+          ? SourceBranchDeriver(
+            cacheFolder: settings.cacheFolder, sources: sources(root: package.root)) : nil))
     nameFunctions(&report)
     nameRisks(&report)
     return report

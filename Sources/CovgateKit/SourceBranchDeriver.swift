@@ -9,16 +9,22 @@ struct SourceBranchDeriver: BranchDeriving {
   /// The cache, read on another thread from the moment the deriver is made: the files are
   /// scoped meanwhile.
   private let reading: Background<DecisionCache>
+  /// The package's sources, read once for the whole run.
+  private let sources: PackageSources
 
-  init(cacheFolder: String?) {
+  init(cacheFolder: String?, sources: PackageSources) {
     reading = Background { DecisionCache(folder: cacheFolder) }
+    self.sources = sources
   }
 
   func derive(_ files: [(sourcePath: String, regions: [Region])]) -> [DerivedBranches?] {
     let cache = (try? reading.value()) ?? DecisionCache(folder: nil)
     let results = files.map { Job(path: $0.sourcePath, regions: $0.regions) }.concurrentMap {
       job -> (branches: DerivedBranches, key: String?, decisions: SourceDecisions?)? in
-      guard let source = RegularFile.bytes(atPath: job.path) else { return nil }
+      guard
+        let source = sources.source(atPath: job.path).map({ Array($0.utf8) })
+          ?? RegularFile.bytes(atPath: job.path)
+      else { return nil }
       var kept: (key: String, decisions: SourceDecisions)?
       let branches = BranchDeriver.derive(regions: job.regions) {
         let key = DecisionCache.key(source)

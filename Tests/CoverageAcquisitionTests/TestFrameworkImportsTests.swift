@@ -28,29 +28,73 @@ final class TestFrameworkImportsTests: XCTestCase {
 
   func testOnlyTargetsThatCouldBeTestSupportAreCandidates() {
     let lib = TargetInfo(name: "Lib", kind: .library, path: "Sources/Lib", sources: [])
-    let fakes = TargetInfo(name: "Fakes", kind: .library, path: "Sources/Fakes", sources: [], dependencies: ["Lib"])
+    let fakes = TargetInfo(
+      name: "Fakes", kind: .library, path: "Sources/Fakes", sources: [], dependencies: ["Lib"])
     let deep = TargetInfo(name: "Deep", kind: .library, path: "Sources/Deep", sources: [])
     let used = TargetInfo(name: "Used", kind: .library, path: "Sources/Used", sources: [])
-    let app = TargetInfo(name: "App", kind: .executable, path: "Sources/App", sources: [], dependencies: ["Lib", "Used"])
-    let tests = TargetInfo(name: "T", kind: .test, path: "Tests/T", sources: [], dependencies: ["Fakes", "Used"])
-    let fakesOfFakes = TargetInfo(name: "More", kind: .library, path: "Sources/More", sources: [], dependencies: ["Deep"])
-    let moreTests = TargetInfo(name: "U", kind: .test, path: "Tests/U", sources: [], dependencies: ["More"])
-    let candidates = TestFrameworkImports.candidates([lib, fakes, deep, used, app, tests, fakesOfFakes, moreTests])
+    let app = TargetInfo(
+      name: "App", kind: .executable, path: "Sources/App", sources: [],
+      dependencies: ["Lib", "Used"])
+    let tests = TargetInfo(
+      name: "T", kind: .test, path: "Tests/T", sources: [], dependencies: ["Fakes", "Used"])
+    let fakesOfFakes = TargetInfo(
+      name: "More", kind: .library, path: "Sources/More", sources: [], dependencies: ["Deep"])
+    let moreTests = TargetInfo(
+      name: "U", kind: .test, path: "Tests/U", sources: [], dependencies: ["More"])
+    let candidates = TestFrameworkImports.candidates([
+      lib, fakes, deep, used, app, tests, fakesOfFakes, moreTests,
+    ])
     // Lib and Used have a production dependent; Deep is used only by More, a candidate itself.
     XCTAssertEqual(candidates, ["Fakes", "More", "Deep"])
   }
 
   func testMarksCandidatesFromTheirSourcesOnDisk() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("imports-\(UUID().uuidString)").path
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "imports-\(UUID().uuidString)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    try FileManager.default.createDirectory(atPath: "\(root)/Sources/Fakes", withIntermediateDirectories: true)
-    try "import Foundation\n".write(toFile: "\(root)/Sources/Fakes/A.swift", atomically: true, encoding: .utf8)
-    try "import XCTest\nfinal class Spy {}\n".write(toFile: "\(root)/Sources/Fakes/B.swift", atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: "\(root)/Sources/Fakes", withIntermediateDirectories: true)
+    try "import Foundation\n".write(
+      toFile: "\(root)/Sources/Fakes/A.swift", atomically: true, encoding: .utf8)
+    try "import XCTest\nfinal class Spy {}\n".write(
+      toFile: "\(root)/Sources/Fakes/B.swift", atomically: true, encoding: .utf8)
     let fakes = TargetInfo(
-      name: "Fakes", kind: .library, path: "Sources/Fakes", sources: ["Sources/Fakes/A.swift", "Sources/Fakes/B.swift"])
-    let tests = TargetInfo(name: "T", kind: .test, path: "Tests/T", sources: [], dependencies: ["Fakes"])
-    let marked = TestFrameworkImports.marked(PackageInfo(name: "P", root: root, targets: [fakes, tests]))
+      name: "Fakes", kind: .library, path: "Sources/Fakes",
+      sources: ["Sources/Fakes/A.swift", "Sources/Fakes/B.swift"])
+    let tests = TargetInfo(
+      name: "T", kind: .test, path: "Tests/T", sources: [], dependencies: ["Fakes"])
+    let marked = TestFrameworkImports.marked(
+      PackageInfo(name: "P", root: root, targets: [fakes, tests]))
     XCTAssertEqual(marked.targets.map(\.importsTestFramework), [true, false])
-    XCTAssertEqual(marked.testSupportRule(marked.targets[0]), "only tests use it and it imports XCTest or Testing")
+    XCTAssertEqual(
+      marked.testSupportRule(marked.targets[0]),
+      "only tests use it and it imports XCTest or Testing")
+  }
+
+  /// The texts come from the reader given (the run's sources, read once), not from the disk.
+  func testMarksCandidatesFromTheTextsGiven() {
+    let fakes = TargetInfo(
+      name: "Fakes", kind: .library, path: "Sources/Fakes",
+      sources: ["Sources/Fakes/A.swift", "Sources/Fakes/B.swift"])
+    let helpers = TargetInfo(
+      name: "Helpers", kind: .library, path: "Sources/Helpers", sources: ["Sources/Helpers/C.swift"]
+    )
+    let tests = TargetInfo(
+      name: "T", kind: .test, path: "Tests/T", sources: [], dependencies: ["Fakes", "Helpers"])
+    let texts = [
+      "Sources/Fakes/A.swift": "import Foundation\n",
+      "Sources/Fakes/B.swift": "@testable import Testing\n",
+    ]
+    var asked: [String] = []
+    let marked = TestFrameworkImports.marked(
+      PackageInfo(name: "P", root: "/nowhere", targets: [fakes, helpers, tests])
+    ) { path in
+      asked.append(path)
+      return texts[path]
+    }
+    XCTAssertEqual(marked.targets.map(\.importsTestFramework), [true, false, false])
+    XCTAssertEqual(
+      asked, ["Sources/Fakes/A.swift", "Sources/Fakes/B.swift", "Sources/Helpers/C.swift"])
   }
 }

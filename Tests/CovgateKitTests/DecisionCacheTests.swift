@@ -35,7 +35,8 @@ final class DecisionCacheTests: XCTestCase {
   }
 
   private func derive(_ path: String, cache: String) -> DerivedBranches? {
-    SourceBranchDeriver(cacheFolder: cache).derive([(path, regions)]).first ?? nil
+    SourceBranchDeriver(cacheFolder: cache, sources: PackageSources(root: cache))
+      .derive([(path, regions)]).first ?? nil
   }
 
   func testASecondRunReadsTheDecisionsTheFirstParsed() throws {

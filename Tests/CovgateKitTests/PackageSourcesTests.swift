@@ -49,4 +49,33 @@ final class PackageSourcesTests: XCTestCase {
       sources.source(ofRelativePath: "Sources/Out/Out.swift"),
       "a symlinked folder out of the package")
   }
+
+  /// A run reads each source once: a file changed after it was read reads as it was, in every
+  /// copy; by absolute path only inside the package.
+  func testReadsEachFileOnceAcrossCopies() throws {
+    let base = NSTemporaryDirectory() + "covgate-sources-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    try FileManager.default.createDirectory(
+      atPath: "\(base)/pkg/Sources/A", withIntermediateDirectories: true)
+    try "first".write(toFile: "\(base)/pkg/Sources/A/In.swift", atomically: true, encoding: .utf8)
+    try "other".write(
+      toFile: "\(base)/pkg/Sources/A/Other.swift", atomically: true, encoding: .utf8)
+    try "secret".write(toFile: "\(base)/outside.swift", atomically: true, encoding: .utf8)
+    let sources = PackageSources(root: "\(base)/pkg")
+    let copy = sources
+    XCTAssertEqual(sources.source(ofRelativePath: "Sources/A/In.swift"), "first")
+    try "second".write(toFile: "\(base)/pkg/Sources/A/In.swift", atomically: true, encoding: .utf8)
+    try "changed".write(
+      toFile: "\(base)/pkg/Sources/A/Other.swift", atomically: true, encoding: .utf8)
+    XCTAssertEqual(copy.source(ofRelativePath: "Sources/A/In.swift"), "first")
+    XCTAssertEqual(copy.source(atPath: "\(sources.root)/Sources/A/In.swift"), "first")
+    XCTAssertEqual(
+      copy.source(ofRelativePath: "Sources/A/Other.swift"), "changed", "not read before")
+    XCTAssertEqual(
+      PackageSources(root: "\(base)/pkg").source(ofRelativePath: "Sources/A/In.swift"), "second",
+      "another run reads anew")
+    XCTAssertNil(sources.source(atPath: "\(base)/outside.swift"))
+    XCTAssertNil(sources.source(atPath: "\(sources.root)/../outside.swift"))
+    XCTAssertNil(sources.source(atPath: "Sources/A/In.swift"), "not an absolute path")
+  }
 }

@@ -25,6 +25,9 @@ struct FakeAcquisition: CoverageAcquiring {
   var missingToolchain: ToolchainError?
   /// Readable names the name cache already holds.
   var cached: [String: String] = [:]
+  /// Signalled when names are looked up (the export is being read); describing waits for it
+  /// (up to 5 s) when given.
+  var reading: DispatchSemaphore?
   let toolchain = Toolchain(
     swift: "/t/swift", llvmCov: "/t/llvm-cov", llvmProfdata: "/t/llvm-profdata")
 
@@ -40,6 +43,7 @@ struct FakeAcquisition: CoverageAcquiring {
   }
 
   func describePackage(root: String, swift: String) throws -> PackageInfo {
+    if let reading, reading.wait(timeout: .now() + 5) == .success { reading.signal() }
     log.add("describe \(swift)")
     return package
   }
@@ -67,6 +71,7 @@ struct FakeAcquisition: CoverageAcquiring {
 
   func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
     log.add("look up \(names.count) cached names")
+    reading?.signal()
     return names.map { cached[$0] }
   }
 }

@@ -38,7 +38,7 @@ final class PipelineTests: XCTestCase {
     changes: [ChangedFile] = [],
     openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
     updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil,
-    cachedNames: [String: String] = [:]
+    cachedNames: [String: String] = [:], reading: DispatchSemaphore? = nil
   ) throws -> Pipeline {
     let config =
       try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
@@ -47,6 +47,7 @@ final class PipelineTests: XCTestCase {
     acquisition.testExitCode = testExitCode
     acquisition.missingToolchain = missingToolchain
     acquisition.cached = cachedNames
+    acquisition.reading = reading
     let history = self.history!
     let settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
@@ -136,6 +137,19 @@ final class PipelineTests: XCTestCase {
     XCTAssertFalse(log.events.contains { $0.hasPrefix("run tests") || $0 == "locate toolchain" })
     XCTAssertNil(result.report.tests)
     XCTAssertEqual(result.report.totals.lines, Metric(covered: 6, count: 9))
+  }
+
+  /// An export given as it is is read on another core while the package is described (the
+  /// description waits here until the reading looks names up).
+  func testExportsAreReadWhileThePackageIsDescribed() throws {
+    _ = try pipeline(
+      .exports([fixture.exportPath]), formats: [.lcov], reading: DispatchSemaphore(value: 0)
+    ).run()
+
+    let events = log.events
+    let lookUp = try XCTUnwrap(events.firstIndex(of: "look up 3 cached names"), "\(events)")
+    let describe = try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
+    XCTAssertLessThan(lookUp, describe, "\(events)")
   }
 
   func testABuildFolderIsExportedFirst() throws {
