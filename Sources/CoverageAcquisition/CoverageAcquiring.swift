@@ -117,6 +117,7 @@ public struct LiveAcquisition: CoverageAcquiring {
   private func demangler(cacheFolder: String) -> Demangler? {
     guard let toolchain = try? platform.locateToolchain() else { return nil }
     let folder = (toolchain.llvmCov as NSString).deletingLastPathComponent
-    return Demangler(toolchainFolder: folder, cacheFolder: cacheFolder)
+    // The run finishes the late writes before it ends (`Pipeline.run`, the command line).
+    return Demangler(toolchainFolder: folder, cacheFolder: cacheFolder, savesCacheLater: true)
   }
 }

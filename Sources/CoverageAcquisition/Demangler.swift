@@ -15,17 +15,22 @@ public struct Demangler: Sendable {
   let toolchainFolder: String
   /// Whether names are demangled in the process (no runner given).
   let inProcess: Bool
+  /// Whether new names reach the cache on the late writes' thread (`LateWrites`), not before
+  /// the names are returned.
+  let savesCacheLater: Bool
 
   /// The demangler beside the toolchain's `swift` (its llvm-cov folder). A `runner` given runs
   /// `swift-demangle` through it instead of loading the library.
   public init(
-    toolchainFolder: String, cacheFolder: String? = nil, runner: (any CommandRunning)? = nil
+    toolchainFolder: String, cacheFolder: String? = nil, runner: (any CommandRunning)? = nil,
+    savesCacheLater: Bool = false
   ) {
     self.executable = "\(toolchainFolder)/swift-demangle"
     self.cacheFolder = cacheFolder
     self.runner = runner ?? LiveCommandRunner()
     self.toolchainFolder = toolchainFolder
     self.inProcess = runner == nil
+    self.savesCacheLater = savesCacheLater
   }
 
   /// Readable names for `names`, in their order; a name that cannot be demangled stays as it
@@ -46,8 +51,13 @@ public struct Demangler: Sendable {
         if let cacheFile {
           // Every name known, not only these: a run asking for a few keeps the others cached.
           let added = zip(missing, found).map { (table.name(numbered: $0), $1) }
-          let text = Self.cacheText(keeping: cache?.bytes, adding: added)
-          try? text.withUnsafeBytes { try AtomicFile.write($0, to: cacheFile) }
+          let save: @Sendable () -> Void = {
+            withExtendedLifetime(cache) {
+              let text = Self.cacheText(keeping: cache?.bytes, adding: added)
+              try? text.withUnsafeBytes { try AtomicFile.write($0, to: cacheFile) }
+            }
+          }
+          if savesCacheLater { LateWrites.enqueue(save) } else { save() }
         }
       }
       return names.indices.map { readable[table.number(ofNameAt: $0)] ?? names[$0] }

@@ -1,3 +1,4 @@
+import CoverageAcquisition
 import CoverageGate
 import CoverageModel
 import Foundation
@@ -8,7 +9,8 @@ extension Pipeline {
   func updateBaselineIfAsked(_ report: CoverageReport) throws {
     guard settings.updatesBaseline else { return }
     guard report.tests?.passed ?? true else {
-      services.observer.notice("covgate: warning: the tests failed, so the baseline was not updated")
+      services.observer.notice(
+        "covgate: warning: the tests failed, so the baseline was not updated")
       return
     }
     let file = BaselineFile(path: settings.baselinePath)
@@ -25,6 +27,7 @@ extension Pipeline {
   /// `covgate baseline save`: evaluates and publishes the run, then saves its figures as the
   /// baseline, unless the tests failed.
   public func saveBaseline() throws -> PipelineResult {
+    defer { LateWrites.finish() }
     let result = try publish(try evaluatedReport())
     guard result.outcome != .testsFailed else { return result }
     let file = BaselineFile(path: settings.baselinePath)

@@ -27,6 +27,8 @@ public struct Pipeline: Sendable {
   /// The whole run: the report is evaluated, published (with the trend of earlier runs) and
   /// recorded, and the baseline raised when asked.
   public func run() throws -> PipelineResult {
+    // Caches saved on their own thread meanwhile are whole before the run returns.
+    defer { LateWrites.finish() }
     let report = try evaluatedReport()
     let written = try publishRecordingHistory(report)
     try updateBaselineIfAsked(written.report)

@@ -296,6 +296,23 @@ final class DemanglerTests: XCTestCase {
     XCTAssertEqual(Demangler(toolchainFolder: folder).cachedNames(names), [nil, nil, nil, nil])
   }
 
+  /// Saved later, new names reach the cache on the late writes' thread: not before the names
+  /// are returned, all of them once `LateWrites.finish()` returns.
+  func testNamesSavedLaterAreCachedOnceTheLateWritesFinish() throws {
+    let folder = try toolchainFolder()
+    let demangler = Demangler(
+      toolchainFolder: folder, cacheFolder: try temporaryFolder(), savesCacheLater: true)
+    let names = ["$s4Yams4MarkV4lineSivg", "plain"]
+    // Holds the late writes' thread until the names are back.
+    let held = DispatchSemaphore(value: 0)
+    LateWrites.enqueue { held.wait() }
+    XCTAssertEqual(demangler.readableNames(names), ["Mark.line.getter", "plain"])
+    XCTAssertEqual(demangler.cachedNames(names), [nil, nil], "not saved yet")
+    held.signal()
+    LateWrites.finish()
+    XCTAssertEqual(demangler.cachedNames(names), ["Mark.line.getter", "plain"])
+  }
+
   /// The cache rewritten: the old lines kept (a damaged one dropped) with the new names, all
   /// sorted by name byte by byte, as sorting the names' UTF-8 gives.
   func testTheCacheIsRewrittenWithTheOldLinesAndTheNewSortedByBytes() {

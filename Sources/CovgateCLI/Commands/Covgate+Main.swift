@@ -1,30 +1,41 @@
 import ArgumentParser
+import CoverageAcquisition
 import Foundation
 
 extension Covgate {
   /// Parses the command line and runs the command. Every error is one line on standard error,
   /// with the documented exit code: 64 for usage, covgate's own codes otherwise; help and
   /// version still print in full.
-  public static func runFromCommandLine(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+  public static func runFromCommandLine(
+    _ arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) -> Never {
     InterruptSignals.install()
     do {
       var command = try parseAsRoot(arguments)
       try command.run()
-      Foundation.exit(ExitCode.success.rawValue)
+      exitWhenWritten(ExitCode.success.rawValue)
     } catch let exit as ExitCode {
       // Raised by covgate after it printed its own one-line message (or none, for a verdict).
-      Foundation.exit(exit.rawValue)
+      exitWhenWritten(exit.rawValue)
     } catch {
       let code = exitCode(for: error)
       if code == .success {
         print(fullMessage(for: error))
-        Foundation.exit(0)
+        exitWhenWritten(0)
       }
       let message = Self.message(for: error)
-        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+          !$0.isEmpty
+        }
         .joined(separator: "; ")
       FileHandle.standardError.write(Data("covgate: error: \(message); see `covgate help`\n".utf8))
-      Foundation.exit(code.rawValue)
+      exitWhenWritten(code.rawValue)
     }
+  }
+
+  /// Exits with `code` once the caches being saved on their own thread are whole.
+  private static func exitWhenWritten(_ code: Int32) -> Never {
+    LateWrites.finish()
+    Foundation.exit(code)
   }
 }
