@@ -43,10 +43,12 @@ public struct Pipeline: Sendable {
     case .exports(let inputs, let buildFolder):
       // Exports that need nothing built are read from the start, on one core, while the
       // package is described and its sources searched for markers on the other: read as
-      // branches need them (the config asks for them) and keeping what markers would need.
+      // branches need them (the config asks for them; a checkout is here, so its sources most
+      // likely are) and keeping what markers would need.
       let pipeline = self
       let early =
         buildFolder == nil && settings.derivesBranches
+          && FileManager.default.fileExists(atPath: "\(root)/Package.swift")
         ? Background { try pipeline.ingest(inputs, hasMarkers: true, functions: true) } : nil
       let described = try readDescription(swift: try services.acquisition.locateSwift())
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs

@@ -26,8 +26,9 @@ struct FakeAcquisition: CoverageAcquiring {
   /// Readable names the name cache already holds.
   var cached: [String: String] = [:]
   /// Signalled when names are looked up (the export is being read); describing waits for it
-  /// (up to 5 s) when given.
+  /// (up to `readingWait` seconds) when given.
   var reading: DispatchSemaphore?
+  var readingWait = 10.0
   let toolchain = Toolchain(
     swift: "/t/swift", llvmCov: "/t/llvm-cov", llvmProfdata: "/t/llvm-profdata")
 
@@ -43,7 +44,7 @@ struct FakeAcquisition: CoverageAcquiring {
   }
 
   func describePackage(root: String, swift: String) throws -> PackageInfo {
-    if let reading, reading.wait(timeout: .now() + 5) == .success { reading.signal() }
+    if let reading, reading.wait(timeout: .now() + readingWait) == .success { reading.signal() }
     log.add("describe \(swift)")
     return package
   }

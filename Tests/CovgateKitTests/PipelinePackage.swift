@@ -10,8 +10,10 @@ struct PipelinePackage {
     root = NSTemporaryDirectory() + "covgate-kit-\(UUID().uuidString)"
     try FileManager.default.createDirectory(
       atPath: "\(root)/Sources/Core", withIntermediateDirectories: true)
-    try write("Sources/Core/A.swift", (1...7).map { "// line \($0)" }.joined(separator: "\n") + "\n")
+    try write(
+      "Sources/Core/A.swift", (1...7).map { "// line \($0)" }.joined(separator: "\n") + "\n")
     try write("Sources/Core/B.swift", "// one\n// two\n// three\n")
+    try write("Package.swift", "// swift-tools-version:6.0\n")
     try write("export.json", Self.export(root: root))
   }
 
@@ -41,7 +43,8 @@ struct PipelinePackage {
     let b = "\(root)/Sources/Core/B.swift"
     func summary(_ lines: (Int, Int), _ functions: (Int, Int)) -> String {
       func metric(_ pair: (Int, Int)) -> String { #"{"count":\#(pair.1),"covered":\#(pair.0)}"# }
-      return #"{"branches":{"count":0,"covered":0},"functions":\#(metric(functions)),"instantiations":\#(metric(functions)),"lines":\#(metric(lines)),"regions":\#(metric(functions))}"#
+      return
+        #"{"branches":{"count":0,"covered":0},"functions":\#(metric(functions)),"instantiations":\#(metric(functions)),"lines":\#(metric(lines)),"regions":\#(metric(functions))}"#
     }
     return """
       {"type":"llvm.coverage.json.export","version":"3.0.1","data":[{

@@ -38,7 +38,8 @@ final class PipelineTests: XCTestCase {
     changes: [ChangedFile] = [],
     openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
     updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil,
-    cachedNames: [String: String] = [:], reading: DispatchSemaphore? = nil
+    cachedNames: [String: String] = [:], reading: DispatchSemaphore? = nil,
+    readingWait: Double = 10
   ) throws -> Pipeline {
     let config =
       try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
@@ -48,6 +49,7 @@ final class PipelineTests: XCTestCase {
     acquisition.missingToolchain = missingToolchain
     acquisition.cached = cachedNames
     acquisition.reading = reading
+    acquisition.readingWait = readingWait
     let history = self.history!
     let settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
@@ -150,6 +152,21 @@ final class PipelineTests: XCTestCase {
     let lookUp = try XCTUnwrap(events.firstIndex(of: "look up 3 cached names"), "\(events)")
     let describe = try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
     XCTAssertLessThan(lookUp, describe, "\(events)")
+  }
+
+  /// Without a checkout here (no `Package.swift`: an export from elsewhere, read with the
+  /// least it needs), the package is described first.
+  func testExportsFromElsewhereAreReadOnceThePackageIsDescribed() throws {
+    try FileManager.default.removeItem(atPath: "\(fixture.root)/Package.swift")
+    _ = try pipeline(
+      .exports([fixture.exportPath]), formats: [.lcov], reading: DispatchSemaphore(value: 0),
+      readingWait: 0.5
+    ).run()
+
+    let events = log.events
+    let lookUp = try XCTUnwrap(events.firstIndex(of: "look up 3 cached names"), "\(events)")
+    let describe = try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
+    XCTAssertLessThan(describe, lookUp, "\(events)")
   }
 
   func testABuildFolderIsExportedFirst() throws {
