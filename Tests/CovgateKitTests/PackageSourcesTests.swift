@@ -4,12 +4,18 @@ import XCTest
 @testable import CovgateKit
 
 final class PackageSourcesTests: XCTestCase {
-  /// Sources are read from inside the package only, whatever the paths in the data say.
-  func testReadsInsideThePackageOnly() throws {
+  /// A new folder holding `pkg/Sources/A`, removed after the test.
+  private func packageFolder() throws -> String {
     let base = NSTemporaryDirectory() + "covgate-sources-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: base) }
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: base) }
     try FileManager.default.createDirectory(
       atPath: "\(base)/pkg/Sources/A", withIntermediateDirectories: true)
+    return base
+  }
+
+  /// Sources are read from inside the package only, whatever the paths in the data say.
+  func testReadsInsideThePackageOnly() throws {
+    let base = try packageFolder()
     try "inside".write(toFile: "\(base)/pkg/Sources/A/In.swift", atomically: true, encoding: .utf8)
     try "secret".write(toFile: "\(base)/outside.swift", atomically: true, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
@@ -28,10 +34,8 @@ final class PackageSourcesTests: XCTestCase {
 
   /// Symlinks that stay inside the package are followed; a symlinked folder pointing out is not.
   func testFollowsSymlinksThatStayInside() throws {
-    let base = NSTemporaryDirectory() + "covgate-sources-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: base) }
+    let base = try packageFolder()
     let manager = FileManager.default
-    try manager.createDirectory(atPath: "\(base)/pkg/Sources/A", withIntermediateDirectories: true)
     try manager.createDirectory(atPath: "\(base)/elsewhere", withIntermediateDirectories: true)
     try "inside".write(toFile: "\(base)/pkg/Sources/A/In.swift", atomically: true, encoding: .utf8)
     try "secret".write(toFile: "\(base)/elsewhere/Out.swift", atomically: true, encoding: .utf8)
@@ -53,10 +57,7 @@ final class PackageSourcesTests: XCTestCase {
   /// A run reads each source once: a file changed after it was read reads as it was, in every
   /// copy; by absolute path only inside the package.
   func testReadsEachFileOnceAcrossCopies() throws {
-    let base = NSTemporaryDirectory() + "covgate-sources-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: base) }
-    try FileManager.default.createDirectory(
-      atPath: "\(base)/pkg/Sources/A", withIntermediateDirectories: true)
+    let base = try packageFolder()
     try "first".write(toFile: "\(base)/pkg/Sources/A/In.swift", atomically: true, encoding: .utf8)
     try "other".write(
       toFile: "\(base)/pkg/Sources/A/Other.swift", atomically: true, encoding: .utf8)
