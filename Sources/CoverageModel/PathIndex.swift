@@ -1,6 +1,6 @@
 /// Where each path is in a list of paths (its first place), asked path after path: function
 /// records of one file come in a row, so the last answer is tried before hashing the path.
-public struct PathIndex {
+public struct PathIndex: Sendable {
   private let places: [String: Int]
   private var last: (path: String, place: Int?)?
 

@@ -8,17 +8,63 @@ public enum FileDetails {
   /// - Parameter displayName: turns a mangled name into the name people read.
   @discardableResult
   public static func attach(
-    to data: inout CoverageData, displayName: (String) -> String = { $0 }
+    to data: inout CoverageData, displayName: @Sendable (String) -> String = { $0 }
   ) -> [[Int]] {
     // Files by index: a path is hashed once per run of records in one file, not per record.
-    var fileIndex = PathIndex(data.files.map(\.path))
+    let fileIndex = PathIndex(data.files.map(\.path))
+    // The records in two halves, on two threads: a file's lists are the first half's then the
+    // second's, in record order, as one pass over the records makes them.
+    let functions = data.functions
+    let fileCount = data.files.count
+    let middle = functions.count / 2
+    let halves = [0..<middle, middle..<functions.count].concurrentMap { range in
+      collect(functions[range], fileCount: fileCount, index: fileIndex, displayName: displayName)
+    }
+    var records: [[Int]] = []
+    var sorted = [Bool](repeating: false, count: fileCount)
+    var functionsByFile = halves[0].functions
+    for file in 0..<fileCount { functionsByFile[file] += halves[1].functions[file] }
+    var index = fileIndex
+    let places = data.files.indices.map { index.place(of: data.files[$0].path) ?? $0 }
+    let missedByFile = Array(0..<fileCount).concurrentMap { file in
+      missed(halves[0].regions[file] + halves[1].regions[file])
+    }
+    for index in data.files.indices {
+      // A path listed twice gets the functions of its first listing, as every listing did.
+      let file = places[index]
+      if !sorted[file] {
+        // In place: the functions are moved, not copied, while they are sorted.
+        functionsByFile[file].sort {
+          ($0.function.line, $0.function.column, $0.function.name)
+            < ($1.function.line, $1.function.column, $1.function.name)
+        }
+        sorted[file] = true
+      }
+      data.files[index].functions = functionsByFile[file].map(\.function)
+      records.append(functionsByFile[file].map(\.record))
+      data.files[index].missedRegions = missedByFile[file]
+    }
+    return records
+  }
+
+  /// Per file (by `index`), the functions whose body is in it with their record's index in
+  /// the export, and the code regions in it, of the records in `slice`.
+  private static func collect(
+    _ slice: ArraySlice<FunctionRecord>, fileCount: Int, index: PathIndex,
+    displayName: (String) -> String
+  ) -> (
+    functions: [[(function: FunctionCoverage, record: Int)]],
+    regions: [[(range: SourceRange, count: UInt64)]]
+  ) {
+    var fileIndex = index
     var functionsByFile = Array(
-      repeating: [(function: FunctionCoverage, record: Int)](), count: data.files.count)
+      repeating: [(function: FunctionCoverage, record: Int)](), count: fileCount)
     var regionsByFile = Array(
-      repeating: [(range: SourceRange, count: UInt64)](), count: data.files.count)
+      repeating: [(range: SourceRange, count: UInt64)](), count: fileCount)
     // A record's files by its own numbering, in one array reused record after record.
     var files: [Int?] = []
-    for (recordIndex, record) in data.functions.enumerated() {
+    for recordIndex in slice.indices {
+      let record = slice[recordIndex]
       files.removeAll(keepingCapacity: true)
       for name in record.filenames { files.append(fileIndex.place(of: name)) }
       func place(_ fileID: Int) -> Int? { files.indices.contains(fileID) ? files[fileID] : nil }
@@ -38,24 +84,7 @@ public enum FileDetails {
           (SourceRange(start: region.start, end: region.end), region.count))
       }
     }
-    var records: [[Int]] = []
-    var sorted = [Bool](repeating: false, count: data.files.count)
-    for index in data.files.indices {
-      // A path listed twice gets the functions of its first listing, as every listing did.
-      let file = fileIndex.place(of: data.files[index].path) ?? index
-      if !sorted[file] {
-        // In place: the functions are moved, not copied, while they are sorted.
-        functionsByFile[file].sort {
-          ($0.function.line, $0.function.column, $0.function.name)
-            < ($1.function.line, $1.function.column, $1.function.name)
-        }
-        sorted[file] = true
-      }
-      data.files[index].functions = functionsByFile[file].map(\.function)
-      records.append(functionsByFile[file].map(\.record))
-      data.files[index].missedRegions = missed(regionsByFile[file])
-    }
-    return records
+    return (functionsByFile, regionsByFile)
   }
 
   /// The ranges that never ran: identical ranges (instantiations of one generic) ran if any of
