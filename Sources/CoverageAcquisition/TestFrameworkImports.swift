@@ -10,16 +10,7 @@ public enum TestFrameworkImports {
   static let modules = ["XCTest", "Testing"]
 
   /// `package` with `importsTestFramework` set on every target that could be test support,
-  /// its sources read from disk.
-  public static func marked(_ package: PackageInfo) -> PackageInfo {
-    marked(package) { source in
-      RegularFile.bytes(atPath: "\(package.root)/\(source)").map {
-        String(decoding: $0, as: UTF8.self)
-      }
-    }
-  }
-
-  /// `package` marked the same way, each source's text (by package-relative path) from `text`.
+  /// each source's text (by package-relative path) from `text` (the run's sources, read once).
   public static func marked(_ package: PackageInfo, text: (String) -> String?) -> PackageInfo {
     var package = package
     let candidates = candidates(package.targets)

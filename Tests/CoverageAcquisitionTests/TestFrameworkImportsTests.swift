@@ -65,7 +65,8 @@ final class TestFrameworkImportsTests: XCTestCase {
     let tests = TargetInfo(
       name: "T", kind: .test, path: "Tests/T", sources: [], dependencies: ["Fakes"])
     let marked = TestFrameworkImports.marked(
-      PackageInfo(name: "P", root: root, targets: [fakes, tests]))
+      PackageInfo(name: "P", root: root, targets: [fakes, tests])
+    ) { RegularFile.bytes(atPath: "\(root)/\($0)").map { String(decoding: $0, as: UTF8.self) } }
     XCTAssertEqual(marked.targets.map(\.importsTestFramework), [true, false])
     XCTAssertEqual(
       marked.testSupportRule(marked.targets[0]),
