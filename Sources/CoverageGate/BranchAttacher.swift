@@ -3,9 +3,9 @@ import CoverageModel
 /// Derives the branch outcomes of kept files from their source (behind `BranchDeriving`, so
 /// the parser stays out of this module).
 public protocol BranchDeriving: Sendable {
-  /// The decisions of each source file from its regions, in the order given; nil where the
-  /// source cannot be read.
-  func derive(_ files: [(sourcePath: String, regions: [Region])]) -> [DerivedBranches?]
+  /// The decisions of each source file (by its package-relative path) from its regions, in the
+  /// order given; nil where the source cannot be read.
+  func derive(_ files: [(path: String, regions: [Region])]) -> [DerivedBranches?]
 }
 
 /// Gives every kept file its derived branches, makes them its `branches` metric, and ranks the
@@ -16,13 +16,12 @@ enum BranchAttacher {
 
   /// Decisions on lines an exclusion marker took out are left out with them.
   static func attach(
-    to files: [ScopedFile], functions: [FunctionRecord], root: String,
-    excluding exclusions: [Exclusion],
+    to files: [ScopedFile], functions: [FunctionRecord], excluding exclusions: [Exclusion],
     deriver: any BranchDeriving
   ) -> [ScopedFile] {
     let records = recordsByFile(files, functions: functions)
     let derived = deriver.derive(
-      files.indices.map { ("\(root)/\(files[$0].path)", records[$0].flatMap(\.regions)) })
+      files.indices.map { (files[$0].path, records[$0].flatMap(\.regions)) })
     let kept = derived.enumerated().map { position, found in
       found.map { without(exclusions, of: files[position].path, in: $0) }
     }

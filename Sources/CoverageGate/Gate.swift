@@ -15,8 +15,8 @@ public enum Gate {
     scope.files = consume kept
     if let deriver = input.branches {
       scope.files = BranchAttacher.attach(
-        to: scope.files, functions: input.data.functions, root: input.package.root,
-        excluding: exclusions, deriver: deriver)
+        to: scope.files, functions: input.data.functions, excluding: exclusions,
+        deriver: deriver)
     }
     scope.excluded = (scope.excluded + excludedByMarkers).sorted { $0.path < $1.path }
     let targetsWithoutData = try Classifier(config: config, package: input.package).classify(&scope)

@@ -30,14 +30,6 @@ struct PackageSources: SourceProviding {
     return texts.text(of: file) { readInside(file) }
   }
 
-  /// The text of a source given by its absolute path, read the same way when it lies inside
-  /// the package (else `nil`).
-  func source(atPath path: String) -> String? {
-    guard path[...].startsWithBytes(of: root + "/") else { return nil }
-    let start = path.utf8.index(path.startIndex, offsetBy: root.utf8.count + 1)
-    return source(ofRelativePath: String(path[start...]))
-  }
-
   /// The text of `file` (in a resolved folder), following a symlinked file only to inside.
   private func readInside(_ file: String) -> String? {
     var descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)

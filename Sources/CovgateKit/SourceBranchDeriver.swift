@@ -17,14 +17,14 @@ struct SourceBranchDeriver: BranchDeriving {
     self.sources = sources
   }
 
-  func derive(_ files: [(sourcePath: String, regions: [Region])]) -> [DerivedBranches?] {
+  func derive(_ files: [(path: String, regions: [Region])]) -> [DerivedBranches?] {
     let cache = (try? reading.value()) ?? DecisionCache(folder: nil)
-    let results = files.map { Job(path: $0.sourcePath, regions: $0.regions) }.concurrentMap {
+    let results = files.map { Job(path: $0.path, regions: $0.regions) }.concurrentMap {
       job -> (branches: DerivedBranches, key: String?, decisions: SourceDecisions?)? in
-      guard
-        let source = sources.source(atPath: job.path).map({ Array($0.utf8) })
-          ?? RegularFile.bytes(atPath: job.path)
-      else { return nil }
+      // The same text the file's page shows, read once for both.
+      guard let source = sources.source(ofRelativePath: job.path).map({ Array($0.utf8) }) else {
+        return nil
+      }
       var kept: (key: String, decisions: SourceDecisions)?
       let branches = BranchDeriver.derive(regions: job.regions) {
         let key = DecisionCache.key(source)

@@ -34,9 +34,26 @@ final class DecisionCacheTests: XCTestCase {
     return folder
   }
 
+  /// The branches of `path`, a file in `cache` (the package's root here too).
   private func derive(_ path: String, cache: String) -> DerivedBranches? {
     SourceBranchDeriver(cacheFolder: cache, sources: PackageSources(root: cache))
-      .derive([(path, regions)]).first ?? nil
+      .derive([(String(path.dropFirst(cache.count + 1)), regions)]).first ?? nil
+  }
+
+  /// The deriver reads a source through the run's sources: the text its page shows, read once
+  /// for both (a change on disk after the run read it is not seen).
+  func testTheDeriverReadsTheTextTheRunAlreadyRead() throws {
+    let folder = try folder()
+    try source.write(toFile: "\(folder)/F.swift", atomically: true, encoding: .utf8)
+    let sources = PackageSources(root: folder)
+    XCTAssertEqual(sources.source(ofRelativePath: "F.swift"), source)
+    try "func f(a: Bool) -> Int { 0 }\n".write(
+      toFile: "\(folder)/F.swift", atomically: true, encoding: .utf8)
+    let derived =
+      SourceBranchDeriver(cacheFolder: nil, sources: sources)
+      .derive([("F.swift", regions)]).first ?? nil
+    XCTAssertEqual(derived, BranchDeriver.derive(source: Array(source.utf8), regions: regions))
+    XCTAssertEqual(derived?.decisions.count, 1)
   }
 
   func testASecondRunReadsTheDecisionsTheFirstParsed() throws {
