@@ -140,7 +140,7 @@ final class HTMLEscapingTests: XCTestCase {
     var generator = SystemRandomNumberGenerator()
     let alphabet: [UInt8] = Array("ab&<>\"' \u{0}".utf8) + [0xC3, 0xA9, 0xFF]
     for _ in 0..<2000 {
-      // Runs of plain bytes long enough to be skipped sixteen at a time, and short ones.
+      // Runs of plain bytes long enough to be skipped eight at a time, and short ones.
       let plainRun = Int.random(in: 0...40, using: &generator)
       let bytes = (0..<Int.random(in: 0...80, using: &generator)).map { index in
         index % 41 < plainRun
@@ -152,6 +152,25 @@ final class HTMLEscapingTests: XCTestCase {
       HTMLEscaping.append(escaping: bytes.lazy.map { $0 }, to: &fromCollection)
       let (buffered, collected) = (fromBuffer.text(), fromCollection.text())
       XCTAssertEqual(buffered, collected, "\(bytes)")
+    }
+  }
+
+  /// The word test finds every byte that needs escaping at every place in a word, and nothing
+  /// else: not the bytes one bit away from them, whatever surrounds them.
+  func testWordTestFindsExactlyTheBytesThatNeedEscaping() {
+    let special: Set<UInt8> = [0, 0x22, 0x26, 0x27, 0x3C, 0x3E]
+    let neighbours: [UInt8] = [
+      0x01, 0x20, 0x21, 0x23, 0x24, 0x25, 0x28, 0x3B, 0x3D, 0x3F, 0x7E, 0x80, 0xFF,
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for byte in UInt8.min...UInt8.max {
+      for place in 0..<8 {
+        var bytes = (0..<8).map { _ in neighbours.randomElement(using: &generator)! }
+        bytes[place] = byte
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        XCTAssertEqual(
+          HTMLEscaping.needsEscaping(word: word), special.contains(byte), "\(bytes)")
+      }
     }
   }
 }
