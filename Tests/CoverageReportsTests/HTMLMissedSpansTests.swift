@@ -21,45 +21,45 @@ final class HTMLMissedSpansTests: XCTestCase {
   func testColumnsAreOneBasedBytesWithExclusiveEnd() {
     // `x ? 1 : 0`: the `0` (column 9) never ran.
     XCTAssertEqual(
-      html("x ? 1 : 0", [range(1, 9, 1, 10)]), "x ? 1 : <span class=\"missed\">0</span>")
+      html("x ? 1 : 0", [range(1, 9, 1, 10)]), "x ? 1 : <span class=missed>0</span>")
   }
 
   func testMultiByteCharactersCountAsTheirBytes() {
     // "é" is 2 bytes and "✓" 3: `b` is at byte column 18, not character column 15.
     let text = "let é✓ = a ?? b"
     XCTAssertEqual(
-      html(text, [range(1, 18, 1, 19)]), "let é✓ = a ?? <span class=\"missed\">b</span>")
+      html(text, [range(1, 18, 1, 19)]), "let é✓ = a ?? <span class=missed>b</span>")
     XCTAssertEqual(
       html("f(\"Wörld\") ?? g", [range(1, 3, 1, 11)]),
-      "f(<span class=\"missed\">&quot;Wörld&quot;</span>) ?? g")
+      "f(<span class=missed>&quot;Wörld&quot;</span>) ?? g")
   }
 
   func testBoundaryInsideACharacterMovesToItsEnd() {
     // Column 6 is the second byte of "é" (bytes 5-6): the span starts after it.
-    XCTAssertEqual(html("abcdéfg", [range(1, 6, 1, 8)]), "abcdé<span class=\"missed\">f</span>g")
+    XCTAssertEqual(html("abcdéfg", [range(1, 6, 1, 8)]), "abcdé<span class=missed>f</span>g")
   }
 
   func testRegionsAcrossLinesAndPastTheEnd() {
     let regions = [range(1, 5, 3, 3)]
     XCTAssertEqual(
-      html("if a { b", line: 1, regions, lines: [1, 2, 3]), "if a <span class=\"missed\">{ b</span>"
+      html("if a { b", line: 1, regions, lines: [1, 2, 3]), "if a <span class=missed>{ b</span>"
     )
     XCTAssertEqual(
       html("  middle  ", line: 2, regions, lines: [1, 2, 3]),
-      "  <span class=\"missed\">middle</span>  ")
+      "  <span class=missed>middle</span>  ")
     XCTAssertEqual(
-      html("} c", line: 3, regions, lines: [1, 2, 3]), "<span class=\"missed\">}</span> c")
-    XCTAssertEqual(html("short", [range(1, 3, 1, 99)]), "sh<span class=\"missed\">ort</span>")
+      html("} c", line: 3, regions, lines: [1, 2, 3]), "<span class=missed>}</span> c")
+    XCTAssertEqual(html("short", [range(1, 3, 1, 99)]), "sh<span class=missed>ort</span>")
     XCTAssertEqual(html("short", [range(1, 40, 1, 99)]), "short")
   }
 
   func testOverlappingRegionsMergeAndOtherLinesAreLeftAlone() {
     XCTAssertEqual(
       html("abcdefgh", [range(1, 2, 1, 4), range(1, 3, 1, 6), range(1, 8, 1, 9)]),
-      "a<span class=\"missed\">bcde</span>fg<span class=\"missed\">h</span>")
+      "a<span class=missed>bcde</span>fg<span class=missed>h</span>")
     XCTAssertEqual(
       html("abc", [range(1, 2, 1, 3)], lines: [2]), "abc", "only partial lines are cut")
-    XCTAssertEqual(html("a<b>", [range(1, 2, 1, 5)]), "a<span class=\"missed\">&lt;b&gt;</span>")
+    XCTAssertEqual(html("a<b>", [range(1, 2, 1, 5)]), "a<span class=missed>&lt;b&gt;</span>")
   }
 
   /// Token spans nest inside the missed span: a token that crosses its edge is cut in two.
@@ -70,7 +70,7 @@ final class HTMLMissedSpansTests: XCTestCase {
     let missed = MissedSpans(missedRegions: [range(1, 5, 1, 13)], lines: [1])
     XCTAssertEqual(
       MissedSpans.html(line: bytes, missed: missed.byteRanges(line: 1, in: bytes), tokens: tokens),
-      "x ? <span class=\"missed\"><span class=k>nil</span> : <span class=s>&quot;a</span>"
+      "x ? <span class=missed><span class=k>nil</span> : <span class=s>&quot;a</span>"
         + "</span><span class=s>&lt;b&quot;</span>")
     XCTAssertEqual(
       MissedSpans.html(line: bytes, missed: [], tokens: tokens),

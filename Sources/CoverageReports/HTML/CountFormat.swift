@@ -38,9 +38,9 @@ enum CountFormat {
       bytes.append(">")
       bytes.appendDecimal(count)
     } else {
-      bytes.append(" title=\"")
+      bytes.append(" title=")
       bytes.appendDecimal(count)
-      bytes.append("\">")
+      bytes.append(">")
       appendAbbreviated(count, to: &bytes)
     }
     bytes.append(close)

@@ -57,25 +57,34 @@ extension FilePage {
       for index in 0..<source.lineCount {
         let number = index + 1
         let count = view?.count(line: number)
-        rows.append("<tr id=\"L")
+        // Attribute values without spaces go unquoted, and the end tags a parser infers are
+        // left out (a row is most of a page), but the source cell's: a line break after it
+        // would become part of its preformatted text.
+        rows.append("<tr id=L")
         let numberStart = rows.count
         rows.appendDecimal(UInt64(number))
         let numberLength = rows.count - numberStart
         let state: StaticString? =
           partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
-        let changed = changedFlags[number]
-        if state != nil || changed {
-          rows.append("\" class=\"")
-          if let state { rows.append(state) }
-          if changed { rows.append(state == nil ? "changed" : " changed") }
+        if changedFlags[number] {
+          if let state {
+            rows.append(" class=\"")
+            rows.append(state)
+            rows.append(" changed\"")
+          } else {
+            rows.append(" class=changed")
+          }
+        } else if let state {
+          rows.append(" class=")
+          rows.append(state)
         }
-        rows.append("\"><td class=\"ln\"><a href=\"#L")
+        rows.append("><td class=ln><a href=#L")
         rows.appendCopy(from: numberStart, length: numberLength)
-        rows.append("\">")
+        rows.append(">")
         rows.appendCopy(from: numberStart, length: numberLength)
-        rows.append("</a></td>")
+        rows.append("</a>")
         appendCountCell(count, to: &rows)
-        rows.append("<td class=\"src\">")
+        rows.append("<td class=src>")
         let tokens = source.tokens(onLine: index, from: &cursor)
         let line = UnsafeBufferPointer(rebasing: bytes[source.lineRanges[index]])
         MissedSpans.append(
@@ -87,7 +96,7 @@ extension FilePage {
         if nextDecision < decisions.count, decisions[nextDecision].line == number {
           Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
         }
-        rows.append("</td></tr>\n")
+        rows.append("</td>\n")
       }
     }
   }
@@ -183,8 +192,8 @@ extension FilePage {
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
   /// empty for a line without code. Kept small: a page has a row per line.
   private func appendCountCell(_ count: UInt64?, to rows: inout HTMLBytes) {
-    guard let count else { return rows.append("<td class=\"count\"></td>") }
-    CountFormat.append(count, in: "<td class=\"count\"", closing: "</td>", to: &rows)
+    guard let count else { return rows.append("<td class=count>") }
+    CountFormat.append(count, in: "<td class=count", closing: "", to: &rows)
   }
 
   /// The title, the legend and the buttons to jump between uncovered code (the shared script

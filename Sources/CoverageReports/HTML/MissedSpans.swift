@@ -46,7 +46,7 @@ struct MissedSpans: Sendable {
     }
   }
 
-  /// A line of source as HTML: escaped, the never-run ranges in `<span class="missed">`, the
+  /// A line of source as HTML: escaped, the never-run ranges in `<span class=missed>`, the
   /// tokens (byte ranges of the line) in `<span class=k>` and the like inside them.
   ///
   /// A boundary that falls inside a multi-byte character moves to the character's end, so a
@@ -130,7 +130,7 @@ private struct SpanWriter {
   ) {
     if missed != self.missed {
       closeToken(&html)
-      html.append(missed ? "<span class=\"missed\">" : "</span>")
+      html.append(missed ? "<span class=missed>" : "</span>")
       self.missed = missed
     }
     if kind != self.kind {
