@@ -9,6 +9,7 @@ extension Covgate {
   public static func runFromCommandLine(
     _ arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) -> Never {
+    HeapGrowth.reserveLargeSteps()
     InterruptSignals.install()
     do {
       var command = try parseAsRoot(arguments)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// How the C allocator grows its heaps, set once when covgate starts.
+///
+/// glibc gives each thread that allocates a heap of its own (an arena) and makes it writable a
+/// page at a time as it grows, with an `mprotect` call per page; each call takes the process's
+/// memory map lock, which the page faults of every other thread wait on. The threads reading an
+/// export each fill a few megabytes: thousands of calls, and reading threads stalled on each
+/// other. With a top pad of 16 MiB a new heap is writable to that size from the start (memory
+/// is only used once touched) and the main heap grows in steps of that size.
+enum HeapGrowth {
+  /// glibc's `M_TOP_PAD` parameter of `mallopt` (malloc.h).
+  private static let topPadParameter: Int32 = -2
+  static let topPad: Int32 = 16 << 20
+
+  /// Sets the top pad unless `GLIBC_TUNABLES` sets one; true when glibc took it.
+  @discardableResult
+  static func reserveLargeSteps(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Bool
+  {
+    #if os(Linux)
+      guard environment["GLIBC_TUNABLES"]?.contains("top_pad") != true,
+        // `mallopt` is glibc's alone (malloc.h is not among Swift's imported headers).
+        let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")  // RTLD_DEFAULT
+      else { return false }
+      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+      return unsafeBitCast(symbol, to: Mallopt.self)(topPadParameter, topPad) == 1
+    #else
+      return false
+    #endif
+  }
+}
