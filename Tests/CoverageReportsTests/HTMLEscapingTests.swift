@@ -135,7 +135,8 @@ final class HTMLEscapingTests: XCTestCase {
   }
 
   /// A buffer is escaped as any other collection of the same bytes (the index loop against the
-  /// run search over a collection that has no contiguous storage).
+  /// run search over a collection that has no contiguous storage), and is found to need
+  /// escaping exactly when it has a byte that does.
   func testBuffersAreEscapedAsOtherCollections() {
     var generator = SystemRandomNumberGenerator()
     let alphabet: [UInt8] = Array("ab&<>\"' \u{0}".utf8) + [0xC3, 0xA9, 0xFF]
@@ -152,6 +153,9 @@ final class HTMLEscapingTests: XCTestCase {
       HTMLEscaping.append(escaping: bytes.lazy.map { $0 }, to: &fromCollection)
       let (buffered, collected) = (fromBuffer.text(), fromCollection.text())
       XCTAssertEqual(buffered, collected, "\(bytes)")
+      XCTAssertEqual(
+        bytes.withUnsafeBufferPointer(HTMLEscaping.anyNeedsEscaping),
+        bytes.contains { Array("&<>\"'\u{0}".utf8).contains($0) }, "\(bytes)")
     }
   }
 

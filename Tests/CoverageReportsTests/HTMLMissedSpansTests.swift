@@ -76,4 +76,15 @@ final class HTMLMissedSpansTests: XCTestCase {
       MissedSpans.html(line: bytes, missed: [], tokens: tokens),
       "x ? <span class=k>nil</span> : <span class=s>&quot;a&lt;b&quot;</span>")
   }
+
+  /// A line with nothing to escape is written piece by piece as it is, with the same spans.
+  func testALineWithNothingToEscapeKeepsItsSpans() {
+    let bytes = Array("return value ?? 0 // default".utf8)
+    let tokens = SwiftTokenizer.tokens(of: bytes)
+    let missed = MissedSpans(missedRegions: [range(1, 17, 1, 18)], lines: [1])
+    XCTAssertEqual(
+      MissedSpans.html(line: bytes, missed: missed.byteRanges(line: 1, in: bytes), tokens: tokens),
+      "<span class=k>return</span> value ?? <span class=missed><span class=n>0</span></span> "
+        + "<span class=c>// default</span>")
+  }
 }

@@ -63,6 +63,24 @@ enum HTMLEscaping {
     }
   }
 
+  /// Whether any byte of `bytes` needs escaping, read eight at a time: most source lines have
+  /// none, and their pieces are then copied as they are.
+  static func anyNeedsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var index = 0
+    while index &+ 8 <= bytes.count {
+      if needsEscaping(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+        return true
+      }
+      index &+= 8
+    }
+    while index < bytes.count {
+      if needsEscaping(base[index]) { return true }
+      index &+= 1
+    }
+    return false
+  }
+
   /// Whether one of the eight bytes of `word` needs escaping: each byte looked for becomes a
   /// zero byte of `word` changed for it, and a word has a zero byte exactly when
   /// `(word - 0x0101…) & ~word` has the high bit of a byte set.

@@ -75,7 +75,7 @@ struct MissedSpans: Sendable {
       HTMLEscaping.append(escaping: bytes, to: &html)
       return
     }
-    var writer = SpanWriter()
+    var writer = SpanWriter(plain: !HTMLEscaping.anyNeedsEscaping(bytes))
     var position = 0
     var tokenIndex = tokens.startIndex
     /// Writes `position..<end` with the tokens over it, inside or outside a missed span.
@@ -121,8 +121,12 @@ struct MissedSpans: Sendable {
 /// Writes runs of a line, opening and closing the missed span and the token spans as the runs
 /// change, a token span always inside a missed one.
 private struct SpanWriter {
+  /// Whether nothing in the line needs escaping: its runs are copied as they are.
+  let plain: Bool
   private var missed = false
   private var kind: SyntaxToken.Kind?
+
+  init(plain: Bool) { self.plain = plain }
 
   mutating func write(
     _ run: Slice<UnsafeBufferPointer<UInt8>>, missed: Bool, kind: SyntaxToken.Kind?,
@@ -138,7 +142,11 @@ private struct SpanWriter {
       if let kind { html.append(kind.openingTag) }
       self.kind = kind
     }
-    HTMLEscaping.append(escaping: UnsafeBufferPointer(rebasing: run), to: &html)
+    if plain {
+      html.append(UnsafeBufferPointer(rebasing: run))
+    } else {
+      HTMLEscaping.append(escaping: UnsafeBufferPointer(rebasing: run), to: &html)
+    }
   }
 
   mutating func close(_ html: inout HTMLBytes) {
