@@ -134,13 +134,13 @@ final class SwiftTokenizerTests: XCTestCase {
     var cursor = 0
     let comment = SyntaxToken(range: 11..<21, kind: .comment)
     XCTAssertEqual(
-      Array(source.tokens(onLine: 0, from: &cursor)),
+      Array(source.tokens[source.tokenIndices(onLine: 0, from: &cursor)]),
       [SyntaxToken(range: 0..<3, kind: .keyword), SyntaxToken(range: 8..<9, kind: .number)])
-    XCTAssertEqual(Array(source.tokens(onLine: 1, from: &cursor)), [comment])
+    XCTAssertEqual(Array(source.tokens[source.tokenIndices(onLine: 1, from: &cursor)]), [comment])
     XCTAssertEqual(
-      Array(source.tokens(onLine: 2, from: &cursor)),
+      Array(source.tokens[source.tokenIndices(onLine: 2, from: &cursor)]),
       [comment, SyntaxToken(range: 22..<25, kind: .keyword)])
-    XCTAssertEqual(Array(source.tokens(onLine: 3, from: &cursor)), [])
+    XCTAssertEqual(Array(source.tokens[source.tokenIndices(onLine: 3, from: &cursor)]), [])
     XCTAssertEqual(source.html(line: 2), "<span class=c> y */</span> <span class=k>var</span> b")
     XCTAssertEqual(source.html(line: 1), "<span class=c>/* x</span>")
   }

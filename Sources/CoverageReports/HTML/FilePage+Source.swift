@@ -52,51 +52,54 @@ extension FilePage {
     let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
     var nextDecision = 0
     var cursor = 0
-    // The source read in place once for all its lines.
+    // The source and its tokens read in place once for all its lines.
     source.withBytes { bytes in
-      for index in 0..<source.lineCount {
-        let number = index + 1
-        let count = view?.count(line: number)
-        // Attribute values without spaces go unquoted, and the end tags a parser infers are
-        // left out (a row is most of a page), but the source cell's: a line break after it
-        // would become part of its preformatted text.
-        rows.append("<tr id=L")
-        let numberStart = rows.count
-        rows.appendDecimal(UInt64(number))
-        let numberLength = rows.count - numberStart
-        let state: StaticString? =
-          partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
-        if changedFlags[number] {
-          if let state {
-            rows.append(" class=\"")
+      source.tokens.withUnsafeBufferPointer { tokens in
+        for index in 0..<source.lineCount {
+          let number = index + 1
+          let count = view?.count(line: number)
+          // Attribute values without spaces go unquoted, and the end tags a parser infers are
+          // left out (a row is most of a page), but the source cell's: a line break after it
+          // would become part of its preformatted text.
+          rows.append("<tr id=L")
+          let numberStart = rows.count
+          rows.appendDecimal(UInt64(number))
+          let numberLength = rows.count - numberStart
+          let state: StaticString? =
+            partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }
+          if changedFlags[number] {
+            if let state {
+              rows.append(" class=\"")
+              rows.append(state)
+              rows.append(" changed\"")
+            } else {
+              rows.append(" class=changed")
+            }
+          } else if let state {
+            rows.append(" class=")
             rows.append(state)
-            rows.append(" changed\"")
-          } else {
-            rows.append(" class=changed")
           }
-        } else if let state {
-          rows.append(" class=")
-          rows.append(state)
+          rows.append("><td class=ln><a href=#L")
+          rows.appendCopy(from: numberStart, length: numberLength)
+          rows.append(">")
+          rows.appendCopy(from: numberStart, length: numberLength)
+          rows.append("</a>")
+          appendCountCell(count, to: &rows)
+          rows.append("<td class=src>")
+          let line = UnsafeBufferPointer(rebasing: bytes[source.lineRanges[index]])
+          MissedSpans.append(
+            line: line, missed: partial[number] ? spans.byteRanges(line: number, in: line) : [],
+            tokens: UnsafeBufferPointer(
+              rebasing: tokens[source.tokenIndices(onLine: index, from: &cursor)]),
+            offset: source.lineRanges[index].lowerBound, to: &rows)
+          while nextDecision < decisions.count, decisions[nextDecision].line < number {
+            nextDecision += 1
+          }
+          if nextDecision < decisions.count, decisions[nextDecision].line == number {
+            Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
+          }
+          rows.append("</td>\n")
         }
-        rows.append("><td class=ln><a href=#L")
-        rows.appendCopy(from: numberStart, length: numberLength)
-        rows.append(">")
-        rows.appendCopy(from: numberStart, length: numberLength)
-        rows.append("</a>")
-        appendCountCell(count, to: &rows)
-        rows.append("<td class=src>")
-        let tokens = source.tokens(onLine: index, from: &cursor)
-        let line = UnsafeBufferPointer(rebasing: bytes[source.lineRanges[index]])
-        MissedSpans.append(
-          line: line, missed: partial[number] ? spans.byteRanges(line: number, in: line) : [],
-          tokens: tokens, offset: source.lineRanges[index].lowerBound, to: &rows)
-        while nextDecision < decisions.count, decisions[nextDecision].line < number {
-          nextDecision += 1
-        }
-        if nextDecision < decisions.count, decisions[nextDecision].line == number {
-          Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
-        }
-        rows.append("</td>\n")
       }
     }
   }

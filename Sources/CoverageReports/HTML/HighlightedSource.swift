@@ -36,14 +36,15 @@ struct HighlightedSource {
   /// The source's size in UTF-8 bytes.
   var byteCount: Int { text.utf8.count }
 
-  /// The tokens that reach into a line, found from `cursor` (a token index that only moves
-  /// forward as lines are visited in order); their ranges stay counted in the file.
-  func tokens(onLine index: Int, from cursor: inout Int) -> ArraySlice<SyntaxToken> {
+  /// The indexes in `tokens` of the tokens that reach into a line, found from `cursor` (a token
+  /// index that only moves forward as lines are visited in order); their ranges stay counted
+  /// in the file.
+  func tokenIndices(onLine index: Int, from cursor: inout Int) -> Range<Int> {
     let range = lineRanges[index]
     while cursor < tokens.count, tokens[cursor].range.upperBound <= range.lowerBound { cursor += 1 }
     var end = cursor
     while end < tokens.count, tokens[end].range.lowerBound < range.upperBound { end += 1 }
-    return tokens[cursor..<end]
+    return cursor..<end
   }
 
   /// Line `index` as HTML, coloured (the changes page: a few lines, found by bisection).
@@ -56,10 +57,13 @@ struct HighlightedSource {
       if tokens[middle].range.upperBound <= start { cursor = middle + 1 } else { high = middle }
     }
     var html = HTMLBytes()
+    let indices = tokenIndices(onLine: index, from: &cursor)
     withLine(index) { line in
-      MissedSpans.append(
-        line: line, missed: [], tokens: tokens(onLine: index, from: &cursor), offset: start,
-        to: &html)
+      tokens.withUnsafeBufferPointer { tokens in
+        MissedSpans.append(
+          line: line, missed: [], tokens: UnsafeBufferPointer(rebasing: tokens[indices]),
+          offset: start, to: &html)
+      }
     }
     return html.text()
   }

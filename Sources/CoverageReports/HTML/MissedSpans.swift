@@ -54,8 +54,10 @@ struct MissedSpans: Sendable {
   static func html(line bytes: [UInt8], missed: [Range<Int>], tokens: [SyntaxToken] = []) -> String
   {
     var html = HTMLBytes()
-    bytes.withUnsafeBufferPointer {
-      append(line: $0, missed: missed, tokens: tokens[...], offset: 0, to: &html)
+    bytes.withUnsafeBufferPointer { line in
+      tokens.withUnsafeBufferPointer {
+        append(line: line, missed: missed, tokens: $0, offset: 0, to: &html)
+      }
     }
     return html.text()
   }
@@ -64,7 +66,7 @@ struct MissedSpans: Sendable {
   /// `offset` (the line's start in its file) and cut to the line.
   static func append(
     line bytes: UnsafeBufferPointer<UInt8>, missed: [Range<Int>],
-    tokens: ArraySlice<SyntaxToken>, offset: Int, to html: inout HTMLBytes
+    tokens: UnsafeBufferPointer<SyntaxToken>, offset: Int, to html: inout HTMLBytes
   ) {
     func boundary(_ offset: Int) -> Int {
       var offset = min(max(offset, 0), bytes.count)
