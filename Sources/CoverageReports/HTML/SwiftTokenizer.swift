@@ -42,6 +42,8 @@ struct SyntaxToken: Equatable, Sendable {
 struct SwiftTokenizer {
   /// The source, read in place (a page's source is lexed byte by byte).
   private let bytes: UnsafeBufferPointer<UInt8>
+  /// `byteClasses`, looked up once per byte instead of comparing it with each case.
+  private let classes = Self.byteClasses
   private var tokens: [SyntaxToken] = []
   /// Interpolations nest at most this deep; deeper ones stay part of their string.
   private static let maximumDepth = 16
@@ -62,6 +64,11 @@ struct SwiftTokenizer {
     var parentheses = 0
     while position < bytes.count {
       let byte = bytes[position]
+      // Spaces, operators and punctuation (most bytes that are not names) start nothing.
+      if classes[Int(byte)] & Self.startsSomething == 0 {
+        position += 1
+        continue
+      }
       switch byte {
       case ascii("("):
         parentheses += 1
@@ -228,7 +235,7 @@ struct SwiftTokenizer {
 
   private func identifierEnd(from start: Int) -> Int {
     var end = start
-    while end < bytes.count, isIdentifierPart(bytes[end]) { end += 1 }
+    while end < bytes.count, classes[Int(bytes[end])] & Self.namePart != 0 { end += 1 }
     return end
   }
 
@@ -251,6 +258,29 @@ struct SwiftTokenizer {
 }
 
 private func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
+
+extension SwiftTokenizer {
+  /// `byteClasses` bit: the byte can be part of a name.
+  fileprivate static let namePart: UInt8 = 1
+  /// `byteClasses` bit: the byte can start a token, a name or a nesting (`code` looks at it).
+  fileprivate static let startsSomething: UInt8 = 2
+
+  /// Per byte value, its `namePart` and `startsSomething` bits (made once, never freed).
+  // Written only by its initializer, then only read: safe to share between threads.
+  nonisolated(unsafe) fileprivate static let byteClasses: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    let starters = Set("()/\"#@`".utf8)
+    for value in 0...255 {
+      let byte = UInt8(value)
+      var bits: UInt8 = isIdentifierPart(byte) ? namePart : 0
+      if isIdentifierStart(byte) || isDigit(byte) || starters.contains(byte) {
+        bits |= startsSomething
+      }
+      table[value] = bits
+    }
+    return UnsafePointer(table)
+  }()
+}
 
 private func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
 
