@@ -79,7 +79,7 @@ struct FilePage {
         ? "This file has no functions." : "The export was read without function records."
       return page.append(string: html + "<p class=\"muted\">\(reason)</p>\n</section>\n")
     }
-    let neverRan = functions.filter { $0.count == 0 }.count
+    let neverRan = functions.count { $0.count == 0 }
     let open = functions.count <= Self.openFunctionLimit ? " open" : ""
     html +=
       "<details class=\"functions\"\(open)><summary>\(neverRan) of \(functions.count) never ran"
@@ -98,13 +98,16 @@ struct FilePage {
     for function in functions {
       page.append(function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>")
       page.append("<td class=\"fn\" data-sort=\"")
+      // The readable name is escaped once, then copied for the link.
+      let nameStart = page.count
       HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
+      let nameLength = page.count - nameStart
       page.append("\" title=\"")
       HTMLEscaping.append(escaping: function.name.utf8, to: &page)
       page.append("\"><a href=\"#L")
       page.appendDecimal(UInt64(max(0, function.line)))
       page.append("\">")
-      HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
+      page.appendCopy(from: nameStart, length: nameLength)
       page.append("</a></td><td class=\"num\" data-sort=\"")
       page.appendDecimal(UInt64(max(0, function.line)))
       page.append("\">")
