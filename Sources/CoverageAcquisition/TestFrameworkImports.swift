@@ -18,7 +18,11 @@ public enum TestFrameworkImports {
       let target = package.targets[index]
       package.targets[index].importsTestFramework = target.sources.contains { source in
         source.hasSuffix(".swift")
-          && text(source).map { importsTestFramework(Array($0.utf8)) } == true
+          && text(source).map { text in
+            var text = text
+            // Searched in place: the text is read from a file, its bytes contiguous already.
+            return text.withUTF8(importsTestFramework)
+          } == true
       }
     }
     return package
@@ -51,7 +55,7 @@ public enum TestFrameworkImports {
 
   /// Whether the source has `import XCTest` or `import Testing` (with any attribute or access
   /// level before it) at the start of a line.
-  static func importsTestFramework(_ source: [UInt8]) -> Bool {
+  static func importsTestFramework(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
     let needle = Array("import ".utf8)
     var index = 0
     while let found = find(needle, in: source, from: index) {
@@ -70,7 +74,9 @@ public enum TestFrameworkImports {
   }
 
   /// Whether only `@attributes`, access levels and spaces stand between the line start and `position`.
-  private static func isLineStart(before position: Int, in source: [UInt8]) -> Bool {
+  private static func isLineStart(before position: Int, in source: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
     var start = position
     while start > 0, source[start - 1] != UInt8(ascii: "\n") { start -= 1 }
     let prefix = String(decoding: source[start..<position], as: UTF8.self)
@@ -85,7 +91,9 @@ public enum TestFrameworkImports {
       || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte >= 0x80
   }
 
-  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    haystack.withUnsafeBufferPointer { ByteSearch.offset(of: needle, in: $0, from: start) }
+  private static func find(
+    _ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int? {
+    ByteSearch.offset(of: needle, in: haystack, from: start)
   }
 }

@@ -6,7 +6,7 @@ import XCTest
 
 final class TestFrameworkImportsTests: XCTestCase {
   private func imports(_ text: String) -> Bool {
-    TestFrameworkImports.importsTestFramework(Array(text.utf8))
+    Array(text.utf8).withUnsafeBufferPointer(TestFrameworkImports.importsTestFramework)
   }
 
   func testFindsImportsOfXCTestAndTestingWithAttributesAndAccessLevels() {
