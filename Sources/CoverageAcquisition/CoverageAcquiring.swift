@@ -26,6 +26,9 @@ public protocol CoverageAcquiring: Sendable {
   /// The readable names already cached, in the names' order (nil for a name not cached):
   /// nothing is demangled.
   func cachedNames(_ names: [String], cacheFolder: String) -> [String?]
+  /// Gets the demangler ready on a thread of its own (names the cache lacks are about to be
+  /// asked for): a hint, nothing is demangled.
+  func prepareToDemangle(cacheFolder: String)
 }
 
 extension CoverageAcquiring {
@@ -37,6 +40,8 @@ extension CoverageAcquiring {
   public func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
     names.map { _ in nil }
   }
+
+  public func prepareToDemangle(cacheFolder: String) {}
 }
 
 /// What `swift test` is asked to do.
@@ -112,6 +117,10 @@ public struct LiveAcquisition: CoverageAcquiring {
 
   public func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
     demangler(cacheFolder: cacheFolder)?.cachedNames(names) ?? names.map { _ in nil }
+  }
+
+  public func prepareToDemangle(cacheFolder: String) {
+    demangler(cacheFolder: cacheFolder)?.preload()
   }
 
   private func demangler(cacheFolder: String) -> Demangler? {

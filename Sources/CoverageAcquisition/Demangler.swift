@@ -66,15 +66,17 @@ public struct Demangler: Sendable {
 
   /// The readable names the cache holds for `names`, in their order (nil for a name it lacks):
   /// a lookup alone, cheap enough to run beside other work before the names needed are known.
-  /// A name the cache lacks starts loading the library on a thread of its own, ready when the
-  /// names are demangled.
   public func cachedNames(_ names: [String]) -> [String?] {
-    let cached = cacheFile().map { Self.cachedNames(names, inCache: $0) } ?? names.map { _ in nil }
-    if inProcess, cached.contains(where: { $0 == nil }) {
-      let folder = toolchainFolder
-      Thread { _ = SwiftDemangleLibrary.load(toolchainFolder: folder) }.start()
-    }
-    return cached
+    cacheFile().map { Self.cachedNames(names, inCache: $0) } ?? names.map { _ in nil }
+  }
+
+  /// Starts loading the library on a thread of its own, to be ready when names the cache
+  /// lacks are demangled (the names of tests and dependencies the cache lacks too, but they
+  /// are never demangled: only the kept files' say whether it is needed).
+  public func preload() {
+    guard inProcess else { return }
+    let folder = toolchainFolder
+    Thread { _ = SwiftDemangleLibrary.load(toolchainFolder: folder) }.start()
   }
 
   /// Readable names for `names`; a name that cannot be demangled maps to itself.

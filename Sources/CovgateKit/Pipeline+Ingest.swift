@@ -37,7 +37,7 @@ extension Pipeline {
     var places: [(file: Int, function: Int)] = []
     for (file, scoped) in report.files.enumerated() {
       for (function, coverage) in scoped.coverage.functions.enumerated()
-      where coverage.displayName == coverage.name {
+      where coverage.lacksReadableName {
         places.append((file, function))
       }
     }
@@ -49,4 +49,9 @@ extension Pipeline {
       report.files[place.file].coverage.functions[place.function].displayName = name
     }
   }
+}
+
+extension FunctionCoverage {
+  /// Whether the function has only its mangled name (not found in the name cache).
+  var lacksReadableName: Bool { displayName == name }
 }

@@ -139,15 +139,25 @@ public struct Pipeline: Sendable {
     let changes = try settings.base.map {
       try services.changes.changes(since: $0, root: settings.packageRoot)
     }
-    var report = try Gate.evaluate(
-      GateInput(
-        data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
-        markers: markers, changes: changes,
-        baseline: try BaselineFile(path: settings.baselinePath).read(),
-        tests: tests, links: DiskSymlinks(),
-        branches: derivesBranches(package)
-          ? SourceBranchDeriver(
-            cacheFolder: settings.cacheFolder, sources: sources(root: package.root)) : nil))
+    var input = GateInput(
+      data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
+      markers: markers, changes: changes,
+      baseline: try BaselineFile(path: settings.baselinePath).read(),
+      tests: tests, links: DiskSymlinks(),
+      branches: derivesBranches(package)
+        ? SourceBranchDeriver(
+          cacheFolder: settings.cacheFolder, sources: sources(root: package.root)) : nil)
+    if settings.formats.contains(where: \.needsFunctions) {
+      // A kept function the name cache lacks (a first run) gets the demangler ready while the
+      // gate goes on; the functions of tests and dependencies never ask for it.
+      let (acquisition, cacheFolder) = (services.acquisition, settings.cacheFolder)
+      input.keptFiles = { files in
+        if files.contains(where: { $0.coverage.functions.contains(where: \.lacksReadableName) }) {
+          acquisition.prepareToDemangle(cacheFolder: cacheFolder)
+        }
+      }
+    }
+    var report = try Gate.evaluate(input)
     nameFunctions(&report)
     nameRisks(&report)
     return report

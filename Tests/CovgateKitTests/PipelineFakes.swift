@@ -75,6 +75,10 @@ struct FakeAcquisition: CoverageAcquiring {
     reading?.signal()
     return names.map { cached[$0] }
   }
+
+  func prepareToDemangle(cacheFolder: String) {
+    log.add("prepare to demangle")
+  }
 }
 
 /// git: the changes given, and the base it was asked about.

@@ -232,7 +232,8 @@ final class PipelineTests: XCTestCase {
   }
 
   /// Cached names are taken as they are; only the kept files' other functions are demangled:
-  /// never those of a file scoped out.
+  /// never those of a file scoped out. The demangler is got ready (its library loaded) once the
+  /// kept files are known, and only when one of them needs it.
   func testOnlyTheKeptFunctionsTheCacheLacksAreDemangled() throws {
     let result = try pipeline(
       config: "exclude: [\"Sources/Core/B.swift\"]\n", formats: [.lcov],
@@ -240,6 +241,8 @@ final class PipelineTests: XCTestCase {
     ).run()
 
     XCTAssertTrue(log.events.contains("demangle 1"), "\(log.events)")
+    let prepared = try XCTUnwrap(log.events.firstIndex(of: "prepare to demangle"), "\(log.events)")
+    XCTAssertLessThan(prepared, try XCTUnwrap(log.events.firstIndex(of: "demangle 1")))
     XCTAssertEqual(result.report.files.map(\.path), ["Sources/Core/A.swift"])
     XCTAssertEqual(
       result.report.files.first?.coverage.functions.map(\.displayName), ["cached a", "readable b"])
@@ -248,6 +251,17 @@ final class PipelineTests: XCTestCase {
     self.log = log
     _ = try pipeline(formats: [.lcov], cachedNames: ["a": "A", "b": "B", "c": "C"]).run()
     XCTAssertFalse(log.events.contains { $0.hasPrefix("demangle") }, "\(log.events)")
+    XCTAssertFalse(log.events.contains("prepare to demangle"), "\(log.events)")
+    // Only a function scoped out lacks its name: nothing is got ready, nothing demangled.
+    let scopedOut = EventLog()
+    self.log = scopedOut
+    _ = try pipeline(
+      config: "exclude: [\"Sources/Core/B.swift\"]\n", formats: [.lcov],
+      cachedNames: ["a": "A", "b": "B"]
+    ).run()
+    XCTAssertFalse(
+      scopedOut.events.contains { $0.hasPrefix("demangle") || $0.hasPrefix("prepare") },
+      "\(scopedOut.events)")
   }
 
   /// A file costs only its summary unless something reads its lines.
