@@ -18,47 +18,52 @@ public enum FileDetails {
     let fileCount = data.files.count
     let middle = functions.count / 2
     let halves = [0..<middle, middle..<functions.count].concurrentMap { range in
-      collect(functions[range], fileCount: fileCount, index: fileIndex, displayName: displayName)
+      collect(functions[range], fileCount: fileCount, index: fileIndex)
     }
     var records: [[Int]] = []
-    var sorted = [Bool](repeating: false, count: fileCount)
-    var functionsByFile = halves[0].functions
-    for file in 0..<fileCount { functionsByFile[file] += halves[1].functions[file] }
+    var made: [[FunctionCoverage]?] = Array(repeating: nil, count: fileCount)
     var index = fileIndex
     let places = data.files.indices.map { index.place(of: data.files[$0].path) ?? $0 }
     let missedByFile = Array(0..<fileCount).concurrentMap { file in
       missed(halves[0].regions[file] + halves[1].regions[file])
     }
+    var recordsByFile: [[Int]] = Array(repeating: [], count: fileCount)
     for index in data.files.indices {
       // A path listed twice gets the functions of its first listing, as every listing did.
       let file = places[index]
-      if !sorted[file] {
-        // In place: the functions are moved, not copied, while they are sorted.
-        functionsByFile[file].sort {
-          ($0.function.line, $0.function.column, $0.function.name)
-            < ($1.function.line, $1.function.column, $1.function.name)
+      if made[file] == nil {
+        var starts = halves[0].functions[file] + halves[1].functions[file]
+        starts.sort {
+          ($0.line, $0.column, functions[$0.record].name)
+            < ($1.line, $1.column, functions[$1.record].name)
         }
-        sorted[file] = true
+        // Each function made once, from its record: no copies of made functions.
+        made[file] = starts.map { start in
+          let name = functions[start.record].name
+          return FunctionCoverage(
+            name: name, displayName: displayName(name), line: start.line, column: start.column,
+            count: functions[start.record].count)
+        }
+        recordsByFile[file] = starts.map(\.record)
       }
-      data.files[index].functions = functionsByFile[file].map(\.function)
-      records.append(functionsByFile[file].map(\.record))
+      data.files[index].functions = made[file]!
+      records.append(recordsByFile[file])
       data.files[index].missedRegions = missedByFile[file]
     }
     return records
   }
 
-  /// Per file (by `index`), the functions whose body is in it with their record's index in
-  /// the export, and the code regions in it, of the records in `slice`.
+  /// Per file (by `index`), where the functions whose body is in it start, with their record's
+  /// index in the export, and the code regions in it, of the records in `slice`.
   private static func collect(
-    _ slice: ArraySlice<FunctionRecord>, fileCount: Int, index: PathIndex,
-    displayName: (String) -> String
+    _ slice: ArraySlice<FunctionRecord>, fileCount: Int, index: PathIndex
   ) -> (
-    functions: [[(function: FunctionCoverage, record: Int)]],
+    functions: [[(line: Int, column: Int, record: Int)]],
     regions: [[(range: SourceRange, count: UInt64)]]
   ) {
     var fileIndex = index
     var functionsByFile = Array(
-      repeating: [(function: FunctionCoverage, record: Int)](), count: fileCount)
+      repeating: [(line: Int, column: Int, record: Int)](), count: fileCount)
     var regionsByFile = Array(
       repeating: [(range: SourceRange, count: UInt64)](), count: fileCount)
     // A record's files by its own numbering, in one array reused record after record.
@@ -71,12 +76,7 @@ public enum FileDetails {
       if let first = record.regions.first(where: { $0.kind == .code }),
         let file = place(first.fileID)
       {
-        functionsByFile[file].append(
-          (
-            FunctionCoverage(
-              name: record.name, displayName: displayName(record.name), line: first.lineStart,
-              column: first.columnStart, count: record.count), recordIndex
-          ))
+        functionsByFile[file].append((first.lineStart, first.columnStart, recordIndex))
       }
       for region in record.regions where region.kind == .code {
         guard let file = place(region.fileID) else { continue }
