@@ -62,28 +62,30 @@ final class HTMLMissedSpansTests: XCTestCase {
     XCTAssertEqual(html("a<b>", [range(1, 2, 1, 5)]), "a<span class=missed>&lt;b&gt;</span>")
   }
 
+  /// `line` (line 1) coloured, with the never-run part of `missed` when given.
+  private func highlighted(_ line: String, missed: SourceRange? = nil) -> String {
+    let bytes = Array(line.utf8)
+    let spans = MissedSpans(missedRegions: missed.map { [$0] } ?? [], lines: [1])
+    return MissedSpans.html(
+      line: bytes, missed: spans.byteRanges(line: 1, in: bytes),
+      tokens: SwiftTokenizer.tokens(of: bytes))
+  }
+
   /// Token spans nest inside the missed span: a token that crosses its edge is cut in two.
   func testTokensNestInsideTheMissedSpan() {
     let line = "x ? nil : \"a<b\""
-    let bytes = Array(line.utf8)
-    let tokens = SwiftTokenizer.tokens(of: bytes)
-    let missed = MissedSpans(missedRegions: [range(1, 5, 1, 13)], lines: [1])
     XCTAssertEqual(
-      MissedSpans.html(line: bytes, missed: missed.byteRanges(line: 1, in: bytes), tokens: tokens),
+      highlighted(line, missed: range(1, 5, 1, 13)),
       "x ? <span class=missed><span class=k>nil</span> : <span class=s>&quot;a</span>"
         + "</span><span class=s>&lt;b&quot;</span>")
     XCTAssertEqual(
-      MissedSpans.html(line: bytes, missed: [], tokens: tokens),
-      "x ? <span class=k>nil</span> : <span class=s>&quot;a&lt;b&quot;</span>")
+      highlighted(line), "x ? <span class=k>nil</span> : <span class=s>&quot;a&lt;b&quot;</span>")
   }
 
   /// A line with nothing to escape is written piece by piece as it is, with the same spans.
   func testALineWithNothingToEscapeKeepsItsSpans() {
-    let bytes = Array("return value ?? 0 // default".utf8)
-    let tokens = SwiftTokenizer.tokens(of: bytes)
-    let missed = MissedSpans(missedRegions: [range(1, 17, 1, 18)], lines: [1])
     XCTAssertEqual(
-      MissedSpans.html(line: bytes, missed: missed.byteRanges(line: 1, in: bytes), tokens: tokens),
+      highlighted("return value ?? 0 // default", missed: range(1, 17, 1, 18)),
       "<span class=k>return</span> value ?? <span class=missed><span class=n>0</span></span> "
         + "<span class=c>// default</span>")
   }
