@@ -31,54 +31,41 @@ enum HTMLEscaping {
     if done == nil { for byte in bytes { appendEscaped(byte, to: &result) } }
   }
 
-  /// `append(escaping:to:)` for bytes in a buffer (a source line): read eight bytes at a time,
-  /// a word where nothing needs escaping passed over with one test (no branch per byte), each
-  /// run that needs nothing copied whole.
+  /// `append(escaping:to:)` for bytes in a buffer (a source line): each run that needs
+  /// nothing copied whole.
   static func append(escaping bytes: UnsafeBufferPointer<UInt8>, to result: inout HTMLBytes) {
-    guard let base = bytes.baseAddress else { return }
-    let count = bytes.count
     var start = 0
-    /// Escapes the byte at `offset` if it needs it, after the run before it.
-    func visit(_ offset: Int) {
-      guard needsEscaping(base[offset]) else { return }
-      if offset > start {
-        result.append(UnsafeBufferPointer(start: base + start, count: offset - start))
-      }
-      appendEscaped(base[offset], to: &result)
-      start = offset + 1
+    while let found = firstNeedingEscape(in: bytes, from: start) {
+      if found > start { result.append(UnsafeBufferPointer(rebasing: bytes[start..<found])) }
+      appendEscaped(bytes[found], to: &result)
+      start = found + 1
     }
-    var index = 0
-    while index &+ 8 <= count {
-      if needsEscaping(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-        for offset in index..<index &+ 8 { visit(offset) }
-      }
-      index &+= 8
-    }
-    while index < count {
-      visit(index)
-      index &+= 1
-    }
-    if count > start {
-      result.append(UnsafeBufferPointer(start: base + start, count: count - start))
-    }
+    if bytes.count > start { result.append(UnsafeBufferPointer(rebasing: bytes[start...])) }
   }
 
-  /// Whether any byte of `bytes` needs escaping, read eight at a time: most source lines have
-  /// none, and their pieces are then copied as they are.
+  /// Whether any byte of `bytes` needs escaping: most source lines have none, and their pieces
+  /// are then copied as they are.
   static func anyNeedsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    var index = 0
-    while index &+ 8 <= bytes.count {
-      if needsEscaping(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-        return true
-      }
+    firstNeedingEscape(in: bytes, from: 0) != nil
+  }
+
+  /// The first byte from `start` on that needs escaping, the bytes read eight at a time: a
+  /// word where nothing does is passed over with one test (no branch per byte).
+  private static func firstNeedingEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    guard let base = bytes.baseAddress else { return nil }
+    var index = start
+    while index &+ 8 <= bytes.count,
+      !needsEscaping(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    {
       index &+= 8
     }
     while index < bytes.count {
-      if needsEscaping(base[index]) { return true }
+      if needsEscaping(base[index]) { return index }
       index &+= 1
     }
-    return false
+    return nil
   }
 
   /// Whether one of the eight bytes of `word` needs escaping: each byte looked for becomes a
