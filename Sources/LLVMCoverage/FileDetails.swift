@@ -21,13 +21,13 @@ public enum FileDetails {
       collect(functions[range], fileCount: fileCount, index: fileIndex)
     }
     var records: [[Int]] = []
-    var made: [[FunctionCoverage]?] = Array(repeating: nil, count: fileCount)
+    var made: [(functions: [FunctionCoverage], records: [Int])?] = Array(
+      repeating: nil, count: fileCount)
     var index = fileIndex
     let places = data.files.indices.map { index.place(of: data.files[$0].path) ?? $0 }
     let missedByFile = Array(0..<fileCount).concurrentMap { file in
       missed(halves[0].regions[file] + halves[1].regions[file])
     }
-    var recordsByFile: [[Int]] = Array(repeating: [], count: fileCount)
     for index in data.files.indices {
       // A path listed twice gets the functions of its first listing, as every listing did.
       let file = places[index]
@@ -38,16 +38,16 @@ public enum FileDetails {
             < ($1.line, $1.column, functions[$1.record].name)
         }
         // Each function made once, from its record: no copies of made functions.
-        made[file] = starts.map { start in
+        let attached = starts.map { start in
           let name = functions[start.record].name
           return FunctionCoverage(
             name: name, displayName: displayName(name), line: start.line, column: start.column,
             count: functions[start.record].count)
         }
-        recordsByFile[file] = starts.map(\.record)
+        made[file] = (attached, starts.map(\.record))
       }
-      data.files[index].functions = made[file]!
-      records.append(recordsByFile[file])
+      data.files[index].functions = made[file]!.functions
+      records.append(made[file]!.records)
       data.files[index].missedRegions = missedByFile[file]
     }
     return records
