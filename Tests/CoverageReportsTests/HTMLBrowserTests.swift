@@ -444,6 +444,32 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertTrue(dom.contains("<span id=\"filter-count\" class=\"muted\">3 of 5 files</span>"))
   }
 
+  /// A file page's functions sort by their name and line as shown (those cells carry no
+  /// `data-sort`) and by their exact count (abbreviated in the cell), header by header.
+  func testAFilePagesFunctionsSortByNameLineAndCount() throws {
+    let file = try page(writeSample(), containing: "Greeter").absoluteString
+    /// Clicks the header (ascending, then descending) and gives the functions' lines in order.
+    func click(_ key: String) -> [String: String] {
+      [
+        "eval": """
+        (() => { const button = document.querySelector('#functions th[data-key="\(key)"] button');
+          button.click();
+          return Array.from(document.querySelectorAll('#functions tbody tr'),
+            row => row.cells[1].textContent).join(','); })()
+        """
+      ]
+    }
+    let orders = try drive(
+      file,
+      [
+        click("name"), click("name"), click("line"), click("line"), click("count"),
+        click("count"),
+      ])
+    // greet (line 3, run 1,500 times) and unused (line 8, never run): each header ascending,
+    // then descending.
+    XCTAssertEqual(orders as? [String], ["3,8", "8,3", "3,8", "8,3", "8,3", "3,8"])
+  }
+
   func testHostileReportRunsNothingOfTheData() throws {
     let hostile = HTMLEscapingTests.hostile
     let folder = try write(

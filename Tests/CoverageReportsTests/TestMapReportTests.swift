@@ -52,9 +52,9 @@ final class TestMapReportTests: XCTestCase {
     XCTAssertTrue(page.contains("data-key=\"tests\""), page)
     XCTAssertTrue(
       page.contains(
-        "<td class=\"num tests\" data-sort=\"2\"><details><summary>2</summary><ul><li>CoreTests.GreeterTests/testGreets</li><li>CoreTests.greets&lt;b&gt;()</li></ul></details></td>"
+        "<td class=\"num tests\" data-sort=\"2\"><details><summary>2</summary><ul><li>CoreTests.GreeterTests/testGreets</li><li>CoreTests.greets&lt;b&gt;()</li></ul></details>\n"
       ), page)
-    XCTAssertTrue(page.contains("<td class=\"num\" data-sort=\"0\">0</td></tr>"), page)
+    XCTAssertTrue(page.contains("<td class=num data-sort=0>0\n"), page)
   }
 }
 

@@ -93,49 +93,44 @@ struct FilePage {
       html += HTMLPage.sortableHeader("Tests", key: "tests", type: "number", className: "num")
     }
     html += "</tr></thead>\n<tbody>\n"
-    // A row per function, built as bytes: a large file has hundreds.
+    // A row per function, built as bytes: a large file has hundreds. The name and line sort by
+    // their text (only the count, abbreviated, needs a `data-sort`); attribute values without
+    // spaces go unquoted, and the end tags a parser infers are left out.
     page.append(string: html)
     for function in functions {
-      page.append(function.count == 0 ? "<tr class=\"uncovered\">" : "<tr>")
-      page.append("<td class=\"fn\" data-sort=\"")
-      // The readable name is escaped once, then copied for the link.
-      let nameStart = page.count
-      HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
-      let nameLength = page.count - nameStart
-      page.append("\" title=\"")
+      page.append(function.count == 0 ? "<tr class=uncovered>" : "<tr>")
+      page.append("<td class=fn title=\"")
       HTMLEscaping.append(escaping: function.name.utf8, to: &page)
-      page.append("\"><a href=\"#L")
+      page.append("\"><a href=#L")
+      let lineStart = page.count
       page.appendDecimal(UInt64(max(0, function.line)))
-      page.append("\">")
-      page.appendCopy(from: nameStart, length: nameLength)
-      page.append("</a></td><td class=\"num\" data-sort=\"")
-      page.appendDecimal(UInt64(max(0, function.line)))
-      page.append("\">")
-      page.appendDecimal(UInt64(max(0, function.line)))
-      page.append("</td><td class=\"num\" data-sort=\"")
+      let lineLength = page.count - lineStart
+      page.append(">")
+      HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
+      page.append("</a><td class=num>")
+      page.appendCopy(from: lineStart, length: lineLength)
+      page.append("<td class=num data-sort=")
       page.appendDecimal(function.count)
-      page.append("\">")
+      page.append(">")
       // As llvm-cov abbreviates it, the exact count in the tooltip.
       CountFormat.append(
-        function.count,
-        in: function.count == 0 ? "<span class=\"hits zero\"" : "<span class=\"hits\"",
+        function.count, in: function.count == 0 ? "<span class=\"hits zero\"" : "<span class=hits",
         closing: "</span>", to: &page)
-      page.append("</td>")
       if let testsByFunction {
         page.append(string: testsCell(testsByFunction[function.name] ?? []))
       }
-      page.append("</tr>\n")
+      page.append("\n")
     }
     page.append("</tbody>\n</table></div>\n</details>\n</section>\n")
   }
 
   /// How many tests ran a function, unfolding to their IDs.
   private func testsCell(_ tests: [String]) -> String {
-    guard !tests.isEmpty else { return "<td class=\"num\" data-sort=\"0\">0</td>" }
+    guard !tests.isEmpty else { return "<td class=num data-sort=0>0" }
     var html =
       "<td class=\"num tests\" data-sort=\"\(tests.count)\"><details><summary>\(tests.count)</summary><ul>"
     for test in tests { html += "<li>\(test.htmlEscaped)</li>" }
-    return html + "</ul></details></td>"
+    return html + "</ul></details>"
   }
 
   private func exclusionNotes() -> String {
