@@ -54,8 +54,9 @@ fuzz: deps
 	ci/fuzz.sh $(FUZZ_SECONDS)
 
 ## The benchmark: covgate against orjson, llvm-cov report/show and genhtml, ratios printed.
+## covgate built as the README installs it.
 bench: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product covgate
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --product covgate
 	python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet orjson
 	python3 bench/bench.py
 
