@@ -42,23 +42,27 @@ def sh(args, cwd=None, env=None, check=True, quiet=True):
     return result
 
 
+def run_once(args, cwd=None, before=None):
+    """One run of `args` (or of what `args()` gives), after `before`: its wall time and peak RSS
+    (MB); an exit other than 0 or 1 ends the bench."""
+    if before:
+        before()
+    run_args = args() if callable(args) else args
+    start = time.perf_counter()
+    child = subprocess.Popen(run_args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        sys.exit(f"bench: {' '.join(run_args)} exited {code}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
 def timed(args, cwd=None, runs=RUNS, before=None):
     """Median wall time of `args` (or of what `args()` gives, anew for each run) and the peak RSS
     (MB) of the runs."""
-    times, peaks = [], []
-    for _ in range(runs):
-        if before:
-            before()
-        run_args = args() if callable(args) else args
-        start = time.perf_counter()
-        child = subprocess.Popen(run_args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(child.pid, 0)
-        times.append(time.perf_counter() - start)
-        peaks.append(usage.ru_maxrss / 1024)
-        code = os.waitstatus_to_exitcode(status)
-        if code not in (0, 1):
-            sys.exit(f"bench: {' '.join(run_args)} exited {code}")
-    return statistics.median(times), max(peaks)
+    results = [run_once(args, cwd, before) for _ in range(runs)]
+    return statistics.median(elapsed for elapsed, _ in results), max(peak for _, peak in results)
 
 
 def timed_together(commands, runs):
@@ -68,16 +72,7 @@ def timed_together(commands, runs):
     times = [[] for _ in commands]
     for _ in range(runs):
         for index, (args, before) in enumerate(commands):
-            if before:
-                before()
-            run_args = args()
-            start = time.perf_counter()
-            child = subprocess.Popen(run_args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            _, status, _ = os.wait4(child.pid, 0)
-            times[index].append(time.perf_counter() - start)
-            code = os.waitstatus_to_exitcode(status)
-            if code not in (0, 1):
-                sys.exit(f"bench: {' '.join(run_args)} exited {code}")
+            times[index].append(run_once(args, before=before)[0])
     return [statistics.median(each) for each in times]
 
 
