@@ -15,12 +15,12 @@ final class ChangesPageTests: XCTestCase {
     let files = HTMLSample.render(report())
     let page = try XCTUnwrap(files["changes.html"])
     let rows = Pattern.captures(
-      #"<tr class="([a-z ]+)"><td class="ln"><a href="[^"]*#L(\d+)""#, in: page)
+      #"<tr class="([a-z ]+)"><td><a href="[^"]*#L(\d+)""#, in: page)
 
     // Lines 1-11 (4, 5 and 9 changed, three lines of context, the runs merged: 1...11 of 11).
     XCTAssertEqual(
       Pattern.captures(#"#L(\d+)">\d+</a></td>"#, in: page), (1...11).map(String.init))
-    XCTAssertTrue(page.contains("<tr class=\"changed covered\"><td class=\"ln\"><a href=\"files/"))
+    XCTAssertTrue(page.contains("<tr class=\"changed covered\"><td><a href=\"files/"))
     XCTAssertTrue(page.contains("<tr class=\"changed uncovered\">"), "line 9 never ran")
     XCTAssertEqual(Pattern.count("class=\"changed", in: page), 3)
     XCTAssertEqual(Pattern.count("<tr class=\"context\">", in: page), 8)

@@ -208,6 +208,25 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(results.last as? String, "3 of 3 places with uncovered code")
   }
 
+  /// A line's number is plain text that links to its line once the script runs: a click puts
+  /// the line in the address and marks it; other cells leave the address alone.
+  func testALinesNumberLinksToIt() throws {
+    let url = try page(try writeBlocks(), containing: "Blocks").absoluteString
+    let number = "document.querySelector('#L6').cells[0]"
+
+    let results = try drive(
+      url,
+      [
+        ["eval": "\(number).textContent + '|' + \(number).children.length"],
+        ["eval": "document.querySelector('#L4').cells[2].click(); location.hash"],
+        ["eval": "\(number).click(); location.hash"],
+        ["eval": "document.querySelector('tr:target').id"],
+        ["eval": "getComputedStyle(\(number)).cursor"],
+      ])
+
+    XCTAssertEqual(results as? [String], ["6|0", "", "#L6", "L6", "pointer"])
+  }
+
   /// A fragment typed into the address bar sorts and filters without a reload.
   func testSortAndFilterFollowTheAddressBar() throws {
     let url = try writeSample().appendingPathComponent("index.html").absoluteString
@@ -326,7 +345,7 @@ final class HTMLBrowserTests: XCTestCase {
   func testSourceIsColouredInBothSchemes() throws {
     let folder = try writeBlocks()
     let colours =
-      "['td.src .k', 'td.src .n', 'td.src'].map(s => getComputedStyle(document.querySelector(s)).color).join('|')"
+      "['table.code .k', 'table.code .n', '#L1 td:nth-child(3)'].map(s => getComputedStyle(document.querySelector(s)).color).join('|')"
     let url = try page(folder, containing: "Blocks").absoluteString
     let schemes = try drive(url, [["eval": colours], ["dark": "on"], ["eval": colours]])
     for case let scheme as String in schemes {
@@ -355,7 +374,7 @@ final class HTMLBrowserTests: XCTestCase {
     let list = "document.querySelector('#L4 details.br-list ul')"
     let shown = "\(list).getBoundingClientRect().height > 0"
     let below =
-      "\(list).getBoundingClientRect().top >= document.querySelector('#L4 td.src').getBoundingClientRect().top + 10"
+      "\(list).getBoundingClientRect().top >= document.querySelector('#L4 td:nth-child(3)').getBoundingClientRect().top + 10"
     let results = try drive(
       url,
       [

@@ -181,7 +181,7 @@ final class HTMLReportTests: XCTestCase {
         "<thead class=\"sr-only\"><tr><th scope=\"col\">Line</th><th scope=\"col\">Hits</th><th scope=\"col\">Source</th></tr></thead>"
       ))
     XCTAssertTrue(
-      HTMLAssets.stylesheet.contains("td.src .missed::before { content: \"never ran: \"; }"))
+      HTMLAssets.stylesheet.contains("table.code .missed::before { content: \"never ran: \"; }"))
   }
 
   func testFiguresAreTheModelsNotRecountedFromLines() throws {
@@ -257,25 +257,25 @@ final class HTMLReportTests: XCTestCase {
     let page = HTMLSample.page(in: HTMLSample.render())
     XCTAssertTrue(
       page.contains(
-        "<tr id=L3 class=covered><td class=ln><a href=#L3>3</a><td class=count title=1500>1.50k<td class=src>"
+        "<tr id=L3 class=covered><td>3<td title=1500>1.50k<td>"
       ))
     XCTAssertTrue(page.contains("<tr id=L4 class=partial>"))
     XCTAssertTrue(
       page.contains(
-        "<tr id=L8 class=uncovered><td class=ln><a href=#L8>8</a><td class=count>0<td class=src>"
+        "<tr id=L8 class=uncovered><td>8<td>0<td>"
       ))
     XCTAssertTrue(
       page.contains(
-        "<tr id=L7><td class=ln><a href=#L7>7</a><td class=count><td class=src></td>\n<tr id=L8 "
+        "<tr id=L7><td>7<td><td></td>\n<tr id=L8 "
       ))
     XCTAssertTrue(
       page.contains(
-        "<td class=src>    <span class=k>guard</span> !name.isEmpty <span class=k>else</span> "
+        "<td>    <span class=k>guard</span> !name.isEmpty <span class=k>else</span> "
           + "<span class=missed>{ <span class=k>return</span> <span class=s>&quot;Hallo, Wörld ✓&quot;</span> }</span></td>"
       ))
     XCTAssertTrue(
       page.contains(
-        "<td class=src><span class=c>/// Greets people; &quot;quotes&quot; &amp; &lt;angles&gt; stay text.</span></td>"
+        "<td><span class=c>/// Greets people; &quot;quotes&quot; &amp; &lt;angles&gt; stay text.</span></td>"
       ))
     XCTAssertEqual(Pattern.count("<span class=missed>", in: page), 1, "the one partial line")
     XCTAssertEqual(Pattern.count("<span class=\"missed\">", in: page), 1, "the legend")
@@ -344,7 +344,7 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(noLines.contains("The export has no line data for this file"))
     XCTAssertTrue(
       noLines.contains(
-        "<tr id=L8><td class=ln><a href=#L8>8</a><td class=count><td class=src>"))
+        "<tr id=L8><td>8<td><td>"))
   }
 
   func testWindowsLineEndingsAreNotShown() {

@@ -73,9 +73,8 @@ struct ChangesPage {
         if let count { classes.append(count > 0 ? "covered" : "uncovered") }
         let link =
           page.map { "<a href=\"\($0.htmlEscaped)#L\(number)\">\(number)</a>" } ?? "\(number)"
-        html += "<tr class=\"\(classes.joined(separator: " "))\"><td class=\"ln\">\(link)</td>"
-        html +=
-          "<td class=\"count\">\(count.map { CountFormat.abbreviated($0) } ?? "")</td><td class=\"src\">"
+        html += "<tr class=\"\(classes.joined(separator: " "))\"><td>\(link)</td>"
+        html += "<td>\(count.map { CountFormat.abbreviated($0) } ?? "")</td><td>"
         html += highlighted.html(line: number - 1)
         html += "</td></tr>\n"
       }

@@ -79,13 +79,12 @@ extension FilePage {
             rows.append(" class=")
             rows.append(state)
           }
-          rows.append("><td class=ln><a href=#L")
+          // The number is plain text: the shared script links it to its row (`#L` and the
+          // number), so a page does not carry a link for every line.
+          rows.append("><td>")
           rows.appendCopy(from: numberStart, length: numberLength)
-          rows.append(">")
-          rows.appendCopy(from: numberStart, length: numberLength)
-          rows.append("</a>")
           appendCountCell(count, to: &rows)
-          rows.append("<td class=src>")
+          rows.append("<td>")
           let line = UnsafeBufferPointer(rebasing: bytes[source.lineRanges[index]])
           MissedSpans.append(
             line: line, missed: partial[number] ? spans.byteRanges(line: number, in: line) : [],
@@ -195,8 +194,8 @@ extension FilePage {
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
   /// empty for a line without code. Kept small: a page has a row per line.
   private func appendCountCell(_ count: UInt64?, to rows: inout HTMLBytes) {
-    guard let count else { return rows.append("<td class=count>") }
-    CountFormat.append(count, in: "<td class=count", closing: "", to: &rows)
+    guard let count else { return rows.append("<td>") }
+    CountFormat.append(count, in: "<td", closing: "", to: &rows)
   }
 
   /// The title, the legend and the buttons to jump between uncovered code (the shared script

@@ -232,6 +232,19 @@ extension HTMLAssets {
         });
       }
 
+      /* File pages: a line's number links to it (the page's address gets #L and the number). */
+      function setUpLineLinks() {
+        if (!document.body.classList.contains('file')) return;
+        var code = document.querySelector('table.code');
+        if (!code) return;
+        code.classList.add('linked');
+        code.addEventListener('click', function (event) {
+          var cell = event.target.closest('td');
+          if (!cell || cell.cellIndex !== 0 || !cell.parentElement.id) return;
+          location.hash = cell.parentElement.id;
+        });
+      }
+
       function start() {
         var state = readState();
         var sorters = [];
@@ -253,6 +266,7 @@ extension HTMLAssets {
           if (fresh.q && title) title.scrollIntoView();
         });
         setUpJumps();
+        setUpLineLinks();
         document.body.setAttribute('data-ready', '1');
       }
 

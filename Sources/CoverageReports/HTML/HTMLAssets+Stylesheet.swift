@@ -181,30 +181,33 @@ extension HTMLAssets {
     .jump button:disabled { opacity: 0.5; cursor: default; }
     table.code { font: 12.5px/1.65 var(--mono); border: 1px solid var(--border); border-radius: 8px; border-collapse: separate; border-spacing: 0; }
     table.code td { padding: 0 10px; border: none; vertical-align: top; }
-    table.code td.ln { width: 1%; text-align: right; color: var(--muted); user-select: none; box-shadow: inset 3px 0 transparent; }
-    table.code td.ln a { color: inherit; }
-    table.code td.count { width: 1%; text-align: right; white-space: nowrap; color: var(--muted); user-select: none; border-right: 1px solid var(--border-soft); }
-    table.code td.src { white-space: pre; tab-size: 4; width: 98%; }
+    /* The columns by place (line, hits, source): a page has a row per line, its cells no class. */
+    table.code td:nth-child(1) { width: 1%; text-align: right; color: var(--muted); user-select: none; box-shadow: inset 3px 0 transparent; }
+    table.code td:nth-child(1) a { color: inherit; }
+    table.code.linked td:nth-child(1) { cursor: pointer; }
+    table.code.linked td:nth-child(1):hover { color: var(--accent); text-decoration: underline; }
+    table.code td:nth-child(2) { width: 1%; text-align: right; white-space: nowrap; color: var(--muted); user-select: none; border-right: 1px solid var(--border-soft); }
+    table.code td:nth-child(3) { white-space: pre; tab-size: 4; width: 98%; }
     table.code tr:first-child td { padding-top: 6px; }
     table.code tr:last-child td { padding-bottom: 6px; }
-    tr.covered td.ln { box-shadow: inset 3px 0 var(--high); }
-    tr.covered td.count { color: var(--high); }
-    tr.uncovered td.count { color: var(--low); font-weight: 600; }
+    tr.covered td:nth-child(1) { box-shadow: inset 3px 0 var(--high); }
+    tr.covered td:nth-child(2) { color: var(--high); }
+    tr.uncovered td:nth-child(2) { color: var(--low); font-weight: 600; }
     tr.uncovered { background: var(--uncovered-bg); }
-    tr.uncovered td.ln { box-shadow: inset 3px 0 var(--low); }
+    tr.uncovered td:nth-child(1) { box-shadow: inset 3px 0 var(--low); }
     tr.partial { background: var(--partial-bg); }
-    tr.partial td.ln { box-shadow: inset 3px 0 var(--medium); }
-    tr.changed td.ln { color: var(--accent); font-weight: 600; }
-    table.code tr.context td.src { color: var(--muted); }
-    table.code tbody.gap td { color: var(--muted); text-align: center; padding: 2px 0; background: var(--surface); }
+    tr.partial td:nth-child(1) { box-shadow: inset 3px 0 var(--medium); }
+    tr.changed td:nth-child(1) { color: var(--accent); font-weight: 600; }
+    table.code tr.context td:nth-child(3) { color: var(--muted); }
+    table.code tbody.gap td { color: var(--muted); text-align: center; padding: 2px 0; background: var(--surface); width: auto; box-shadow: none; }
     section.change h2 { font-size: 15px; margin-top: 28px; }
     .colour-legend { font-size: 12px; margin: 8px 0 0; }
     details.folders > summary { list-style-position: outside; }
     details.folders > summary h2 { display: inline; }
-    tr.changed td.ln a::before { content: "+"; margin-right: 3px; }
-    .sr-only, td.src .missed::before, td.src .missed::after { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-    td.src .missed::before { content: "never ran: "; }
-    td.src .missed::after { content: " (end of never-run part)"; }
+    tr.changed td:nth-child(1)::before { content: "+"; margin-right: 3px; }
+    .sr-only, table.code .missed::before, table.code .missed::after { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    table.code .missed::before { content: "never ran: "; }
+    table.code .missed::after { content: " (end of never-run part)"; }
     .br { margin-left: 1.5em; padding: 0 5px; border: 1px solid currentColor; border-radius: 8px; background: var(--bg); font: 11px/16px var(--sans); white-space: nowrap; }
     .br.all { color: var(--high); } .br.some { color: var(--medium); } .br.none { color: var(--low); }
     .br-key .br { margin: 0 4px 0 0; }
@@ -217,11 +220,11 @@ extension HTMLAssets {
     details.br-list .taken { color: var(--high); } details.br-list .not-taken { color: var(--low); font-weight: 600; }
     .missed { text-decoration: underline wavy var(--missed); text-decoration-thickness: 1px; text-underline-offset: 3px; background: var(--missed-bg); border-radius: 2px; }
     /* Swift syntax: keywords, strings, comments, numbers, attributes and directives */
-    td.src .k { color: var(--keyword); }
-    td.src .s { color: var(--string); }
-    td.src .c { color: var(--comment); font-style: italic; }
-    td.src .n { color: var(--number); }
-    td.src .a { color: var(--attribute); }
+    table.code .k { color: var(--keyword); }
+    table.code .s { color: var(--string); }
+    table.code .c { color: var(--comment); font-style: italic; }
+    table.code .n { color: var(--number); }
+    table.code .a { color: var(--attribute); }
     table.code tr.current, table.code tr:target { background: var(--current); }
     table.code tr { scroll-margin-top: 120px; }
     @media (max-width: 760px) {
