@@ -63,31 +63,43 @@ enum BranchAttacher {
   {
     var owners = PathIndex(files.map(\.coverage.path))
     var records = Array(repeating: [FileRecord](), count: files.count)
-    for record in functions {
-      if record.filenames.count == 1 {
+    // Records read in place: a copy of each (tests' and dependencies' too) would retain and
+    // release its name, regions and file names.
+    functions.withUnsafeBufferPointer { functions in
+      for index in functions.indices {
+        guard functions[index].filenames.count == 1 else {
+          add(spanning: functions[index], to: &records, owners: &owners)
+          continue
+        }
         // Most records lie in one file: their code regions are all its own, the body first
         // (the record's own array, not a copy, when every region is code).
-        guard let owner = owners.place(of: record.filenames[0]) else { continue }
+        guard let owner = owners.place(of: functions[index].filenames[0]) else { continue }
         let regions =
-          record.regions.allSatisfy { $0.kind == .code }
-          ? record.regions : record.regions.filter { $0.kind == .code }
-        if !regions.isEmpty { records[owner].append((record.name, regions)) }
-        continue
-      }
-      let fileOwners = record.filenames.map { owners.place(of: $0) }
-      var own: [Int: [Region]] = [:]
-      for region in record.regions
-      where region.kind == .code && fileOwners.indices.contains(region.fileID) {
-        if let owner = fileOwners[region.fileID] { own[owner, default: []].append(region) }
-      }
-      let body = record.regions.first { $0.kind == .code }
-      for (owner, regions) in own.sorted(by: { $0.key < $1.key }) {
-        let isBody =
-          body.map { fileOwners.indices.contains($0.fileID) && fileOwners[$0.fileID] == owner }
-          ?? false
-        records[owner].append((isBody ? record.name : "", regions))
+          functions[index].regions.allSatisfy { $0.kind == .code }
+          ? functions[index].regions : functions[index].regions.filter { $0.kind == .code }
+        if !regions.isEmpty { records[owner].append((functions[index].name, regions)) }
       }
     }
     return records
+  }
+
+  /// A record with code in several files: each kept file gets its regions there, named only
+  /// where the body is.
+  private static func add(
+    spanning record: FunctionRecord, to records: inout [[FileRecord]], owners: inout PathIndex
+  ) {
+    let fileOwners = record.filenames.map { owners.place(of: $0) }
+    var own: [Int: [Region]] = [:]
+    for region in record.regions
+    where region.kind == .code && fileOwners.indices.contains(region.fileID) {
+      if let owner = fileOwners[region.fileID] { own[owner, default: []].append(region) }
+    }
+    let body = record.regions.first { $0.kind == .code }
+    for (owner, regions) in own.sorted(by: { $0.key < $1.key }) {
+      let isBody =
+        body.map { fileOwners.indices.contains($0.fileID) && fileOwners[$0.fileID] == owner }
+        ?? false
+      records[owner].append((isBody ? record.name : "", regions))
+    }
   }
 }

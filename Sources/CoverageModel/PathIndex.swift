@@ -2,7 +2,11 @@
 /// records of one file come in a row, so the last answer is tried before hashing the path.
 public struct PathIndex: Sendable {
   private let places: [String: Int]
-  private var last: (path: String, place: Int?)?
+  /// The path looked up last and its place: records come in runs of one file. Kept apart (not
+  /// an optional pair) so that a hit compares in place, without copying the path.
+  private var lastPath = ""
+  private var lastPlace: Int?
+  private var hasLast = false
 
   public init(_ paths: [String]) {
     places = Dictionary(
@@ -11,9 +15,9 @@ public struct PathIndex: Sendable {
 
   /// The first place of `path`, or nil if the list does not hold it.
   public mutating func place(of path: String) -> Int? {
-    if let last, last.path == path { return last.place }
+    if hasLast, lastPath == path { return lastPlace }
     let place = places[path]
-    last = (path, place)
+    (lastPath, lastPlace, hasLast) = (path, place, true)
     return place
   }
 }

@@ -68,20 +68,27 @@ public enum FileDetails {
       repeating: [(range: SourceRange, count: UInt64)](), count: fileCount)
     // A record's files by its own numbering, in one array reused record after record.
     var files: [Int?] = []
-    for recordIndex in slice.indices {
-      let record = slice[recordIndex]
-      files.removeAll(keepingCapacity: true)
-      for name in record.filenames { files.append(fileIndex.place(of: name)) }
-      func place(_ fileID: Int) -> Int? { files.indices.contains(fileID) ? files[fileID] : nil }
-      if let first = record.regions.first(where: { $0.kind == .code }),
-        let file = place(first.fileID)
-      {
-        functionsByFile[file].append((first.lineStart, first.columnStart, recordIndex))
-      }
-      for region in record.regions where region.kind == .code {
-        guard let file = place(region.fileID) else { continue }
-        regionsByFile[file].append(
-          (SourceRange(start: region.start, end: region.end), region.count))
+    // Records read in place: a copy of each would retain and release its name, regions and
+    // file names.
+    slice.withUnsafeBufferPointer { records in
+      for offset in records.indices {
+        files.removeAll(keepingCapacity: true)
+        for nameIndex in records[offset].filenames.indices {
+          files.append(fileIndex.place(of: records[offset].filenames[nameIndex]))
+        }
+        func place(_ fileID: Int) -> Int? { files.indices.contains(fileID) ? files[fileID] : nil }
+        records[offset].regions.withUnsafeBufferPointer { regions in
+          if let first = regions.first(where: { $0.kind == .code }), let file = place(first.fileID)
+          {
+            functionsByFile[file].append(
+              (first.lineStart, first.columnStart, slice.startIndex + offset))
+          }
+          for region in regions where region.kind == .code {
+            guard let file = place(region.fileID) else { continue }
+            regionsByFile[file].append(
+              (SourceRange(start: region.start, end: region.end), region.count))
+          }
+        }
       }
     }
     return (functionsByFile, regionsByFile)
