@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Work started on its own thread at once; `value()` waits for its result. Lets an export be
 /// read on one core while the package and its sources are read on the other.
@@ -38,10 +39,32 @@ final class Background<T>: @unchecked Sendable {
 
 /// Lets a large value go on a thread of its own: freeing tens of thousands of records need not
 /// hold up the run (nor, at its end, the exit).
+///
+/// In a process that ends with its run (the command line: `leaveToExit()`), nothing is freed:
+/// the exit returns the memory at once, as compilers do (clang's `-disable-free`), and the
+/// pages are not slowed down by a thread freeing records.
 public enum Discard {
+  private static let leavingToExit = Atomic<Bool>(false)
+
+  /// From now on, values let go are left to the process's exit.
+  public static func leaveToExit() { leavingToExit.store(true, ordering: .relaxed) }
+
   public static func onAnotherThread<T>(_ value: consuming T) {
     let parcel = Parcel(value)
+    guard !leavingToExit.load(ordering: .relaxed) else {
+      _ = Unmanaged.passRetained(parcel)  // never released: the exit frees it
+      return
+    }
     Thread { parcel.value = nil }.start()
+  }
+
+  /// Runs `body` with values let go left to the exit or freed, as asked (for tests).
+  static func with<Result>(leavingToExit leaving: Bool, _ body: () throws -> Result) rethrows
+    -> Result
+  {
+    let before = leavingToExit.exchange(leaving, ordering: .relaxed)
+    defer { leavingToExit.store(before, ordering: .relaxed) }
+    return try body()
   }
 
   private final class Parcel<T>: @unchecked Sendable {

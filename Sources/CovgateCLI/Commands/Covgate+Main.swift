@@ -1,5 +1,6 @@
 import ArgumentParser
 import CoverageAcquisition
+import CovgateKit
 import Foundation
 
 extension Covgate {
@@ -10,6 +11,7 @@ extension Covgate {
     _ arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) -> Never {
     HeapGrowth.reserveLargeSteps()
+    Discard.leaveToExit()  // the process ends with this command
     InterruptSignals.install()
     do {
       var command = try parseAsRoot(arguments)
