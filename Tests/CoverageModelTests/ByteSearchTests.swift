@@ -1,5 +1,6 @@
-import CoverageModel
 import XCTest
+
+@testable import CoverageModel
 
 final class ByteSearchTests: XCTestCase {
   private func offset(_ needle: String, in haystack: String, from start: Int = 0) -> Int? {
@@ -20,6 +21,13 @@ final class ByteSearchTests: XCTestCase {
             && Array(bytes[$0..<($0 + pattern.count)]) == pattern
         }
         XCTAssertEqual(offset(needle, in: haystack, from: start), plain, "\(needle) from \(start)")
+        // The search without `memmem` (a C library that lacks it) agrees too.
+        let fallback = bytes.withUnsafeBufferPointer { haystack in
+          pattern.withUnsafeBufferPointer {
+            ByteSearch.offsetByFirstByte(of: $0, in: haystack, from: start)
+          }
+        }
+        XCTAssertEqual(fallback, plain, "without memmem: \(needle) from \(start)")
       }
     }
   }
