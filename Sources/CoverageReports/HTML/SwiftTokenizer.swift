@@ -63,12 +63,11 @@ struct SwiftTokenizer {
     var position = start
     var parentheses = 0
     while position < bytes.count {
+      // Spaces, operators and punctuation (most bytes that are not names) start nothing: skipped
+      // in a loop of their own, over locals (the tokens appended below could alias `self`).
+      position = skipped(from: position)
+      guard position < bytes.count else { break }
       let byte = bytes[position]
-      // Spaces, operators and punctuation (most bytes that are not names) start nothing.
-      if classes[Int(byte)] & Self.startsSomething == 0 {
-        position += 1
-        continue
-      }
       switch byte {
       case ascii("("):
         parentheses += 1
@@ -234,9 +233,20 @@ struct SwiftTokenizer {
   }
 
   private func identifierEnd(from start: Int) -> Int {
+    let (base, count, classes) = (bytes.baseAddress!, bytes.count, classes)
     var end = start
-    while end < bytes.count, classes[Int(bytes[end])] & Self.namePart != 0 { end += 1 }
+    while end < count, classes[Int(base[end])] & Self.namePart != 0 { end += 1 }
     return end
+  }
+
+  /// The first offset from `start` whose byte may start something (`count` if none).
+  private func skipped(from start: Int) -> Int {
+    let (base, count, classes) = (bytes.baseAddress!, bytes.count, classes)
+    var position = start
+    while position < count, classes[Int(base[position])] & Self.startsSomething == 0 {
+      position += 1
+    }
+    return position
   }
 
   /// Adds a token, joined to the previous one when it has the same kind and only spaces or tabs
