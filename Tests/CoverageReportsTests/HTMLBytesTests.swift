@@ -54,4 +54,23 @@ final class HTMLBytesTests: XCTestCase {
       XCTAssertEqual(text, String(decoding: expected, as: UTF8.self))
     }
   }
+
+  /// Counted up one at a time, the digits are the number's at every step, carries included.
+  func testACounterCountsUpAsNumbersAreWritten() {
+    var counter = DecimalCounter()
+    var zero = HTMLBytes()
+    counter.append(to: &zero)
+    let zeroText = zero.text()
+    XCTAssertEqual(zeroText, "0")
+    for number in 1...120_000 {
+      counter.increment()
+      var bytes = HTMLBytes()
+      counter.append(to: &bytes)
+      let text = bytes.text()
+      if text != String(number) {
+        XCTFail("\(number) written as \(text)")
+        return
+      }
+    }
+  }
 }

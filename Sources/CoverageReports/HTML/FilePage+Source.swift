@@ -52,6 +52,7 @@ extension FilePage {
     let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
     var nextDecision = 0
     var cursor = 0
+    var lineNumber = DecimalCounter()
     // The source and its tokens read in place once for all its lines.
     source.withBytes { bytes in
       source.tokens.withUnsafeBufferPointer { tokens in
@@ -63,7 +64,8 @@ extension FilePage {
           // would become part of its preformatted text.
           rows.append("<tr id=L")
           let numberStart = rows.count
-          rows.appendDecimal(UInt64(number))
+          lineNumber.increment()
+          lineNumber.append(to: &rows)
           let numberLength = rows.count - numberStart
           let state: StaticString? =
             partial[number] ? "partial" : count.map { $0 > 0 ? "covered" : "uncovered" }

@@ -138,3 +138,29 @@ struct HTMLBytes: ~Copyable {
     capacity = larger
   }
 }
+
+/// A number's decimal digits counted up one at a time, in place: a page writes a line number per
+/// row, and adding one to the digits is cheaper than making them from the number each time.
+struct DecimalCounter {
+  /// The digits, most significant first; none before the first `increment()` (zero).
+  private var digits: [UInt8] = []
+
+  mutating func increment() {
+    var index = digits.count - 1
+    while index >= 0, digits[index] == UInt8(ascii: "9") {
+      digits[index] = UInt8(ascii: "0")
+      index -= 1
+    }
+    if index >= 0 {
+      digits[index] += 1
+    } else {
+      digits.insert(UInt8(ascii: "1"), at: 0)
+    }
+  }
+
+  /// Appends the digits ("0" before the first `increment()`).
+  func append(to bytes: inout HTMLBytes) {
+    guard !digits.isEmpty else { return bytes.append(UInt8(ascii: "0")) }
+    digits.withUnsafeBufferPointer { bytes.append($0) }
+  }
+}
