@@ -18,6 +18,9 @@ enum FunctionRisks {
     // Records with one body range are one function, named by the least of their names.
     var bodyIndex: [SourceRange: Int] = [:]
     var bodies: [Body] = []
+    // Room for every record at once: growing moved each body made so far.
+    bodyIndex.reserveCapacity(records.count)
+    bodies.reserveCapacity(records.count)
     for record in records where !record.name.isEmpty {
       guard let first = record.regions.first else { continue }
       let range = SourceRange(start: first.start, end: first.end)
