@@ -37,7 +37,7 @@ public struct HTMLReport: ReportRenderer {
     // them on every core (the index, the largest, first).
     let (heading, sources) = (heading, sources)
     let index = RenderedFile(path: Self.indexFileName) {
-      [IndexPage(report: report, pageNames: names, heading: heading).html()]
+      IndexPage(report: report, pageNames: names, heading: heading).parts()
     }
     let rendered =
       [index]

@@ -9,31 +9,30 @@ struct IndexPage {
   var heading = ReportHeading()
 
   /// The whole page.
-  func html() -> String {
+  func html() -> String { parts().joined() }
+
+  /// The page in parts written one after the other: the sections are not joined into one text
+  /// (the file list alone is half a megabyte on a large package).
+  func parts() -> [String] {
     let package = report.packageName.htmlEscaped
     let header = HTMLPage.brand(root: "") + "<span class=\"crumb\">\(package)</span>"
-    var body = gateSection()
-    body +=
+    let verdict = report.gate.passed ? "passed" : "failed"
+    let document = HTMLPage.documentEnds(
+      title: "\(package) coverage: gate \(verdict)", root: "", kind: "index", header: header,
+      heading: heading)
+    var totals =
       "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals, rules: nil)
       + "</section>\n"
     if !report.history.isEmpty {
-      body +=
+      totals +=
         "<section class=\"trend\" aria-label=\"Coverage trend\">\n<h2>Trend</h2>\n"
         + TrendChart.svg(points: report.history) + "</section>\n"
     }
-    body += patchSection()
-    body += layersSection()
-    body += foldersSection()
-    body += filesSection()
-    body += risksSection()
-    body += targetsWithoutDataSection()
-    body += exclusionsSection()
-    body += varyingSection()
-    body += excludedFilesSection()
-    let verdict = report.gate.passed ? "passed" : "failed"
-    return HTMLPage.document(
-      title: "\(package) coverage: gate \(verdict)", root: "", kind: "index", header: header,
-      body: body, heading: heading)
+    return [
+      document.start, gateSection(), totals, patchSection(), layersSection(), foldersSection(),
+      filesSection(), risksSection(), targetsWithoutDataSection(), exclusionsSection(),
+      varyingSection(), excludedFilesSection(), document.end,
+    ]
   }
 
   // MARK: Gate
