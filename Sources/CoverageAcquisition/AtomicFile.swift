@@ -83,10 +83,7 @@ public enum AtomicFile {
   private static let renameExchangeFlag: UInt32 = 1 << 1
 
   /// `renameat2` from the C library where it has one (Glibc's module leaves it out).
-  private static let renameExchange: RenameAt2? = {
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
-    return unsafeBitCast(symbol, to: RenameAt2.self)
-  }()
+  private static let renameExchange = CLibrary.function("renameat2", as: RenameAt2.self)
 
   /// Creates `path`, which must not exist, with `bytes`.
   static func create(_ path: String, with bytes: UnsafeRawBufferPointer) throws {

@@ -1,3 +1,4 @@
+import CoverageModel
 import Foundation
 
 /// A pipe that a command writes its output into and covgate reads. Both ends close on exec:
@@ -13,10 +14,10 @@ struct OutputPipe {
       // inherit the write end (the pipe would then never reach its end). glibc's header hides
       // `pipe2` from Swift; it is looked up by name.
       typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-      guard let symbol = dlsym(nil, "pipe2") else {
+      guard let pipe2 = CLibrary.function("pipe2", as: Pipe2.self) else {
         throw ToolchainError.cannotRun(tool: "pipe2", reason: "not in this C library")
       }
-      let created = unsafeBitCast(symbol, to: Pipe2.self)(&ends, O_CLOEXEC) == 0
+      let created = pipe2(&ends, O_CLOEXEC) == 0
     #else
       let created = pipe(&ends) == 0
       for end in ends where created { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -51,7 +52,9 @@ struct OutputPipe {
         break
       }
       for index in 0..<2 where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
-        let count = buffer.withUnsafeMutableBytes { read(descriptors[index].fd, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes {
+          read(descriptors[index].fd, $0.baseAddress, $0.count)
+        }
         if count > 0 {
           collected[index] += buffer[..<count]
         } else if count == 0 || errno != EINTR {

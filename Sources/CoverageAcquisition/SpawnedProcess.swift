@@ -1,3 +1,4 @@
+import CoverageModel
 import Foundation
 
 /// A command started with `posix_spawn` in a process group of its own
@@ -20,7 +21,8 @@ final class SpawnedProcess: @unchecked Sendable {
     error: Int32? = nil, environment: [String: String] = [:]
   ) throws {
     pid = try Interruption.shared.launch {
-      try Self.spawn(executable, arguments, directory, output: output, error: error, environment: environment)
+      try Self.spawn(
+        executable, arguments, directory, output: output, error: error, environment: environment)
     }
   }
 
@@ -60,7 +62,8 @@ final class SpawnedProcess: @unchecked Sendable {
     while waitpid(pid, &status, 0) == -1, errno == EINTR {}
     Interruption.shared.finished(pid)
     let signal = status & 0x7f
-    return StreamResult(exitCode: Self.exitCode(status), timedOut: timedOut, signal: signal == 0 ? nil : signal)
+    return StreamResult(
+      exitCode: Self.exitCode(status), timedOut: timedOut, signal: signal == 0 ? nil : signal)
   }
 
   /// The exit code of a `waitpid` status: the code, or 128 + the signal that ended it.
@@ -149,8 +152,11 @@ final class SpawnedProcess: @unchecked Sendable {
       typealias AddChdir =
         @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>)
         -> Int32
-      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return ENOSYS }
-      return unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory)
+      guard
+        let addChdir = CLibrary.function(
+          "posix_spawn_file_actions_addchdir_np", as: AddChdir.self)
+      else { return ENOSYS }
+      return addChdir(&actions, directory)
     }
   #endif
 }

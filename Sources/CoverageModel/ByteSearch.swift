@@ -45,9 +45,7 @@ public enum ByteSearch {
     @convention(c) (UnsafeRawPointer?, Int, UnsafeRawPointer?, Int) -> UnsafeMutableRawPointer?
 
   /// `memmem` from the C library (Glibc's module leaves it out: a GNU extension).
-  private static let memmem: Memmem? = dlsym(dlopen(nil, RTLD_NOW), "memmem").map {
-    unsafeBitCast($0, to: Memmem.self)
-  }
+  private static let memmem = CLibrary.function("memmem", as: Memmem.self)
 
   /// Where `byte` first is in `haystack[start..<end]` (`end` if nowhere), by `memchr`.
   public static func offset(

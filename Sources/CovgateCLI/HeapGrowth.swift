@@ -1,3 +1,4 @@
+import CoverageModel
 import Foundation
 
 /// How the C allocator grows its heaps, set once when covgate starts.
@@ -19,12 +20,12 @@ enum HeapGrowth {
     -> Bool
   {
     #if os(Linux)
+      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
       guard environment["GLIBC_TUNABLES"]?.contains("top_pad") != true,
         // `mallopt` is glibc's alone (malloc.h is not among Swift's imported headers).
-        let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")  // RTLD_DEFAULT
+        let mallopt = CLibrary.function("mallopt", as: Mallopt.self)
       else { return false }
-      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-      return unsafeBitCast(symbol, to: Mallopt.self)(topPadParameter, topPad) == 1
+      return mallopt(topPadParameter, topPad) == 1
     #else
       return false
     #endif
