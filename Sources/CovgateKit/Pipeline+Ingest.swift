@@ -13,7 +13,7 @@ extension Pipeline {
       functions: functions
         || settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
       lineViews: settings.keepsLineViews(hasMarkers: hasMarkers))
-    let exports = try paths.map { ($0, try ExportReader.read(path: $0, options: options)) }
+    let exports = try paths.map { ($0, try read($0, options: options)) }
     var data = try ExportMerger.merge(exports)
     if settings.formats.contains(where: \.needsFunctions) {
       // The cached names are looked up on the other core while functions are attached to
@@ -28,6 +28,12 @@ extension Pipeline {
       FileDetails.name(&data, records: records, readable: try names.value())
     }
     return data
+  }
+
+  /// The export at `path`: the one read ahead if it was read with `options`, else read now.
+  private func read(_ path: String, options: ExportReader.Options) throws -> CoverageData {
+    if let data = try settings.readAhead?.take(path: path, options: options) { return data }
+    return try ExportReader.read(path: path, options: options)
   }
 
   /// Readable names for the functions of the files the report keeps that the cache lacked

@@ -30,6 +30,8 @@ public struct RunSettings: Sendable {
   public var annotatesLines: Bool
   /// The title and revision the HTML and Markdown reports show (`--title`, `--revision`).
   public var heading = ReportHeading()
+  /// An export the command line began reading before it was parsed, taken if it is an input.
+  public var readAhead: ExportReadAhead?
   /// Whether branch outcomes are derived from the sources and their regions (the config's
   /// `branches.derive`).
   public var derivesBranches: Bool { config.derivesBranches }

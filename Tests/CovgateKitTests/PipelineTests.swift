@@ -2,6 +2,7 @@ import CoverageAcquisition
 import CoverageGate
 import CoverageModel
 import CoverageReports
+import LLVMCoverage
 import Foundation
 import XCTest
 
@@ -39,7 +40,7 @@ final class PipelineTests: XCTestCase {
     openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
     updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil,
     cachedNames: [String: String] = [:], reading: DispatchSemaphore? = nil,
-    readingWait: Double = 10
+    readingWait: Double = 10, readAhead: ExportReadAhead? = nil
   ) throws -> Pipeline {
     let config =
       try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
@@ -51,9 +52,10 @@ final class PipelineTests: XCTestCase {
     acquisition.reading = reading
     acquisition.readingWait = readingWait
     let history = self.history!
-    let settings = RunSettings(
+    var settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
       formats: formats, base: base, updatesBaseline: updatesBaseline)
+    settings.readAhead = readAhead
     return Pipeline(
       settings: settings,
       services: PipelineServices(
@@ -170,6 +172,51 @@ final class PipelineTests: XCTestCase {
       try XCTUnwrap(events.firstIndex(of: "look up 3 cached names"), "\(events)"),
       try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
     )
+  }
+
+  /// The export the command line began reading is the one the run reads: the file is broken
+  /// once it was read ahead, and the run still has its figures.
+  func testAnExportReadAheadIsTheOneTheRunReads() throws {
+    let readAhead = ExportReadAhead(path: fixture.exportPath)
+    readAhead.waitUntilRead()
+    try fixture.write("export.json", "{")
+
+    let report = try pipeline(.exports([fixture.exportPath]), readAhead: readAhead).run().report
+
+    XCTAssertEqual(report.totals.lines, Metric(covered: 6, count: 9))
+    XCTAssertNil(
+      try readAhead.take(path: fixture.exportPath, options: ExportReadAhead.options),
+      "taken once")
+  }
+
+  /// A run that reads less than the read ahead (no branches derived, no functions shown)
+  /// reads the export itself: here the file broken since.
+  func testAnExportReadAheadWithOtherOptionsIsLeft() throws {
+    let readAhead = ExportReadAhead(path: fixture.exportPath)
+    readAhead.waitUntilRead()
+    try fixture.write("export.json", "{")
+
+    XCTAssertThrowsError(
+      try pipeline(
+        .exports([fixture.exportPath]), config: "branches:\n  derive: false\n",
+        readAhead: readAhead
+      ).run()
+    ) { error in
+      XCTAssertEqual(error as? ExportError, .truncated(path: fixture.exportPath, offset: 1))
+    }
+  }
+
+  /// Reading ahead a file that cannot be read fails the run as reading it then does.
+  func testAnExportReadAheadFailsAsReadingItThen() throws {
+    let missing = fixture.root + "/missing.json"
+    func failure(_ readAhead: ExportReadAhead?) -> String {
+      do {
+        _ = try pipeline(.exports([missing]), readAhead: readAhead).run()
+        return "no error"
+      } catch { return "\(error)" }
+    }
+    XCTAssertEqual(failure(ExportReadAhead(path: missing)), failure(nil))
+    XCTAssertTrue(failure(nil).contains("no such file"), failure(nil))
   }
 
   func testABuildFolderIsExportedFirst() throws {

@@ -12,6 +12,7 @@ extension Covgate {
   ) -> Never {
     HeapGrowth.reserveLargeSteps()
     Discard.leaveToExit()  // the process ends with this command
+    CheckCommand.beginReadingAhead(arguments)
     InterruptSignals.install()
     do {
       var command = try parseAsRoot(arguments)

@@ -88,8 +88,11 @@ struct CommonOptions: ParsableArguments {
   }
 
   /// The pipeline of a run from `source`, with the live services.
-  func pipeline(source: CoverageSource, observer: any PipelineObserving) throws -> Pipeline {
-    let settings = try settings(source: source)
+  func pipeline(
+    source: CoverageSource, observer: any PipelineObserving, readAhead: ExportReadAhead? = nil
+  ) throws -> Pipeline {
+    var settings = try settings(source: source)
+    settings.readAhead = readAhead
     return Pipeline(
       settings: settings, services: .live(root: settings.packageRoot, observer: observer))
   }
