@@ -6,31 +6,59 @@ import Foundation
 struct NameTable {
   private let names: [String]
   /// Per name of the list, its distinct name's number.
-  private var numbers: [Int] = []
+  private let numbers: [Int]
   /// Per distinct name, the index of its first place in the list, and its hash.
-  private var firsts: [Int] = []
-  private var hashes: [UInt64] = []
+  private let firsts: [Int]
+  private let hashes: [UInt64]
   /// Open addressing: a distinct name's number + 1, or 0 for an empty slot.
-  private var slots: [Int32]
+  private let slots: [Int32]
   private let mask: Int
 
   init(_ names: [String]) {
     self.names = names
     var size = 16
     while size < names.count * 2 { size *= 2 }
-    slots = Array(repeating: 0, count: size)
     mask = size - 1
+    // Built in locals, the names compared as strings (a name's bytes are borrowed only to hash
+    // them): no closure over the table, whose arrays each step would retain.
+    var slots = [Int32](repeating: 0, count: size)
+    var firsts: [Int] = []
+    var hashes: [UInt64] = []
+    var numbers: [Int] = []
     numbers.reserveCapacity(names.count)
     for index in names.indices {
-      var name = names[index]
-      let number = name.withUTF8 { bytes in
-        let hash = Self.hash(bytes)
-        if let known = find(bytes, hash: hash) { return known }
-        insert(hash: hash, first: index)
-        return firsts.count - 1
+      let hash = Self.withBytes(of: names[index], Self.hash)
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      var number = -1
+      while slots[slot] != 0 {
+        let known = Int(slots[slot]) - 1
+        if hashes[known] == hash, names[firsts[known]] == names[index] {
+          number = known
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+      if number < 0 {
+        firsts.append(index)
+        hashes.append(hash)
+        slots[slot] = Int32(firsts.count)
+        number = firsts.count - 1
       }
       numbers.append(number)
     }
+    self.slots = slots
+    self.firsts = firsts
+    self.hashes = hashes
+    self.numbers = numbers
+  }
+
+  /// `body` on the name's UTF-8 bytes, in place (a copy only of a name not stored contiguously).
+  private static func withBytes<Result>(
+    of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = name
+    return copy.withUTF8(body)
   }
 
   /// How many distinct names there are.
@@ -57,17 +85,8 @@ struct NameTable {
     return nil
   }
 
-  private mutating func insert(hash: UInt64, first: Int) {
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 { slot = (slot + 1) & mask }
-    firsts.append(first)
-    hashes.append(hash)
-    slots[slot] = Int32(firsts.count)
-  }
-
   private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var name = name
-    return name.withUTF8 { own in
+    withBytes(of: name) { own in
       own.count == bytes.count
         && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
     }

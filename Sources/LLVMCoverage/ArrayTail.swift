@@ -59,19 +59,39 @@ final class ArrayTail<Element>: @unchecked Sendable {
   /// Reads the array the scanner is at into `elements` with `read(scanner, elements,
   /// continuing, boundary)` (as `JSONScanner.readElements`): up to `tail`'s start, then the
   /// tail's elements, or on to the end where the tail could not be read (its fault named as
-  /// one walk names it).
+  /// one walk names it). With a `placeholder`, the tail's elements are moved, not copied.
   static func read(
     _ scanner: inout JSONScanner, into elements: inout [Element], tail: ArrayTail?,
+    placeholder: Element? = nil,
     with read: (inout JSONScanner, inout [Element], _ continuing: Bool, _ boundary: Int?) throws
       -> Bool
   ) throws {
     guard try !read(&scanner, &elements, false, tail?.start) else { return }
-    if let (rest, end) = tail?.elements() {
-      elements += rest
+    if var (rest, end) = tail?.elements() {
+      if let placeholder {
+        append(moving: &rest, to: &elements, placeholder: placeholder)
+      } else {
+        elements += rest
+      }
       scanner.position = end
       return
     }
     _ = try read(&scanner, &elements, true, nil)
+  }
+
+  /// Appends `rest`'s elements to `elements` by swapping each out for `placeholder`: what an
+  /// element holds is neither retained by a copy nor released with `rest` (thousands of function
+  /// records hold three references each).
+  static func append(
+    moving rest: inout [Element], to elements: inout [Element], placeholder: Element
+  ) {
+    let offset = elements.count
+    elements.append(contentsOf: repeatElement(placeholder, count: rest.count))
+    elements.withUnsafeMutableBufferPointer { target in
+      rest.withUnsafeMutableBufferPointer { source in
+        for index in source.indices { swap(&target[offset + index], &source[index]) }
+      }
+    }
   }
 
   /// Runs `work` on a new thread with a large stack (the reader recurses into nested values).

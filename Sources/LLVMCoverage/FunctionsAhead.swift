@@ -62,7 +62,8 @@ final class FunctionsAhead: @unchecked Sendable {
     var scanner = JSONScanner(bytes: bytes)
     scanner.position = start
     var functions: [FunctionRecord] = []
-    try ArrayTail.read(&scanner, into: &functions, tail: tail) {
+    let placeholder = FunctionRecord(name: "", count: 0, regions: [], filenames: [])
+    try ArrayTail.read(&scanner, into: &functions, tail: tail, placeholder: placeholder) {
       scanner, functions, continuing, boundary in
       try FunctionRecordReader.readRecords(
         &scanner, into: &functions, continuing: continuing, boundary: boundary, stop: stop)

@@ -100,4 +100,20 @@ final class FunctionsAheadTests: XCTestCase {
       guard case .truncated = error as? ExportError else { return XCTFail("\(error)") }
     }
   }
+
+  /// The second half is moved onto the first: its records in order, placeholders left behind.
+  func testTheSecondHalfIsMovedNotCopied() {
+    func record(_ name: String) -> FunctionRecord {
+      FunctionRecord(
+        name: name + String(repeating: "x", count: 40), count: 1,
+        regions: [Region(lineStart: 1, columnStart: 1, lineEnd: 2, columnEnd: 1, count: 1)],
+        filenames: ["/p/\(name).swift"])
+    }
+    let placeholder = FunctionRecord(name: "", count: 0, regions: [], filenames: [])
+    var first = [record("a"), record("b")]
+    var second = [record("c"), record("d"), record("e")]
+    ArrayTail.append(moving: &second, to: &first, placeholder: placeholder)
+    XCTAssertEqual(first, ["a", "b", "c", "d", "e"].map(record))
+    XCTAssertEqual(second, Array(repeating: placeholder, count: 3))
+  }
 }
