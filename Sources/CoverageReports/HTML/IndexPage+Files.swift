@@ -65,14 +65,16 @@ extension IndexPage {
     let gated = Set(report.layers.filter(\.gated).map(\.name))
     let ranks = files.map { places[$0.layer] ?? Int.max }
     let inGatedLayer = files.map { gated.contains($0.layer) }
+    // Fields compared where they are: a copy of a file per comparison retains all it holds.
     let order = files.indices.sorted { left, right in
-      let (lhs, rhs) = (files[left], files[right])
       if ranks[left] != ranks[right] { return ranks[left] < ranks[right] }
-      if lhs.layer != rhs.layer { return lhs.layer < rhs.layer }
-      if inGatedLayer[left], let worse = Self.worseFirst(lhs.summary.lines, rhs.summary.lines) {
+      if files[left].layer != files[right].layer { return files[left].layer < files[right].layer }
+      if inGatedLayer[left],
+        let worse = Self.worseFirst(files[left].summary.lines, files[right].summary.lines)
+      {
         return worse
       }
-      return (lhs.target, lhs.path) < (rhs.target, rhs.path)
+      return (files[left].target, files[left].path) < (files[right].target, files[right].path)
     }
     return order.map { files[$0] }
   }
