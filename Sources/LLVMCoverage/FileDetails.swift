@@ -33,9 +33,11 @@ public enum FileDetails {
       let file = places[index]
       if made[file] == nil {
         var starts = halves[0].functions[file] + halves[1].functions[file]
-        starts.sort {
-          ($0.line, $0.column, functions[$0.record].name)
-            < ($1.line, $1.column, functions[$1.record].name)
+        // By place, then name: the names (copied into a tuple, retained) only on a tie.
+        starts.sort { left, right in
+          if left.line != right.line { return left.line < right.line }
+          if left.column != right.column { return left.column < right.column }
+          return functions[left.record].name < functions[right.record].name
         }
         // Each function made once, from its record: no copies of made functions.
         let attached = starts.map { start in
