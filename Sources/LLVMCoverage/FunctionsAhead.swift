@@ -17,14 +17,17 @@ final class FunctionsAhead: @unchecked Sendable {
   private static let marker = Array(#""functions":["#.utf8)
   private static let boundary = Array(#"]]},{""#.utf8)
   private let bytes: UnsafeBufferPointer<UInt8>
+  /// From how many bytes of records on the array is read in halves.
+  private let halvingFrom: Int
   private let stopping = Atomic<Bool>(false)
   private let done = DispatchSemaphore(value: 0)
   /// Written by the thread alone, until `done` is signalled.
   private var start: Int?
   private var result: Result<(functions: [FunctionRecord], end: Int), any Error>?
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  init(bytes: UnsafeBufferPointer<UInt8>, halvingFrom: Int) {
     self.bytes = bytes
+    self.halvingFrom = halvingFrom
     ArrayTail<FunctionRecord>.spawn { [self] in
       defer { done.signal() }
       guard let found = ByteSearch.offset(of: Self.marker, in: self.bytes) else { return }
@@ -50,9 +53,10 @@ final class FunctionsAhead: @unchecked Sendable {
 
   private func readInHalves(from start: Int) throws -> (functions: [FunctionRecord], end: Int) {
     let stop: @Sendable () -> Bool = { self.stopping.load(ordering: .relaxed) }
+    let halves = bytes.count - start >= halvingFrom
     let tail = ArrayTail<FunctionRecord>.boundary(
       in: bytes, after: (start + bytes.count) / 2, pattern: Self.boundary, elementOffset: 4
-    ).map { split in
+    ).flatMap { split in halves ? split : nil }.map { split in
       ArrayTail<FunctionRecord>(bytes: bytes, start: split) { scanner, records, stopped in
         try FunctionRecordReader.readRecords(
           &scanner, into: &records, continuing: true, boundary: nil, stop: { stop() || stopped() })

@@ -19,8 +19,10 @@ final class FunctionsAheadTests: XCTestCase {
         + #"}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#).utf8)
   }
 
+  /// Read with the records in halves however few they are.
   private func read(_ data: Data) throws -> CoverageData {
-    try ExportReader.parse(data, source: "in.json", options: .init(functions: true))
+    try ExportReader.parse(
+      data, source: "in.json", options: .init(functions: true, halvingFunctionsFrom: 0))
   }
 
   func testRecordsAreTheSameReadAheadOrInTurn() throws {
@@ -67,6 +69,15 @@ final class FunctionsAheadTests: XCTestCase {
     let ahead = try read(manyRecords(decoy: false))
     XCTAssertEqual(ahead.functions.map(\.name), (0..<200).map { "f\($0)" })
     XCTAssertEqual(ahead.functions, try read(manyRecords(decoy: true)).functions)
+  }
+
+  /// A small array (below `halvingFunctionsFrom`, 16 MiB by default) read on one thread gives
+  /// the records the halves give.
+  func testASmallArrayIsReadOnOneThreadAlike() throws {
+    let whole = try ExportReader.parse(
+      manyRecords(decoy: false), source: "in.json", options: .init(functions: true))
+    XCTAssertEqual(whole.functions, try read(manyRecords(decoy: false)).functions)
+    XCTAssertEqual(ExportReader.Options().halvingFunctionsFrom, 16 << 20)
   }
 
   func testABoundaryInsideANameIsNotTaken() throws {
