@@ -50,6 +50,8 @@ public struct Pipeline: Sendable {
         buildFolder == nil && settings.derivesBranches
           && FileManager.default.fileExists(atPath: "\(root)/Package.swift")
         ? Background { try pipeline.ingest(inputs, hasMarkers: true, functions: true) } : nil
+      // Not read as a run deriving branches reads: what the command line began is not needed.
+      if early == nil { settings.readAhead?.abandon() }
       let described = try readDescription(swift: try services.acquisition.locateSwift())
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       guard derivesBranches(described) else {

@@ -19,15 +19,18 @@ final class FunctionsAhead: @unchecked Sendable {
   private let bytes: UnsafeBufferPointer<UInt8>
   /// From how many bytes of records on the array is read in halves.
   private let halvingFrom: Int
+  /// The reader's own stop (the whole export no longer wanted).
+  private let stoppedOutside: @Sendable () -> Bool
   private let stopping = Atomic<Bool>(false)
   private let done = DispatchSemaphore(value: 0)
   /// Written by the thread alone, until `done` is signalled.
   private var start: Int?
   private var result: Result<(functions: [FunctionRecord], end: Int), any Error>?
 
-  init(bytes: UnsafeBufferPointer<UInt8>, halvingFrom: Int) {
+  init(bytes: UnsafeBufferPointer<UInt8>, halvingFrom: Int, stop: (@Sendable () -> Bool)? = nil) {
     self.bytes = bytes
     self.halvingFrom = halvingFrom
+    self.stoppedOutside = stop ?? { false }
     ArrayTail<FunctionRecord>.spawn { [self] in
       defer { done.signal() }
       guard let found = ByteSearch.offset(of: Self.marker, in: self.bytes) else { return }
@@ -52,7 +55,9 @@ final class FunctionsAhead: @unchecked Sendable {
   }
 
   private func readInHalves(from start: Int) throws -> (functions: [FunctionRecord], end: Int) {
-    let stop: @Sendable () -> Bool = { self.stopping.load(ordering: .relaxed) }
+    let stop: @Sendable () -> Bool = {
+      self.stopping.load(ordering: .relaxed) || self.stoppedOutside()
+    }
     let halves = bytes.count - start >= halvingFrom
     let tail = ArrayTail<FunctionRecord>.boundary(
       in: bytes, after: (start + bytes.count) / 2, pattern: Self.boundary, elementOffset: 4
