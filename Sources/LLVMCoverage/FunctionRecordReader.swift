@@ -84,6 +84,41 @@ enum FunctionRecordReader {
     var fields: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     var count: UInt64 = 0
     var index = 0
+    // As llvm-cov writes them, within their limits: read in one pass. Anything else is read
+    // field by field below, which names what is wrong.
+    var compact = InlineArray<8, UInt64>(repeating: 0)
+    let start = scanner.position
+    if scanner.readCompactWholeNumbers(into: &compact), withinLimits(compact) {
+      fields = (
+        Int(compact[0]), Int(compact[1]), Int(compact[2]), Int(compact[3]), 0, Int(compact[5]),
+        Int(compact[6]), Int(compact[7])
+      )
+      count = compact[4]
+      index = 8
+    } else {
+      scanner.position = start
+    }
+    if index == 0 {
+      try readFields(&scanner, number: number, into: &fields, count: &count, index: &index)
+    }
+    return try region(fields, count: count, fieldCount: index, number: number, scanner)
+  }
+
+  /// Whether a region's fields read in one pass are within what the field-by-field reading
+  /// accepts.
+  private static func withinLimits(_ fields: InlineArray<8, UInt64>) -> Bool {
+    fields[0] <= UInt64(ExportLimits.line) && fields[2] <= UInt64(ExportLimits.line)
+      && fields[1] <= UInt64(ExportLimits.column) && fields[3] <= UInt64(ExportLimits.column)
+      && fields[4] <= UInt64(Int64.max) && fields[5] <= UInt64(ExportLimits.fileIndex)
+      && fields[6] <= UInt64(ExportLimits.fileIndex) && fields[7] <= UInt64(UInt8.max)
+  }
+
+  /// A region's fields read one by one, each error naming its field.
+  private static func readFields(
+    _ scanner: inout JSONScanner, number: Int,
+    into fields: inout (Int, Int, Int, Int, Int, Int, Int, Int), count: inout UInt64,
+    index: inout Int
+  ) throws {
     try scanner.readArray { scanner in
       func line(_ end: String) throws -> Int {
         try scanner.readInt(
@@ -114,6 +149,13 @@ enum FunctionRecordReader {
       }
       index += 1
     }
+  }
+
+  /// The region of `fields`, checked (`fieldCount` of them read).
+  private static func region(
+    _ fields: (Int, Int, Int, Int, Int, Int, Int, Int), count: UInt64, fieldCount index: Int,
+    number: Int, _ scanner: JSONScanner
+  ) throws -> Region {
     guard index == 8 else {
       throw scanner.error("regions[\(number)] has \(index) fields, expected 8")
     }

@@ -325,3 +325,38 @@ private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _
   for index in 0..<count where a[index] != b[index] { return false }
   return true
 }
+
+extension JSONScanner {
+  /// Reads an array of exactly `N` whole numbers as llvm-cov writes them (`[1,2,3]`: digits
+  /// and commas, nothing else) into `values`, for a hot path; false, the scanner left where it
+  /// was, for any other form (spaces, signs, fractions, another count, more than 19 digits),
+  /// which the general path then reads or names as an error.
+  mutating func readCompactWholeNumbers<let N: Int>(into values: inout InlineArray<N, UInt64>)
+    -> Bool
+  {
+    let start = position
+    var at = position
+    let end = bytes.count
+    guard at < end, bytes[at] == UInt8(ascii: "[") else { return false }
+    at += 1
+    for index in 0..<N {
+      var value: UInt64 = 0
+      let first = at
+      while at < end, at - first < 19 {
+        let digit = bytes[at] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        value = value &* 10 &+ UInt64(digit)
+        at += 1
+      }
+      let separator = index == N - 1 ? UInt8(ascii: "]") : UInt8(ascii: ",")
+      guard at > first, at < end, bytes[at] == separator else {
+        position = start
+        return false
+      }
+      values[index] = value
+      at += 1
+    }
+    position = at
+    return true
+  }
+}
