@@ -2,14 +2,14 @@ import CoverageModel
 import Foundation
 import Synchronization
 
-/// An export's `functions[]` read on threads of their own while the file records before it
-/// are read: the first half of the array on one, the second on another, and the files on the
-/// reader's own thread.
+/// An export's `functions[]` read on a thread of its own while the file records before it are
+/// read on the reader's; from `halvingFrom` bytes of records on, the first half of the array on
+/// one thread and the second on another.
 ///
 /// The first thread starts at the first `"functions":[` (llvm-cov writes compact JSON, and a
 /// string cannot hold that unescaped, so it is the first data element's array). It guesses a
 /// record boundary near the middle (`]]},{"`: a record's regions end, the next record starts)
-/// and starts the second thread there; it stops when its own walk arrives at exactly that place
+/// and, for a large array, starts the second thread there; it stops when its own walk arrives at exactly that place
 /// and takes the second half, or reads on itself if it never arrives or the second half failed.
 /// The reader takes the result only if its walk arrives at the first thread's start. Records
 /// and errors are the same as one walk gives (errors are named by offset and record number).
@@ -59,9 +59,12 @@ final class FunctionsAhead: @unchecked Sendable {
       self.stopping.load(ordering: .relaxed) || self.stoppedOutside()
     }
     let halves = bytes.count - start >= halvingFrom
-    let tail = ArrayTail<FunctionRecord>.boundary(
-      in: bytes, after: (start + bytes.count) / 2, pattern: Self.boundary, elementOffset: 4
-    ).flatMap { split in halves ? split : nil }.map { split in
+    let split =
+      halves
+      ? ArrayTail<FunctionRecord>.boundary(
+        in: bytes, after: (start + bytes.count) / 2, pattern: Self.boundary, elementOffset: 4)
+      : nil
+    let tail = split.map { split in
       ArrayTail<FunctionRecord>(bytes: bytes, start: split) { scanner, records, stopped in
         try FunctionRecordReader.readRecords(
           &scanner, into: &records, continuing: true, boundary: nil, stop: { stop() || stopped() })
