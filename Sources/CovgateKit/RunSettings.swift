@@ -85,7 +85,9 @@ public enum CoverageSource: Sendable, Equatable {
   /// Run `swift test` with these extra arguments, stopping it after `timeout` seconds.
   /// With `repeat` above 1, the tests run that many times: the figures are the runs' merged, and
   /// what varied between them is listed.
-  case tests(arguments: [String], timeout: TimeInterval? = nil, perTest: PerTestSettings? = nil, repeat: Int = 1)
+  case tests(
+    arguments: [String], timeout: TimeInterval? = nil, perTest: PerTestSettings? = nil,
+    repeat: Int = 1)
   /// Read these llvm-cov export files (several are merged); with `buildFolder`, first export
   /// the coverage of tests that already ran there.
   case exports([String], buildFolder: String? = nil)

@@ -2,8 +2,8 @@ import CoverageAcquisition
 import CoverageGate
 import CoverageModel
 import CoverageReports
-import LLVMCoverage
 import Foundation
+import LLVMCoverage
 import XCTest
 
 @testable import CovgateKit
