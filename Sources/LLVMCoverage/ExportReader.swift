@@ -177,9 +177,6 @@ public enum ExportReader {
   ) throws {
     let lineViews = reading.options.lineViews
     let releaseRange = reading.releaseRange
-    // Taken out of `reading`, which holds the non-escaping `release`: the tail's thread keeps
-    // only what it needs.
-    let stop = reading.stop
     scanner.skipWhitespace()
     let tail =
       reading.options.functions || !files.isEmpty
@@ -191,7 +188,8 @@ public enum ExportReader {
         ArrayTail<FileCoverage>(bytes: scanner.bytes, start: split) { scanner, files, stopped in
           var released = split
           return try scanner.readElements(continuing: true, boundary: nil) { scanner in
-            if stopped() || stop() { throw CancellationError() }
+            // A stopped reading stops here too: the first half's walk ends and stops this one.
+            if stopped() { throw CancellationError() }
             files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
             if scanner.position - released >= MappedFile.releaseStep {
               releaseRange(released, scanner.position)
