@@ -19,8 +19,9 @@ struct NameTable {
     var size = 16
     while size < names.count * 2 { size *= 2 }
     mask = size - 1
-    // Built in locals, the names compared as strings (a name's bytes are borrowed only to hash
-    // them): no closure over the table, whose arrays each step would retain.
+    // Built in locals, the names compared byte by byte as the lookups compare them (a name's
+    // bytes are borrowed only to hash them): no closure over the table, whose arrays each step
+    // would retain.
     var slots = [Int32](repeating: 0, count: size)
     var firsts: [Int] = []
     var hashes: [UInt64] = []
@@ -32,7 +33,7 @@ struct NameTable {
       var number = -1
       while slots[slot] != 0 {
         let known = Int(slots[slot]) - 1
-        if hashes[known] == hash, names[firsts[known]] == names[index] {
+        if hashes[known] == hash, names[firsts[known]].utf8.elementsEqual(names[index].utf8) {
           number = known
           break
         }

@@ -97,8 +97,6 @@ enum FunctionRecordReader {
       index = 8
     } else {
       scanner.position = start
-    }
-    if index == 0 {
       try readFields(&scanner, number: number, into: &fields, count: &count, index: &index)
     }
     return try region(fields, count: count, fieldCount: index, number: number, scanner)
