@@ -3,11 +3,18 @@ import CoverageModel
 /// The gate's one entry point: scope, exclusions, classification, thresholds, patch and
 /// baseline, giving the complete report every format renders.
 public enum Gate {
+  /// What keeps the package's own measured sources, as the config asks.
+  public static func scoper(
+    package: PackageInfo, config: GateConfig, links: (any SymlinkResolving)? = nil
+  ) -> Scoper {
+    Scoper(
+      package: package, exclude: config.exclude, namedTargets: config.namedTargets,
+      testSupport: config.testSupportNames, links: links)
+  }
+
   public static func evaluate(_ input: GateInput) throws -> CoverageReport {
     let config = input.config
-    let scoper = Scoper(
-      package: input.package, exclude: config.exclude, namedTargets: config.namedTargets,
-      testSupport: config.testSupportNames, links: input.links)
+    let scoper = scoper(package: input.package, config: config, links: input.links)
     var scope = try scoper.scope(input.data, pathMaps: input.pathMaps)
     let (kept, excludedByMarkers, exclusions) = try ExclusionApplier.apply(
       input.markers, to: scope.files, functions: input.data.functions)

@@ -65,10 +65,7 @@ public struct Scoper: Sendable {
   /// Scopes `data`, first rewriting paths with `pathMaps` (or a detected prefix when none given).
   public func scope(_ data: CoverageData, pathMaps: [PathMap]) throws -> ScopeResult {
     guard !data.files.isEmpty else { throw ScopeError.noData }
-    let maps =
-      pathMaps.isEmpty
-      ? PathMap.detect(paths: data.files.map(\.path), package: package).map { [$0] } ?? []
-      : pathMaps
+    let maps = maps(for: data, given: pathMaps)
     let root = LexicalPath.normalized(package.root)
     let realRoot = links?.realPath(root) ?? root
     let measured = Set(measuredTargets.map(\.name))
@@ -117,6 +114,29 @@ public struct Scoper: Sendable {
     return ScopeResult(
       files: kept,
       excluded: excluded.sorted { $0.path < $1.path }, targetsWithoutData: missing)
+  }
+
+  /// Which of `data`'s files `scope` leaves out by their path alone, in the files' order: what
+  /// their coverage or the disk holds changes nothing (a file kept here may still be left out
+  /// as a symlink out of the package).
+  public func leavesOut(_ data: CoverageData, pathMaps: [PathMap]) -> [Bool] {
+    let maps = maps(for: data, given: pathMaps)
+    let root = LexicalPath.normalized(package.root)
+    let folders = Folders(root: root, realRoot: root)
+    let measured = Set(measuredTargets.map(\.name))
+    var memo = TargetLookup.Memo()
+    return data.files.map { file in
+      guard case .kept = place(file, maps: maps, measured: measured, folders: folders, memo: &memo)
+      else { return true }
+      return false
+    }
+  }
+
+  /// The path maps given, or the one detected from the data's paths when none are.
+  private func maps(for data: CoverageData, given pathMaps: [PathMap]) -> [PathMap] {
+    pathMaps.isEmpty
+      ? PathMap.detect(paths: data.files.map(\.path), package: package).map { [$0] } ?? []
+      : pathMaps
   }
 
   /// The package's root as written and with symlinks resolved, each with a final slash.

@@ -5,16 +5,22 @@ import LLVMCoverage
 extension Pipeline {
   /// Reads the exports once, merging several, with function records and line views only when
   /// the formats, the merge, patch coverage or the exclusion markers need them; functions are
-  /// attached to their files for formats that show them, with the names already cached.
-  func ingest(_ paths: [String], hasMarkers: Bool, functions: Bool = false) throws
-    -> CoverageData
-  {
+  /// attached to their files for formats that show them, with the names already cached. The
+  /// function records of files the gate leaves out are set aside first once `scope` knows them.
+  func ingest(
+    _ paths: [String], hasMarkers: Bool, functions: Bool = false, scope: ScopeAhead? = nil
+  ) throws -> CoverageData {
     let options = ExportReader.Options(
       functions: functions
         || settings.readsFunctions(exportCount: paths.count, hasMarkers: hasMarkers),
       lineViews: settings.keepsLineViews(hasMarkers: hasMarkers))
     let exports = try paths.map { ($0, try read($0, options: options)) }
     var data = try ExportMerger.merge(exports)
+    if let setAside = scope?.removeFunctionsLeftOut(of: &data, pathMaps: settings.pathMaps),
+      !setAside.isEmpty
+    {
+      Discard.onAnotherThread(setAside)
+    }
     if settings.formats.contains(where: \.needsFunctions) {
       // The cached names are looked up on the other core while functions are attached to
       // files; what the cache lacks is demangled once the files are scoped (`nameFunctions`).

@@ -46,13 +46,27 @@ public struct Pipeline: Sendable {
       // branches need them (the config asks for them; a checkout is here, so its sources most
       // likely are) and keeping what markers would need.
       let pipeline = self
+      let scope = ScopeAhead()
       let early =
         buildFolder == nil && settings.derivesBranches
           && FileManager.default.fileExists(atPath: "\(root)/Package.swift")
-        ? Background { try pipeline.ingest(inputs, hasMarkers: true, functions: true) } : nil
+        ? Background {
+          try pipeline.ingest(inputs, hasMarkers: true, functions: true, scope: scope)
+        }
+        : nil
       // Not read as a run deriving branches reads: what the command line began is not needed.
       if early == nil { settings.readAhead?.abandon() }
-      let described = try readDescription(swift: try services.acquisition.locateSwift())
+      let described: PackageInfo
+      do {
+        described = try readDescription(swift: try services.acquisition.locateSwift())
+      } catch {
+        scope.publish(nil)
+        throw error
+      }
+      // Before the sources are read for test-framework imports: the package as described
+      // measures every library those would make test support, so the scope told ahead keeps
+      // at least what the gate keeps.
+      scope.publish(Gate.scoper(package: described, config: settings.config))
       let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
       guard derivesBranches(described) else {
         // Sources not here (an export from another machine): read again as the figures need.
@@ -62,7 +76,10 @@ public struct Pipeline: Sendable {
           tests: nil)
       }
       let reading =
-        early ?? Background { try pipeline.ingest(paths, hasMarkers: true, functions: true) }
+        early
+        ?? Background {
+          try pipeline.ingest(paths, hasMarkers: true, functions: true, scope: scope)
+        }
       let (package, markers) = try prepare(described)
       let data = try reading.take()
       let report = try evaluate(data, package: package, markers: markers, tests: nil)

@@ -136,6 +136,33 @@ final class ScopeTests: XCTestCase {
     XCTAssertEqual(try scope(data).files.map(\.target), ["App", "Core"])
   }
 
+  /// What is left out by path alone is what the scope does not keep, with the exclude globs and
+  /// the path prefix detected as `scope` detects it: every file of the data, once each.
+  func testTheFilesLeftOutByPathAreThoseTheScopeDoesNotKeep() throws {
+    let moved = CoverageData(
+      files: TestPackage.data.files.map { file in
+        var file = file
+        file.path = file.path.replacingOccurrences(of: TestPackage.root, with: "/ci/pkg")
+        return file
+      })
+    for (data, exclude) in [
+      (TestPackage.data, []), (TestPackage.data, ["Sources/Core/Gen/**"]), (moved, []),
+    ] {
+      let scoper = Scoper(package: TestPackage.package, exclude: exclude.map { Glob($0) })
+      let kept = Set(try scoper.scope(data, pathMaps: []).files.map(\.coverage.path))
+      XCTAssertFalse(kept.isEmpty)
+      XCTAssertEqual(
+        scoper.leavesOut(data, pathMaps: []), data.files.map { !kept.contains($0.path) },
+        "\(exclude) \(data.files.first?.path ?? "")")
+    }
+    // A map given is the one applied: here it moves every file out of the package.
+    let scoper = Scoper(package: TestPackage.package, exclude: [])
+    XCTAssertEqual(
+      scoper.leavesOut(
+        TestPackage.data, pathMaps: [PathMap(old: TestPackage.root, new: "/somewhere/else")]),
+      TestPackage.data.files.map { _ in true })
+  }
+
   func testEmptyDataIsAnError() {
     XCTAssertThrowsError(try scope(CoverageData(files: []))) { error in
       XCTAssertEqual(error as? ScopeError, .noData)

@@ -6,6 +6,10 @@ import Foundation
 
 @testable import CoverageGate
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the fakes saw, in order, across all of them.
 final class EventLog: @unchecked Sendable {
   private let lock = NSLock()
@@ -25,10 +29,12 @@ struct FakeAcquisition: CoverageAcquiring {
   var missingToolchain: ToolchainError?
   /// Readable names the name cache already holds.
   var cached: [String: String] = [:]
-  /// Signalled when names are looked up (the export is being read); describing waits for it
-  /// (up to `readingWait` seconds) when given.
-  var reading: DispatchSemaphore?
+  /// The export's opening, watched from before the run: describing waits for it (up to
+  /// `readingWait` seconds) and says whether the export was opened by then.
+  var reading: OpenWatch?
   var readingWait = 10.0
+  /// What describing the package throws.
+  var describeFails: (any Error)?
   let toolchain = Toolchain(
     swift: "/t/swift", llvmCov: "/t/llvm-cov", llvmProfdata: "/t/llvm-profdata")
 
@@ -44,8 +50,11 @@ struct FakeAcquisition: CoverageAcquiring {
   }
 
   func describePackage(root: String, swift: String) throws -> PackageInfo {
-    if let reading, reading.wait(timeout: .now() + readingWait) == .success { reading.signal() }
+    if let reading {
+      log.add(reading.waitForOpen(seconds: readingWait) ? "export opened" : "export not opened")
+    }
     log.add("describe \(swift)")
+    if let describeFails { throw describeFails }
     return package
   }
 
@@ -72,7 +81,6 @@ struct FakeAcquisition: CoverageAcquiring {
 
   func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
     log.add("look up \(names.count) cached names")
-    reading?.signal()
     return names.map { cached[$0] }
   }
 
@@ -141,4 +149,24 @@ struct RecordingObserver: PipelineObserving {
 
   func phase(_ phase: Phase) { log.add("phase \(phase.rawValue)") }
   func notice(_ message: String) { log.add("notice \(message)") }
+}
+
+/// Whether a file is opened (by any thread) from now on: Linux's inotify.
+final class OpenWatch: @unchecked Sendable {
+  private let descriptor: Int32
+
+  init(path: String) throws {
+    descriptor = inotify_init1(Int32(IN_CLOEXEC))
+    guard descriptor >= 0, inotify_add_watch(descriptor, path, UInt32(IN_OPEN)) >= 0 else {
+      throw CocoaError(.fileReadUnknown)
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  /// Whether the file was opened since the watch began, waiting up to `seconds` for it.
+  func waitForOpen(seconds: Double) -> Bool {
+    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&ready, 1, Int32(seconds * 1000)) == 1
+  }
 }

@@ -39,8 +39,8 @@ final class PipelineTests: XCTestCase {
     changes: [ChangedFile] = [],
     openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
     updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil,
-    cachedNames: [String: String] = [:], reading: DispatchSemaphore? = nil,
-    readingWait: Double = 10, readAhead: ExportReadAhead? = nil
+    cachedNames: [String: String] = [:], reading: OpenWatch? = nil,
+    readingWait: Double = 10, readAhead: ExportReadAhead? = nil, describeFails: (any Error)? = nil
   ) throws -> Pipeline {
     let config =
       try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
@@ -51,6 +51,7 @@ final class PipelineTests: XCTestCase {
     acquisition.cached = cachedNames
     acquisition.reading = reading
     acquisition.readingWait = readingWait
+    acquisition.describeFails = describeFails
     let history = self.history!
     var settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
@@ -144,34 +145,63 @@ final class PipelineTests: XCTestCase {
   }
 
   /// An export given as it is is read on another core while the package is described (the
-  /// description waits here until the reading looks names up).
+  /// description waits here until the export is opened); its names are looked up once the
+  /// description tells which files the gate keeps.
   func testExportsAreReadWhileThePackageIsDescribed() throws {
-    let (lookUp, describe) = try exportsRead(describingWaitsUpTo: 10)
-    XCTAssertLessThan(lookUp, describe, "\(log.events)")
+    let events = try exportsRead(describingWaitsUpTo: 10)
+    XCTAssertEqual(events.first { $0.hasPrefix("export") }, "export opened", "\(events)")
+    let describe = try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
+    XCTAssertLessThan(
+      describe, try XCTUnwrap(events.firstIndex(of: "look up 3 cached names"), "\(events)"))
   }
 
   /// Without a checkout here (no `Package.swift`: an export from elsewhere, read with the
   /// least it needs), the package is described first.
   func testExportsFromElsewhereAreReadOnceThePackageIsDescribed() throws {
     try FileManager.default.removeItem(atPath: "\(fixture.root)/Package.swift")
-    let (lookUp, describe) = try exportsRead(describingWaitsUpTo: 0.5)
-    XCTAssertLessThan(describe, lookUp, "\(log.events)")
+    let events = try exportsRead(describingWaitsUpTo: 0.5)
+    XCTAssertEqual(events.first { $0.hasPrefix("export") }, "export not opened", "\(events)")
   }
 
-  /// Where the names were looked up (the export read) and the package described in the log of
-  /// a run of the fixture's export, the description waiting up to `seconds` for the reading.
-  private func exportsRead(describingWaitsUpTo seconds: Double) throws -> (
-    lookUp: Int, describe: Int
-  ) {
+  /// The log of a run of the fixture's export, the description waiting up to `seconds` for
+  /// the export to be opened.
+  private func exportsRead(describingWaitsUpTo seconds: Double) throws -> [String] {
     _ = try pipeline(
-      .exports([fixture.exportPath]), formats: [.lcov], reading: DispatchSemaphore(value: 0),
-      readingWait: seconds
+      .exports([fixture.exportPath]), formats: [.lcov],
+      reading: try OpenWatch(path: fixture.exportPath), readingWait: seconds
     ).run()
-    let events = log.events
-    return (
-      try XCTUnwrap(events.firstIndex(of: "look up 3 cached names"), "\(events)"),
-      try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
-    )
+    return log.events
+  }
+
+  /// The function records of files the gate leaves out are set aside as soon as the package is
+  /// described: their names are never looked up, and the report is the one a run that reads
+  /// them all gives (a test run reads the same export without setting any aside).
+  func testRecordsOfFilesLeftOutAreSetAsideWithTheSameReport() throws {
+    let config = "exclude: [\"Sources/Core/B.swift\"]\n"
+    let report = try pipeline(.exports([fixture.exportPath]), config: config, formats: [.lcov])
+      .run().report
+
+    XCTAssertTrue(log.events.contains("look up 2 cached names"), "\(log.events)")
+    let whole = try pipeline(config: config, formats: [.lcov]).run().report
+    XCTAssertTrue(log.events.contains("look up 3 cached names"), "\(log.events)")
+    XCTAssertEqual(report.files, whole.files)
+    XCTAssertEqual(report.excludedFiles, whole.excludedFiles)
+    XCTAssertEqual(report.totals, whole.totals)
+    XCTAssertEqual(report.files.first?.coverage.functions.map(\.name), ["a", "b"])
+  }
+
+  /// A package that cannot be described fails the run; the export read meanwhile does not
+  /// wait for a scope that will never come (its names are still looked up, then let go).
+  func testAFailedDescriptionLeavesNoReadingWaiting() throws {
+    struct Broken: Error {}
+    XCTAssertThrowsError(
+      try pipeline(.exports([fixture.exportPath]), formats: [.lcov], describeFails: Broken()).run()
+    ) { XCTAssertTrue($0 is Broken, "\($0)") }
+    let deadline = Date().addingTimeInterval(10)
+    while !log.events.contains("look up 3 cached names"), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    XCTAssertTrue(log.events.contains("look up 3 cached names"), "\(log.events)")
   }
 
   /// The export the command line began reading is the one the run reads: the file is broken
