@@ -1,3 +1,4 @@
+import CoverageModel
 import Foundation
 import Synchronization
 
@@ -12,6 +13,7 @@ final class Background<T>: @unchecked Sendable {
   init(_ work: @escaping () throws -> T) {
     self.work = work
     let thread = Thread { [self] in
+      HugePages.adviseThisThreadsHeap()
       result = Result { try self.work!() }
       self.work = nil
       finished.signal()
