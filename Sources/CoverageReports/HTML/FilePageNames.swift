@@ -17,16 +17,22 @@ struct FilePageNames: Sendable {
   /// slugs and equal hashes) is settled the same way on every run, with a `-2`, `-3`... suffix.
   init(paths: [String]) {
     var names: [String: String] = [:]
+    names.reserveCapacity(paths.count)
     var taken = Set<String>()
-    for path in Set(paths).sorted() {
+    taken.reserveCapacity(paths.count)
+    // A report's paths come sorted already: checked in one pass, sorted only when they are not.
+    let sorted =
+      paths.indices.dropFirst().allSatisfy { paths[$0 - 1] < paths[$0] }
+      ? paths : Set(paths).sorted()
+    for path in sorted {
       let base = Self.baseName(of: path)
       var name = base + ".html"
       var suffix = 2
-      while taken.contains(name.lowercased()) {
+      // Names are ASCII: lower-cased byte by byte.
+      while !taken.insert(Self.asciiLowercased(name)).inserted {
         name = "\(base)-\(suffix).html"
         suffix += 1
       }
-      taken.insert(name.lowercased())
       names[path] = name
     }
     self.names = names
@@ -80,6 +86,15 @@ struct FilePageNames: Sendable {
       }
     }
     return replaced ? result : nil
+  }
+
+  /// `name` (ASCII) with its capitals made small.
+  private static func asciiLowercased(_ name: String) -> String {
+    String(
+      decoding: name.utf8.map {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0
+      },
+      as: UTF8.self)
   }
 
   /// The 64-bit FNV-1a hash of the path's UTF-8 bytes, folded to 8 lowercase hex digits.

@@ -142,25 +142,31 @@ struct HTMLBytes: ~Copyable {
 /// A number's decimal digits counted up one at a time, in place: a page writes a line number per
 /// row, and adding one to the digits is cheaper than making them from the number each time.
 struct DecimalCounter {
-  /// The digits, most significant first; none before the first `increment()` (zero).
-  private var digits: [UInt8] = []
+  /// The digits, most significant first, at the end of the room (no heap: a page asks for
+  /// them on every row); none before the first `increment()` (zero).
+  private var room = InlineArray<20, UInt8>(repeating: UInt8(ascii: "0"))
+  private var count = 0
 
   mutating func increment() {
-    var index = digits.count - 1
-    while index >= 0, digits[index] == UInt8(ascii: "9") {
-      digits[index] = UInt8(ascii: "0")
+    var index = room.count - 1
+    while index >= room.count - count, room[index] == UInt8(ascii: "9") {
+      room[index] = UInt8(ascii: "0")
       index -= 1
     }
-    if index >= 0 {
-      digits[index] += 1
+    if index >= room.count - count {
+      room[index] += 1
     } else {
-      digits.insert(UInt8(ascii: "1"), at: 0)
+      room[index] = UInt8(ascii: "1")
+      count += 1
     }
   }
 
   /// Appends the digits ("0" before the first `increment()`).
   func append(to bytes: inout HTMLBytes) {
-    guard !digits.isEmpty else { return bytes.append(UInt8(ascii: "0")) }
-    digits.withUnsafeBufferPointer { bytes.append($0) }
+    guard count > 0 else { return bytes.append(UInt8(ascii: "0")) }
+    withUnsafeBytes(of: room) { raw in
+      let digits = raw.assumingMemoryBound(to: UInt8.self)
+      bytes.append(UnsafeBufferPointer(rebasing: digits[(digits.count - count)...]))
+    }
   }
 }
