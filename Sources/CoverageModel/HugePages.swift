@@ -10,7 +10,8 @@ import Synchronization
 /// A run touches some 25 MB of fresh heap, one 4 KiB page fault each (about 6,000 of them, a
 /// tenth of the run's CPU on a virtual machine); with huge pages a fault maps 2 MiB. The heaps
 /// are only advised (`madvise(MADV_HUGEPAGE)`): where the system does not give huge pages,
-/// nothing changes. Memory only grows by what the last huge page of a heap leaves unused.
+/// nothing changes. Memory grows by what the huge pages touched leave unused (swift-collections'
+/// HTML report: a peak of 47 MiB instead of 40).
 public enum HugePages {
   /// glibc's `HEAP_MAX_SIZE` on 64-bit systems: every heap of a thread's arena is aligned to
   /// it, so the heap of a chunk is its address rounded down (glibc's own `heap_for_ptr`).
@@ -22,9 +23,10 @@ public enum HugePages {
   /// The bases of the thread heaps advised.
   private static let advised = Mutex<Set<UInt>>([])
 
-  /// Advises huge pages for the main heap from now on (it grows by `growth`, untouched, at
-  /// once) and for the heap of every thread that calls `adviseThisThreadsHeap()`; not when
-  /// `GLIBC_TUNABLES` says how glibc uses huge pages. True when turned on.
+  /// Advises huge pages for the main heap (grown now by glibc's top pad, taking up to `growth`
+  /// bytes of its free room first) and from now on for the heap of every thread that calls
+  /// `adviseThisThreadsHeap()`; not when `GLIBC_TUNABLES` says how glibc uses huge pages. True
+  /// when turned on.
   @discardableResult
   public static func enable(tunables: String?, growth: Int) -> Bool {
     #if os(Linux)
@@ -93,5 +95,4 @@ public enum HugePages {
       return 0..<0
     #endif
   }
-
 }
