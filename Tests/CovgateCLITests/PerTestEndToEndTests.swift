@@ -204,12 +204,20 @@ final class PerTestEndToEndTests: XCTestCase {
       ("Sources/Pricing/Tax.swift", "return false", "return true"),
     ]
     var caught = 0
+    // Each write gets a modification time of its own, seconds apart: a source restored within
+    // the same instant as its mutation would otherwise look unchanged to the next build.
+    var stamp = Date().addingTimeInterval(2)
+    func write(_ text: String, to path: String) throws {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: path)
+      stamp.addTimeInterval(2)
+    }
     for mutation in mutations {
       let path = "\(package)/\(mutation.file)"
       let original = try String(contentsOfFile: path, encoding: .utf8)
       XCTAssertTrue(original.contains(mutation.from), mutation.from)
-      try original.replacingOccurrences(of: mutation.from, with: mutation.to).write(toFile: path, atomically: true, encoding: .utf8)
-      defer { try? original.write(toFile: path, atomically: true, encoding: .utf8) }
+      try write(original.replacingOccurrences(of: mutation.from, with: mutation.to), to: path)
+      defer { try? write(original, to: path) }
       let filter = try affected()
       let why = try affected("json")
       XCTAssertNotEqual(filter, ".", "a body change must not select everything: \(why)")
