@@ -39,11 +39,26 @@ public enum HugePages {
     #endif
   }
 
-  /// Advises huge pages for the calling thread's heap once enabled (a relaxed load otherwise).
+  /// Advises huge pages for the calling thread's heap once enabled, once per thread (a relaxed
+  /// load otherwise, and a thread-specific value after the first call).
   public static func adviseThisThreadsHeap() {
-    guard enabled.load(ordering: .relaxed) else { return }
-    adviseHeap()
+    #if os(Linux)
+      guard enabled.load(ordering: .relaxed), pthread_getspecific(threadAdvised) == nil else {
+        return
+      }
+      _ = pthread_setspecific(threadAdvised, UnsafeRawPointer(bitPattern: 1))
+      adviseHeap()
+    #endif
   }
+
+  #if os(Linux)
+    /// Set on a thread once it advised its heap: each worker of a concurrent map asks per element.
+    private static let threadAdvised: pthread_key_t = {
+      var key = pthread_key_t()
+      _ = pthread_key_create(&key, nil)
+      return key
+    }()
+  #endif
 
   /// Advises huge pages for the heap the calling thread allocates from, unless it is the main
   /// heap or was advised already; the heap's base, or nil when it was not advised.
