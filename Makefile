@@ -11,11 +11,13 @@ build: deps
 	$(SWIFT) build
 
 ## The test suite: unit, golden and end-to-end tests (real swift test, real llvm tools).
-## Built with coverage, the configuration `make coverage` uses: one build serves both, and
-## `make coverage-of-tests` gates this very run without running the suite again.
+## Built with coverage and atomic counters, the configuration `make coverage` uses (covgate runs
+## the tests so when it derives branches): one build serves both, and `make coverage-of-tests`
+## gates this very run without running the suite again.
+ATOMIC_COUNTERS = -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all
 test: deps
-	$(SWIFT) build --build-tests --enable-code-coverage
-	$(SWIFT) test --enable-code-coverage
+	$(SWIFT) build --build-tests --enable-code-coverage $(ATOMIC_COUNTERS)
+	$(SWIFT) test --enable-code-coverage $(ATOMIC_COUNTERS)
 
 ## covgate on this package with its .covgate.yml: runs the tests with coverage, gates, reports.
 coverage: deps

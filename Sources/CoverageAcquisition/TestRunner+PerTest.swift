@@ -163,10 +163,14 @@ struct TestSelection {
     }
   }
 
-  /// Build-location flags with their values: `-c`, `--configuration`, `--scratch-path`,
-  /// `--build-path`, `--triple`.
+  /// The flags that decide what is built and where, with their values: `-c`, `--configuration`,
+  /// `--scratch-path`, `--build-path`, `--triple`, and the compiler and linker flags (`-Xswiftc`,
+  /// `-Xcc`, `-Xcxx`, `-Xlinker`): a build without them would be another build.
   static func buildFlags(in arguments: [String]) -> [String] {
-    let locationFlags: Set<String> = ["-c", "--configuration", "--scratch-path", "--build-path", "--triple"]
+    let locationFlags: Set<String> = [
+      "-c", "--configuration", "--scratch-path", "--build-path", "--triple", "-Xswiftc", "-Xcc",
+      "-Xcxx", "-Xlinker",
+    ]
     var passed: [String] = []
     var index = 0
     while index < arguments.count {

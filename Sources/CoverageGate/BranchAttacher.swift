@@ -3,9 +3,11 @@ import CoverageModel
 /// Derives the branch outcomes of kept files from their source (behind `BranchDeriving`, so
 /// the parser stays out of this module).
 public protocol BranchDeriving: Sendable {
-  /// The decisions of each source file (by its package-relative path) from its regions, in the
-  /// order given; nil where the source cannot be read.
-  func derive(_ files: [(path: String, regions: [Region])]) -> [DerivedBranches?]
+  /// The decisions of each source file (by its package-relative path) from the regions of the
+  /// function records with code in it (named, so that only one function's identical ranges
+  /// are added up), in the order given; nil where the source cannot be read.
+  func derive(_ files: [(path: String, records: [(name: String, regions: [Region])])])
+    -> [DerivedBranches?]
 }
 
 /// Gives every kept file its derived branches, makes them its `branches` metric, and ranks the
@@ -21,7 +23,7 @@ enum BranchAttacher {
   ) -> [ScopedFile] {
     let records = recordsByFile(files, functions: functions)
     let derived = deriver.derive(
-      files.indices.map { (files[$0].path, records[$0].flatMap(\.regions)) })
+      files.indices.map { (files[$0].path, records[$0]) })
     let kept = derived.enumerated().map { position, found in
       found.map { without(exclusions, of: files[position].path, in: $0) }
     }
@@ -51,7 +53,7 @@ enum BranchAttacher {
     let isExcluded = { (line: Int) in excluded.contains { $0.contains(line) } }
     var branches = branches
     branches.decisions.removeAll { isExcluded($0.location.line) }
-    branches.notDerivable.removeAll { isExcluded($0.line) }
+    branches.notDerivable.removeAll { isExcluded($0.location.line) }
     branches.points.removeAll { isExcluded($0.location.line) }
     return branches
   }

@@ -4,14 +4,14 @@
 public struct DerivedBranches: Hashable, Sendable {
   /// Decisions whose outcome counts were derived, sorted by position.
   public var decisions: [Decision]
-  /// Where a decision with data could not be derived unambiguously (it is left out of the
-  /// figures rather than guessed), sorted.
-  public var notDerivable: [SourceLocation]
+  /// Decisions with data whose counts the regions do not prove, each with its reason: left out
+  /// of the figures rather than guessed; sorted by position.
+  public var notDerivable: [NotDerivable]
   /// Every decision with data, derivable or not, with its ways out: what complexity counts.
   public var points: [DecisionPoint]
 
   public init(
-    decisions: [Decision] = [], notDerivable: [SourceLocation] = [], points: [DecisionPoint] = []
+    decisions: [Decision] = [], notDerivable: [NotDerivable] = [], points: [DecisionPoint] = []
   ) {
     self.decisions = decisions
     self.notDerivable = notDerivable
@@ -27,6 +27,9 @@ public struct DerivedBranches: Hashable, Sendable {
     }
     return metric
   }
+
+  /// How many decisions a second region contradicted (a witness check disagreed).
+  public var contradicted: Int { notDerivable.count(where: \.contradicted) }
 
   /// The outcomes of the decisions on each line, as a metric (Cobertura, SonarQube, HTML).
   public var metricByLine: [Int: Metric] {
@@ -66,6 +69,27 @@ public struct Decision: Hashable, Sendable {
     self.location = location
     self.reached = reached
     self.outcomes = outcomes
+  }
+}
+
+/// A decision whose outcome counts are not proven by the regions, and why.
+public struct NotDerivable: Hashable, Sendable {
+  public var kind: Decision.Kind
+  public var location: SourceLocation
+  /// Why, in words a report shows: the position without a region of its own, the jump or throw
+  /// that leaves it, the counts that do not add up.
+  public var reason: String
+  /// Whether a second region disagreed with the counts derived (a witness check failed): the
+  /// counts were lost or the derivation's rule does not hold for this code.
+  public var contradicted: Bool
+
+  public init(
+    kind: Decision.Kind, location: SourceLocation, reason: String, contradicted: Bool = false
+  ) {
+    self.kind = kind
+    self.location = location
+    self.reason = reason
+    self.contradicted = contradicted
   }
 }
 

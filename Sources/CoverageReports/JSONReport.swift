@@ -183,12 +183,18 @@ public struct JSONReport: ReportRenderer {
         }
       }
       json.key("notDerivable")
-      json.array(branches.notDerivable) { json, location in
+      json.array(branches.notDerivable) { json, entry in
         json.object { json in
           json.key("column")
-          json.int(location.column)
+          json.int(entry.location.column)
+          json.key("contradicted")
+          json.bool(entry.contradicted)
+          json.key("kind")
+          json.string(entry.kind.rawValue)
           json.key("line")
-          json.int(location.line)
+          json.int(entry.location.line)
+          json.key("reason")
+          json.string(entry.reason)
         }
       }
     }

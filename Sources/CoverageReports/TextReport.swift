@@ -48,7 +48,9 @@ public struct TextReport: ReportRenderer {
   /// What ran in some of the repeated runs and not in others.
   private func varying(_ report: CoverageReport) -> [String] {
     guard let varying = report.varying else { return [] }
-    guard !varying.files.isEmpty else { return ["Coverage was the same in all \(varying.runs) runs.", ""] }
+    guard !varying.files.isEmpty else {
+      return ["Coverage was the same in all \(varying.runs) runs.", ""]
+    }
     var out = [
       "Coverage that varied between the \(varying.runs) runs (the figures merge the runs, so these count as run;"
         + " no patch \"not run\" or baseline drop comes from them):"
@@ -56,7 +58,9 @@ public struct TextReport: ReportRenderer {
     for file in varying.files {
       var line = "  \(file.path)"
       if !file.lines.isEmpty { line += ": lines \(VaryingCoverage.ranges(file.lines))" }
-      if !file.functions.isEmpty { line += " (\(file.functions.count) function\(file.functions.count == 1 ? "" : "s"))" }
+      if !file.functions.isEmpty {
+        line += " (\(file.functions.count) function\(file.functions.count == 1 ? "" : "s"))"
+      }
       out.append(line)
     }
     return out + [""]
@@ -66,7 +70,8 @@ public struct TextReport: ReportRenderer {
   private func table(_ report: CoverageReport) -> [String] {
     let derived = report.derivesBranches
     var rows: [[String]] = [
-      ["Layer / target", "Lines", "", "Functions", "", "Regions", ""] + (derived ? ["Branches*", ""] : [])
+      ["Layer / target", "Lines", "", "Functions", "", "Regions", ""]
+        + (derived ? ["Branches*", ""] : [])
     ]
     func cells(_ summary: Summary) -> [String] {
       ([summary.lines, summary.functions, summary.regions] + (derived ? [summary.branches] : []))
@@ -79,7 +84,9 @@ public struct TextReport: ReportRenderer {
     rows.append(["TOTAL"] + cells(report.totals))
     // The name column fits its header too (a package of short names); a metric header spans
     // its percent and ratio columns.
-    let widths = rows[0].indices.map { column in (column == 0 ? rows : Array(rows.dropFirst())).map { $0[column].count }.max()! }
+    let widths = rows[0].indices.map { column in
+      (column == 0 ? rows : Array(rows.dropFirst())).map { $0[column].count }.max()!
+    }
     return rows.enumerated().map { index, row in
       row.enumerated().map { column, cell in
         if column == 0 || column % 2 == 0 || index == 0 { return pad(cell, widths[column]) }
@@ -88,16 +95,32 @@ public struct TextReport: ReportRenderer {
     }
   }
 
-  /// What the starred branch column is, and how much of it could be derived.
+  /// What the starred branch column is, how much of it could be derived, and why the rest
+  /// could not (the commonest reasons first).
   private func branchNote(_ report: CoverageReport) -> [String] {
     guard report.derivesBranches else { return [] }
-    let decisions = report.files.reduce(0) { $0 + ($1.coverage.branches?.decisions.count ?? 0) }
-    let left = report.files.reduce(0) { $0 + ($1.coverage.branches?.notDerivable.count ?? 0) }
-    let share = decisions + left == 0 ? "" : ", \(decisions * 100 / (decisions + left))% of those with data"
-    return [
+    let all = report.files.compactMap(\.coverage.branches)
+    let decisions = all.reduce(0) { $0 + $1.decisions.count }
+    let left = all.flatMap(\.notDerivable)
+    let share =
+      decisions + left.count == 0
+      ? "" : ", \(decisions * 100 / (decisions + left.count))% of those with data"
+    let contradicted = left.count(where: \.contradicted)
+    var note = [
       "* Branches derived from the source and the regions' counts (Swift emits none): \(decisions) decisions\(share);"
-        + " \(left) not derivable and left out."
+        + " \(left.count) not derivable and left out"
+        + (contradicted == 0 ? "." : ", \(contradicted) of them contradicted by a second region.")
     ]
+    // Reasons grouped without their figures ("contradicted: exit 2 by ..."), commonest first.
+    let reasons = Dictionary(grouping: left) {
+      $0.reason.split(separator: ":").first.map(String.init) ?? $0.reason
+    }
+    for (reason, entries) in reasons.sorted(by: {
+      ($1.value.count, $0.key) < ($0.value.count, $1.key)
+    }).prefix(5) {
+      note.append("  \(entries.count) \(reason)")
+    }
+    return note
   }
 
   private func verdicts(_ report: CoverageReport) -> [String] {
@@ -144,7 +167,6 @@ public struct TextReport: ReportRenderer {
       }
   }
 
-
   /// The functions most likely to hide a bug: complex and barely run.
   private func riskiest(_ report: CoverageReport) -> [String] {
     let rows = RiskiestFunctions.rows(report)
@@ -152,9 +174,10 @@ public struct TextReport: ReportRenderer {
     let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max()! }
     return ["", "Riskiest functions of gated layers (\(RiskiestFunctions.formula)):"]
       + rows.map { row in
-        "  " + row.enumerated().map { column, cell in
-          column < 3 ? padLeft(cell, widths[column]) : cell
-        }.joined(separator: "  ")
+        "  "
+          + row.enumerated().map { column, cell in
+            column < 3 ? padLeft(cell, widths[column]) : cell
+          }.joined(separator: "  ")
       }
   }
 
@@ -168,7 +191,9 @@ public struct TextReport: ReportRenderer {
   }
 
   private enum Color: String {
-    case red = "31", green = "32", yellow = "33"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
   }
 
   private func paint(_ text: String, _ color: Color) -> String {

@@ -89,7 +89,9 @@ public struct Pipeline: Sendable {
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try prepare(try readDescription(swift: toolchain.swift))
       let request = TestRunRequest(
-        root: root, packageName: package.name, arguments: arguments, timeout: timeout,
+        root: root, packageName: package.name,
+        arguments: arguments + atomicCounterArguments(package),
+        timeout: timeout,
         perTest: perTest.map(withLastDurations))
       let (acquisition, exports) = try runTests(request, toolchain: toolchain, repeats: repeats)
       let tests = TestOutcome(

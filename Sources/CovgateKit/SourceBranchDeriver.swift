@@ -17,16 +17,18 @@ struct SourceBranchDeriver: BranchDeriving {
     self.sources = sources
   }
 
-  func derive(_ files: [(path: String, regions: [Region])]) -> [DerivedBranches?] {
+  func derive(_ files: [(path: String, records: [(name: String, regions: [Region])])])
+    -> [DerivedBranches?]
+  {
     let cache = (try? reading.value()) ?? DecisionCache(folder: nil)
-    let results = files.map { Job(path: $0.path, regions: $0.regions) }.concurrentMap {
+    let results = files.map { Job(path: $0.path, records: $0.records) }.concurrentMap {
       job -> (branches: DerivedBranches, key: String?, decisions: SourceDecisions?)? in
       // The same text the file's page shows, read once for both.
       guard let source = sources.source(ofRelativePath: job.path).map({ Array($0.utf8) }) else {
         return nil
       }
       var kept: (key: String, decisions: SourceDecisions)?
-      let branches = BranchDeriver.derive(regions: job.regions) {
+      let branches = BranchDeriver.derive(records: job.records) {
         let key = DecisionCache.key(source)
         let decisions = cache.entries[key] ?? BranchDeriver.decisions(in: source)
         kept = (key, decisions)
@@ -42,6 +44,6 @@ struct SourceBranchDeriver: BranchDeriving {
 
   private struct Job: Sendable {
     var path: String
-    var regions: [Region]
+    var records: [BranchDeriver.Record]
   }
 }

@@ -5,13 +5,18 @@ import SwiftSyntax
 /// Derives branch coverage of a Swift source from the counts of its regions: Swift's compiler
 /// gives every `if` body, `guard` else, `switch` case, `catch`, loop body, ternary side and
 /// right side of `&&`, `||`, `??` a region, and the enclosing region says how often the
-/// decision was reached.
+/// decision was reached. Only what the regions prove is derived (`OutcomeDerivation`); the rest
+/// is listed as not derivable with its reason.
 public enum BranchDeriver {
+  /// A function record's name and its code regions in one file.
+  public typealias Record = (name: String, regions: [Region])
+
   /// - Parameters:
   ///   - source: the file's bytes as compiled.
-  ///   - regions: the code regions of every function record in the file.
-  public static func derive(source: [UInt8], regions: [Region]) -> DerivedBranches {
-    derive(regions: regions) { decisions(in: source) }
+  ///   - records: every function record with code in the file: identical ranges are added up
+  ///     within a function (its instantiations), never across functions.
+  public static func derive(source: [UInt8], records: [Record]) -> DerivedBranches {
+    derive(records: records) { decisions(in: source) }
   }
 
   /// The decisions of a source, found by parsing it (the costly part of a derivation).
@@ -23,13 +28,13 @@ public enum BranchDeriver {
   }
 
   /// - Parameters:
-  ///   - regions: the code regions of every function record in the file.
+  ///   - records: every function record with code in the file.
   ///   - decisions: the source's decisions; asked for only when a region holds another, since
   ///     code without nested regions has no decision with data.
-  public static func derive(regions: [Region], decisions: () -> SourceDecisions)
+  public static func derive(records: [Record], decisions: () -> SourceDecisions)
     -> DerivedBranches
   {
-    let index = RegionIndex(regions)
+    let index = RegionIndex(records)
     guard index.hasNestedRegions else { return DerivedBranches() }
     var branches = DerivedBranches()
     for candidate in decisions().candidates {
@@ -38,14 +43,17 @@ public enum BranchDeriver {
       case .derived(let decision):
         branches.decisions.append(decision)
         branches.points.append(point)
-      case .notDerivable:
-        branches.notDerivable.append(candidate.location)
+      case .notDerivable(let reason, let contradicted):
+        branches.notDerivable.append(
+          NotDerivable(
+            kind: candidate.kind, location: candidate.location, reason: reason,
+            contradicted: contradicted))
         branches.points.append(point)
       case .noData: break
       }
     }
     branches.decisions.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
-    branches.notDerivable.sort()
+    branches.notDerivable.sort { $0.location < $1.location }
     branches.points.sort { $0.location < $1.location }
     return branches
   }

@@ -1,7 +1,7 @@
 import CoverageModel
 
 /// A decision as the syntax gives it, before any count: where its reach and its outcomes are
-/// read from the regions.
+/// read from the regions, and what the syntax already says about what the regions can prove.
 struct Candidate: Sendable, Equatable {
   /// How the outcome counts follow from the regions.
   enum Shape: Sendable, Equatable {
@@ -10,7 +10,7 @@ struct Candidate: Sendable, Equatable {
     case arms(implicit: String?)
     /// `guard`: the `else` body has a region; passing is reached minus it.
     case guardElse
-    /// `do`/`catch`: catch bodies have regions; no catch taken is reached minus them.
+    /// `do`/`catch` with a catch-all: catch bodies have regions; no error is reached minus them.
     case catches
     /// `for`/`while`: the body's region counts iterations; the loop is left once per reach.
     case loop
@@ -19,6 +19,16 @@ struct Candidate: Sendable, Equatable {
     /// `&&`, `||`, `??`: the right side is an autoclosure with a region; short-circuits are
     /// reached minus it.
     case rightSide
+  }
+
+  /// A region, other than the decision's own, whose count is one of its outcomes.
+  enum Witness: Sendable, Equatable {
+    /// The region that starts where the statement ends counts its implicit way out: a loop's
+    /// normal exits (no `break` lands there), a `guard`'s passes.
+    case after(SourceLocation)
+    /// The region that starts where a condition that can throw ends counts the times it
+    /// completed: the implicit way out is that count minus the arms.
+    case conditionEnd(SourceLocation)
   }
 
   /// One outcome anchored at the first token of its code.
@@ -33,9 +43,13 @@ struct Candidate: Sendable, Equatable {
   var reachedAt: SourceLocation
   var arms: [Arm]
   var shape: Shape
-  /// Why the syntax alone already makes the counts ambiguous (a loop left by a jump, a `where`
-  /// filter, `#if` among the cases); nil when derivable.
+  /// Why the regions cannot prove the counts whatever they say (a position without a region of
+  /// its own, a `where` filter, `#if` among the cases); nil when they can.
   var ambiguity: String?
+  /// Why the implicit way out does not follow from the reach (a jump or a throw leaves the
+  /// decision another way): then only `witness` can give it.
+  var unproven: String?
+  var witness: Witness?
 
   /// Ways out of the decision, as cyclomatic complexity counts them.
   var paths: Int {

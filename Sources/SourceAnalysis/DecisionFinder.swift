@@ -16,15 +16,24 @@ final class DecisionFinder: SyntaxVisitor {
     return CoverageModel.SourceLocation(line: found.line, column: found.column)
   }
 
+  private func location(after node: some SyntaxProtocol) -> CoverageModel.SourceLocation {
+    let found = converter.location(for: node.endPositionBeforeTrailingTrivia)
+    return CoverageModel.SourceLocation(line: found.line, column: found.column)
+  }
+
+  /// Adds a decision; code in a position without a region of its own (`Positions`) is
+  /// ambiguous whatever else is said.
   private func add(
     _ kind: Decision.Kind, at node: some SyntaxProtocol, reachedAt: some SyntaxProtocol,
-    arms: [(String, Syntax)], shape: Candidate.Shape, ambiguity: String? = nil
+    arms: [(String, Syntax)], shape: Candidate.Shape, ambiguity: String? = nil,
+    unproven: String? = nil, witness: Candidate.Witness? = nil
   ) {
     candidates.append(
       Candidate(
         kind: kind, location: location(node), reachedAt: location(reachedAt),
         arms: arms.map { Candidate.Arm(label: $0.0, start: location($0.1)) }, shape: shape,
-        ambiguity: ambiguity))
+        ambiguity: Positions.regionless(Syntax(node)) ?? ambiguity, unproven: unproven,
+        witness: witness))
   }
 
   override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
@@ -37,10 +46,12 @@ final class DecisionFinder: SyntaxVisitor {
     var arms: [(String, Syntax)] = [("then", Syntax(node.body))]
     var link = node
     var implicit: String? = "none"
+    var throwing = Positions.canThrow(node.conditions)
     while let elseBody = link.elseBody {
       switch elseBody {
       case .ifExpr(let next):
         arms.append(("else if", Syntax(next.body)))
+        throwing = throwing || Positions.canThrow(next.conditions)
         link = next
         continue
       case .codeBlock(let block):
@@ -49,14 +60,22 @@ final class DecisionFinder: SyntaxVisitor {
       }
       break
     }
-    add(.if, at: node, reachedAt: node.conditions, arms: arms, shape: .arms(implicit: implicit))
+    // A condition that throws leaves the chain without taking any arm. Where the chain is one
+    // condition, the region after it counts the times it completed.
+    let single = arms.count == 1 && node.conditions.count == 1
+    add(
+      .if, at: node, reachedAt: node.conditions, arms: arms, shape: .arms(implicit: implicit),
+      unproven: throwing ? "a condition that can throw" : nil,
+      witness: throwing && single ? .conditionEnd(location(after: node.conditions)) : nil)
     return .visitChildren
   }
 
   override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
     add(
       .guard, at: node, reachedAt: node.guardKeyword, arms: [("else", Syntax(node.body))],
-      shape: .guardElse)
+      shape: .guardElse,
+      unproven: Positions.canThrow(node.conditions) ? "a condition that can throw" : nil,
+      witness: .after(location(after: node)))
     return .visitChildren
   }
 
@@ -71,13 +90,15 @@ final class DecisionFinder: SyntaxVisitor {
       if switchCase.statements.contains(where: { $0.item.is(FallThroughStmtSyntax.self) }) {
         ambiguity = "fallthrough"
       }
-      arms.append((Self.caseLabel(switchCase), Syntax(switchCase.label)))
+      // The case's region starts at its first token: `@unknown` where it has one.
+      arms.append((Self.caseLabel(switchCase), Syntax(switchCase)))
     }
     // A switch with one case decides nothing.
     if arms.count > 1 || ambiguity != nil {
       add(
         .switch, at: node, reachedAt: node.subject, arms: arms, shape: .arms(implicit: nil),
-        ambiguity: ambiguity)
+        ambiguity: ambiguity,
+        unproven: Positions.canThrow(node.subject) ? "a subject that can throw" : nil)
     }
     return .visitChildren
   }
@@ -88,35 +109,47 @@ final class DecisionFinder: SyntaxVisitor {
       let items = clause.catchItems.trimmedDescription
       return (items.isEmpty ? "catch" : "catch \(Self.shortened(items))", Syntax(clause.body))
     }
-    add(.catch, at: node, reachedAt: node.doKeyword, arms: arms, shape: .catches)
+    add(
+      .catch, at: node, reachedAt: node.doKeyword, arms: arms, shape: .catches,
+      ambiguity: node.catchClauses.contains(where: Self.catchesEverything)
+        ? nil : "no catch-all (an error no clause matches leaves the do)")
     return .visitChildren
   }
 
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
     addLoop(
       .for, node, keyword: node.forKeyword, body: node.body, shape: .loop,
+      throwing: Positions.canThrow(node.sequence) ? "a sequence that can throw" : nil,
       filter: node.whereClause.map { _ in
         "a where clause (the body's region counts filtered elements too)"
       })
   }
 
   override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
-    addLoop(.while, node, keyword: node.whileKeyword, body: node.body, shape: .loop)
+    addLoop(
+      .while, node, keyword: node.whileKeyword, body: node.body, shape: .loop,
+      throwing: Positions.canThrow(node.conditions) ? "a condition that can throw" : nil)
   }
 
   override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
-    addLoop(.repeat, node, keyword: node.repeatKeyword, body: node.body, shape: .repeatLoop)
+    addLoop(
+      .repeat, node, keyword: node.repeatKeyword, body: node.body, shape: .repeatLoop,
+      throwing: Positions.canThrow(node.condition) ? "a condition that can throw" : nil)
   }
 
-  /// A loop, reached at its keyword, its body the one arm; ambiguous when `filter` says why or
-  /// when a jump leaves the body (`LoopExits`).
+  /// A loop, reached at its keyword, its body the one arm. Its exits follow from its reach
+  /// unless a jump or a throw leaves it another way; the region after it counts them unless a
+  /// `break` lands there too. A `where` filter makes the body's own count ambiguous.
   private func addLoop(
     _ kind: Decision.Kind, _ node: some SyntaxProtocol, keyword: TokenSyntax, body: CodeBlockSyntax,
-    shape: Candidate.Shape, filter: String? = nil
+    shape: Candidate.Shape, throwing: String?, filter: String? = nil
   ) -> SyntaxVisitorContinueKind {
+    let exits = LoopExits.find(body, label: Self.label(of: node))
+    // A labelled loop's region after it starts where the labelled statement ends: the same place.
     add(
       kind, at: node, reachedAt: keyword, arms: [("body", Syntax(body))], shape: shape,
-      ambiguity: filter ?? LoopExits.reason(body, label: Self.label(of: node)))
+      ambiguity: filter, unproven: throwing ?? exits.reason,
+      witness: exits.breaks ? nil : .after(location(after: node)))
     return .visitChildren
   }
 
@@ -163,6 +196,16 @@ final class DecisionFinder: SyntaxVisitor {
       }
       .joined(separator: " ")
     return oneLine.count > 40 ? String(oneLine.prefix(39)) + "…" : oneLine
+  }
+
+  /// Whether a catch clause catches every error: no pattern, `let error`, or `_`, and no `where`.
+  static func catchesEverything(_ clause: CatchClauseSyntax) -> Bool {
+    guard let item = clause.catchItems.first else { return true }
+    guard clause.catchItems.count == 1, item.whereClause == nil else { return false }
+    guard let pattern = item.pattern else { return true }
+    if pattern.is(WildcardPatternSyntax.self) { return true }
+    return pattern.as(ValueBindingPatternSyntax.self)?.pattern.is(IdentifierPatternSyntax.self)
+      ?? false
   }
 
   /// The statement label of a loop (`outer:`), if any.

@@ -1,59 +1,84 @@
 import SwiftSyntax
 
 /// Finds the ways a loop body can leave the loop other than by its condition or sequence: then
-/// the count of normal exits is not the loop's reach, and the loop is left out, not guessed.
+/// the count of normal exits is not the loop's reach. A `break` of this loop also lands after
+/// it, so the region there no longer counts normal exits alone.
 final class LoopExits: SyntaxVisitor {
+  /// What leaves the loop besides its condition.
+  struct Found: Equatable {
+    /// The first way out found, in words; nil when the loop is left by its condition alone.
+    var reason: String?
+    /// Whether a `break` of this loop lands after it.
+    var breaks = false
+  }
+
   private let label: String?
+  private let body: CodeBlockSyntax
   /// Loops and switches between the body and the current node: an unlabelled `break` there
   /// leaves them, not the loop.
   private var nesting = 0
-  private(set) var found: String?
+  /// Labels of statements inside the body: a `break` or `continue` to them stays inside.
+  private var innerLabels: [String] = []
+  private(set) var found = Found()
 
-  private init(label: String?) {
+  private init(body: CodeBlockSyntax, label: String?) {
     self.label = label
+    self.body = body
     super.init(viewMode: .sourceAccurate)
   }
 
-  /// Why the body makes the loop's exits ambiguous, or nil.
-  static func reason(_ body: CodeBlockSyntax, label: String?) -> String? {
-    let finder = LoopExits(label: label)
+  static func find(_ body: CodeBlockSyntax, label: String?) -> Found {
+    let finder = LoopExits(body: body, label: label)
     finder.walk(body)
     return finder.found
   }
 
   private func note(_ reason: String) -> SyntaxVisitorContinueKind {
-    if found == nil { found = reason }
+    if found.reason == nil { found.reason = reason }
     return .skipChildren
   }
 
   override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
     note("a return in the body")
   }
+
   override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
-    note("a throw in the body")
+    isCaught(node) ? .visitChildren : note("a throw in the body")
   }
 
   override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
-    // `try?` and `try!` do not leave the loop; a plain `try` outside a `do` can.
-    node.questionOrExclamationMark == nil && !isInsideDo(node)
+    // `try?` and `try!` do not leave the loop; a plain `try` outside a catch-all `do` can.
+    node.questionOrExclamationMark == nil && !isCaught(node)
       ? note("a try in the body") : .visitChildren
   }
 
   override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind {
     if let target = node.label?.text {
-      return target == label || nesting == 0 ? note("a break") : note("a labelled break")
+      if innerLabels.contains(target) { return .skipChildren }
+      guard target == label else { return note("a break out of an outer statement") }
+    } else if nesting > 0 {
+      return .skipChildren
     }
-    return nesting == 0 ? note("a break") : .skipChildren
+    found.breaks = true
+    return note("a break")
   }
 
   override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
-    if let target = node.label?.text, target != label { return note("a continue to an outer loop") }
+    if let target = node.label?.text, target != label, !innerLabels.contains(target) {
+      return note("a continue to an outer loop")
+    }
     return .skipChildren
   }
 
   // Code that runs elsewhere: closures and nested functions leave nothing.
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: LabeledStmtSyntax) -> SyntaxVisitorContinueKind {
+    innerLabels.append(node.label.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: LabeledStmtSyntax) { innerLabels.removeLast() }
 
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { enter() }
   override func visitPost(_ node: ForStmtSyntax) { nesting -= 1 }
@@ -69,17 +94,17 @@ final class LoopExits: SyntaxVisitor {
     return .visitChildren
   }
 
-  /// Whether a `do` with `catch` clauses inside the body holds the node.
-  private func isInsideDo(_ node: some SyntaxProtocol) -> Bool {
-    var current = node.parent
-    while let parent = current {
-      if let doStmt = parent.as(DoStmtSyntax.self), !doStmt.catchClauses.isEmpty { return true }
-      if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self)
-        || parent.is(RepeatStmtSyntax.self)
+  /// Whether the node is in the body (not a catch clause) of a `do` inside the loop whose
+  /// clauses catch every error.
+  private func isCaught(_ node: some SyntaxProtocol) -> Bool {
+    var child = Syntax(node)
+    while let parent = child.parent, child.id != body.id {
+      if let doStmt = parent.as(DoStmtSyntax.self), child.id == doStmt.body.id,
+        doStmt.catchClauses.contains(where: DecisionFinder.catchesEverything)
       {
-        return false
+        return true
       }
-      current = parent.parent
+      child = parent
     }
     return false
   }

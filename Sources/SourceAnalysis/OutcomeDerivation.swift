@@ -1,11 +1,15 @@
 import CoverageModel
 
 /// Turns a candidate and the file's regions into a decision with counts, or says why not.
+///
+/// The rule: every count reported is a region's count, or a difference of region counts that
+/// the syntax proves (nothing leaves or enters between them). Where a second region also counts
+/// an outcome (a witness), the two must agree, or the decision is contradicted and left out.
 enum OutcomeDerivation {
-  enum Result {
+  enum Result: Equatable {
     case derived(Decision)
-    /// The data has the decision but its outcomes cannot be told apart without guessing.
-    case notDerivable
+    /// The data has the decision but the regions do not prove its outcomes.
+    case notDerivable(String, contradicted: Bool = false)
     /// No region holds the decision: its code was not compiled (`#if`) or has no data.
     case noData
   }
@@ -15,54 +19,133 @@ enum OutcomeDerivation {
   static let implausible: UInt64 = 1 << 62
 
   static func derive(_ candidate: Candidate, regions: RegionIndex) -> Result {
-    guard let reached = regions.count(at: candidate.reachedAt), reached < implausible else {
-      return regions.count(at: candidate.reachedAt) == nil ? .noData : .notDerivable
+    let reached: UInt64
+    switch regions.count(at: candidate.reachedAt) {
+    case .missing: return .noData
+    case .ambiguous: return .notDerivable("two functions' regions share its range")
+    case .count(let count):
+      guard count < implausible else { return .notDerivable("a region's count is negative") }
+      reached = count
     }
-    let armCounts = candidate.arms.map { regions.count(startingAt: $0.start) }
-    if armCounts.allSatisfy({ $0 == nil }) { return .noData }
-    guard candidate.ambiguity == nil else { return .notDerivable }
-    let counts = armCounts.compactMap { $0 }
-    guard counts.count == armCounts.count, counts.allSatisfy({ $0 < implausible }) else {
-      return .notDerivable
+    // No arm with a region: code left out by `#if`, not a decision that ran; but a defer body
+    // has no regions though it ran.
+    let armless = candidate.arms.allSatisfy { regions.count(startingAt: $0.start) == .missing }
+    if armless && candidate.ambiguity != Positions.deferBody { return .noData }
+    if let ambiguity = candidate.ambiguity { return .notDerivable(ambiguity) }
+    var counts: [UInt64] = []
+    for arm in candidate.arms {
+      switch regions.count(startingAt: arm.start) {
+      case .missing: return .notDerivable("the \(arm.label) has no region of its own")
+      case .ambiguous: return .notDerivable("two functions' regions share the \(arm.label)'s range")
+      case .count(let count):
+        guard count < implausible else { return .notDerivable("a region's count is negative") }
+        counts.append(count)
+      }
     }
+    let derivation = Derivation(candidate: candidate, reached: reached, counts: counts)
+    return derivation.result(
+      witness: candidate.witness.flatMap { derivation.witnessed($0, regions) })
+  }
+}
+
+/// One candidate's counts, turned into outcomes by its shape.
+private struct Derivation {
+  let candidate: Candidate
+  let reached: UInt64
+  let counts: [UInt64]
+
+  private var line: Int { candidate.location.line }
+  private var kind: String { candidate.kind.rawValue }
+
+  private var armSum: UInt64? {
+    let (sum, overflow) = counts.reduce((UInt64(0), false)) {
+      let next = $0.0.addingReportingOverflow($1)
+      return (next.partialValue, $0.1 || next.overflow)
+    }
+    return overflow ? nil : sum
+  }
+
+  /// The implicit way out's count as the witness region gives it.
+  func witnessed(_ witness: Candidate.Witness, _ regions: RegionIndex) -> UInt64? {
+    switch witness {
+    case .after(let location):
+      guard case .count(let count) = regions.count(startingAt: location) else { return nil }
+      return count < OutcomeDerivation.implausible ? count : nil
+    case .conditionEnd(let location):
+      guard case .count(let count) = regions.count(startingAt: location), let sum = armSum,
+        count >= sum, count < OutcomeDerivation.implausible
+      else { return nil }
+      return count - sum
+    }
+  }
+
+  func result(witness: UInt64?) -> OutcomeDerivation.Result {
     var outcomes = zip(candidate.arms, counts).map {
       Outcome(label: $0.label, line: $0.start.line, count: $1)
     }
-    let line = candidate.location.line
+    let implicit: (label: String, fromReach: UInt64)
     switch candidate.shape {
-    case .arms(let implicit):
-      let (sum, overflow) = counts.reduce((UInt64(0), false)) {
-        let next = $0.0.addingReportingOverflow($1)
-        return (next.partialValue, $0.1 || next.overflow)
+    case .arms(let label):
+      guard let sum = armSum, sum <= reached else {
+        return .notDerivable("counts lost: the arms add up to more than the \(kind) was reached")
       }
-      guard !overflow, sum <= reached else { return .notDerivable }
-      if let implicit {
-        outcomes.append(Outcome(label: implicit, line: line, count: reached - sum))
-      } else if sum != reached {
-        return .notDerivable
+      guard let label else {
+        // Every way out has a region: they add up to the reach unless the decision can be left
+        // another way (a subject or condition that throws).
+        if sum != reached && candidate.unproven == nil {
+          return .notDerivable("the arms add up to less than the \(kind) was reached")
+        }
+        return derived(outcomes)
       }
+      implicit = (label, reached - sum)
     case .guardElse:
-      guard counts[0] <= reached else { return .notDerivable }
-      outcomes.append(Outcome(label: "pass", line: line, count: reached - counts[0]))
+      guard counts[0] <= reached else {
+        return .notDerivable("counts lost: the else ran more often than the guard was reached")
+      }
+      implicit = ("pass", reached - counts[0])
     case .catches:
-      let sum = counts.reduce(0, +)
-      guard sum <= reached else { return .notDerivable }
-      outcomes.append(Outcome(label: "no error", line: line, count: reached - sum))
+      guard let sum = armSum, sum <= reached else {
+        return .notDerivable("counts lost: the catches ran more often than the do was reached")
+      }
+      implicit = ("no error", reached - sum)
     case .loop:
-      outcomes.append(Outcome(label: "exit", line: line, count: reached))
+      implicit = ("exit", reached)
     case .repeatLoop:
       // The body runs once per reach, then once per repeat of the condition.
-      guard counts[0] >= reached else { return .notDerivable }
+      guard counts[0] >= reached else {
+        return .notDerivable("the body ran less often than the loop was reached")
+      }
       outcomes = [
         Outcome(label: "body", line: outcomes[0].line, count: counts[0]),
         Outcome(label: "again", line: line, count: counts[0] - reached),
-        Outcome(label: "exit", line: line, count: reached),
       ]
+      implicit = ("exit", reached)
     case .rightSide:
-      guard counts[0] <= reached else { return .notDerivable }
-      outcomes.append(Outcome(label: "short", line: line, count: reached - counts[0]))
+      guard counts[0] <= reached else {
+        return .notDerivable("counts lost: the right side ran more often than \(kind) was reached")
+      }
+      implicit = ("short", reached - counts[0])
     }
-    return .derived(
+    // The reach proves the implicit way out unless the syntax says it can be left otherwise;
+    // a witness region must then agree, or it alone gives the count.
+    let count: UInt64
+    if let unproven = candidate.unproven {
+      guard let witness else { return .notDerivable(unproven) }
+      count = witness
+    } else {
+      if let witness, witness != implicit.fromReach {
+        return .notDerivable(
+          "contradicted: \(implicit.label) \(implicit.fromReach) by the reach, \(witness) by a second region",
+          contradicted: true)
+      }
+      count = implicit.fromReach
+    }
+    outcomes.append(Outcome(label: implicit.label, line: line, count: count))
+    return derived(outcomes)
+  }
+
+  private func derived(_ outcomes: [Outcome]) -> OutcomeDerivation.Result {
+    .derived(
       Decision(
         kind: candidate.kind, location: candidate.location, reached: reached, outcomes: outcomes))
   }

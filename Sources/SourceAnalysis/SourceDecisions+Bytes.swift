@@ -24,8 +24,17 @@ extension SourceDecisions {
       case .repeatLoop: writer.write(5)
       case .rightSide: writer.write(6)
       }
-      writer.write(candidate.ambiguity == nil ? 0 : 1)
-      if let ambiguity = candidate.ambiguity { writer.write(ambiguity) }
+      write(candidate.ambiguity, to: &writer)
+      write(candidate.unproven, to: &writer)
+      switch candidate.witness {
+      case nil: writer.write(0)
+      case .after(let location):
+        writer.write(1)
+        write(location, to: &writer)
+      case .conditionEnd(let location):
+        writer.write(2)
+        write(location, to: &writer)
+      }
     }
   }
 
@@ -43,16 +52,13 @@ extension SourceDecisions {
         guard let label = reader.string(), let start = Self.location(&reader) else { return nil }
         arms.append(Candidate.Arm(label: label, start: start))
       }
-      guard let shape = Self.shape(&reader), let hasAmbiguity = reader.int() else { return nil }
-      var ambiguity: String?
-      if hasAmbiguity == 1 {
-        guard let reason = reader.string() else { return nil }
-        ambiguity = reason
-      }
+      guard let shape = Self.shape(&reader), let ambiguity = Self.optionalString(&reader),
+        let unproven = Self.optionalString(&reader), let witness = Self.witness(&reader)
+      else { return nil }
       candidates.append(
         Candidate(
           kind: kind, location: location, reachedAt: reachedAt, arms: arms, shape: shape,
-          ambiguity: ambiguity))
+          ambiguity: ambiguity, unproven: unproven, witness: witness))
     }
     self.init(candidates: candidates)
   }
@@ -60,6 +66,30 @@ extension SourceDecisions {
   private func write(_ location: SourceLocation, to writer: inout ByteWriter) {
     writer.write(location.line)
     writer.write(location.column)
+  }
+
+  private func write(_ text: String?, to writer: inout ByteWriter) {
+    writer.write(text == nil ? 0 : 1)
+    if let text { writer.write(text) }
+  }
+
+  /// An optional string as `write(_:to:)` wrote it: `.some(nil)` for none, nil for bad bytes.
+  private static func optionalString(_ reader: inout ByteReader) -> String?? {
+    switch reader.int() {
+    case 0: .some(nil)
+    case 1: reader.string().map { .some($0) }
+    default: nil
+    }
+  }
+
+  /// A witness as `write(to:)` wrote it: `.some(nil)` for none, nil for bad bytes.
+  private static func witness(_ reader: inout ByteReader) -> Candidate.Witness?? {
+    switch reader.int() {
+    case 0: .some(nil)
+    case 1: location(&reader).map { .some(.after($0)) }
+    case 2: location(&reader).map { .some(.conditionEnd($0)) }
+    default: nil
+    }
   }
 
   private static func location(_ reader: inout ByteReader) -> SourceLocation? {

@@ -66,8 +66,9 @@ final class PerTestRunnerTests: XCTestCase {
   }
 
   func testFilterAndSkipPickTestsAndBuildFlagsGoToTheBuild() throws {
-    let selection = try TestSelection(arguments: ["-c", "release", "--filter", "T\\.A/", "--skip", "Hangs"])
-    XCTAssertEqual(selection.buildFlags, ["-c", "release"])
+    let selection = try TestSelection(
+      arguments: ["-c", "release", "--filter", "T\\.A/", "-Xswiftc", "-Xllvm", "--skip", "Hangs"])
+    XCTAssertEqual(selection.buildFlags, ["-c", "release", "-Xswiftc", "-Xllvm"])
     XCTAssertEqual(tests.filter(selection.includes).map(\.id), ["T.A/testPasses", "T.A/testFails", "T.A/testCrashes"])
     XCTAssertThrowsError(try TestSelection(arguments: ["--filter", "("]))
   }

@@ -18,7 +18,9 @@ final class KeptFilesTests: XCTestCase {
 
   private struct RecordingDeriver: BranchDeriving {
     let seen: Seen
-    func derive(_ files: [(path: String, regions: [Region])]) -> [DerivedBranches?] {
+    func derive(_ files: [(path: String, records: [(name: String, regions: [Region])])])
+      -> [DerivedBranches?]
+    {
       seen.add("derive \(files.map(\.path))")
       return files.map { _ in nil }
     }

@@ -48,7 +48,10 @@ extension SampleReport {
           kind: .and, location: SourceLocation(line: last, column: 9), reached: 0,
           outcomes: [Outcome(label: "right", line: last, count: 0), Outcome(label: "short", line: last, count: 0)]),
       ],
-      notDerivable: [SourceLocation(line: 4, column: 7)])
+      notDerivable: [
+        NotDerivable(
+          kind: .while, location: SourceLocation(line: 4, column: 7), reason: "a break")
+      ])
     report.files[0].coverage.branches = branches
     report.files[0].coverage.summary.branches = branches.metric
     report.totals.branches = branches.metric

@@ -18,6 +18,7 @@ final class DecisionCacheTests: XCTestCase {
 
     """
   /// The function ran 5 times, its `if` body twice.
+  private var records: [BranchDeriver.Record] { [("f", regions)] }
   private let regions = [
     Region(
       lineStart: 1, columnStart: 24, lineEnd: 6, columnEnd: 2, count: 5, fileID: 0,
@@ -37,7 +38,7 @@ final class DecisionCacheTests: XCTestCase {
   /// The branches of `path`, a file in `cache` (the package's root here too).
   private func derive(_ path: String, cache: String) -> DerivedBranches? {
     SourceBranchDeriver(cacheFolder: cache, sources: PackageSources(root: cache))
-      .derive([(String(path.dropFirst(cache.count + 1)), regions)]).first ?? nil
+      .derive([(String(path.dropFirst(cache.count + 1)), records)]).first ?? nil
   }
 
   /// The deriver reads a source through the run's sources: the text its page shows, read once
@@ -51,8 +52,8 @@ final class DecisionCacheTests: XCTestCase {
       toFile: "\(folder)/F.swift", atomically: true, encoding: .utf8)
     let derived =
       SourceBranchDeriver(cacheFolder: nil, sources: sources)
-      .derive([("F.swift", regions)]).first ?? nil
-    XCTAssertEqual(derived, BranchDeriver.derive(source: Array(source.utf8), regions: regions))
+      .derive([("F.swift", records)]).first ?? nil
+    XCTAssertEqual(derived, BranchDeriver.derive(source: Array(source.utf8), records: records))
     XCTAssertEqual(derived?.decisions.count, 1)
   }
 
@@ -60,7 +61,7 @@ final class DecisionCacheTests: XCTestCase {
     let folder = try folder()
     let path = "\(folder)/F.swift"
     try source.write(toFile: path, atomically: true, encoding: .utf8)
-    let expected = BranchDeriver.derive(source: Array(source.utf8), regions: regions)
+    let expected = BranchDeriver.derive(source: Array(source.utf8), records: records)
     XCTAssertEqual(expected.decisions.map(\.outcomes.count), [2], "then and none")
 
     XCTAssertEqual(derive(path, cache: folder), expected)
@@ -80,7 +81,7 @@ final class DecisionCacheTests: XCTestCase {
     let folder = try folder()
     let path = "\(folder)/F.swift"
     try source.write(toFile: path, atomically: true, encoding: .utf8)
-    let expected = BranchDeriver.derive(source: Array(source.utf8), regions: regions)
+    let expected = BranchDeriver.derive(source: Array(source.utf8), records: records)
     _ = derive(path, cache: folder)
     let file = "\(folder)/decisions.bin"
     let bytes = try XCTUnwrap(FileManager.default.contents(atPath: file))
@@ -100,7 +101,7 @@ final class DecisionCacheTests: XCTestCase {
     try changed.write(toFile: path, atomically: true, encoding: .utf8)
     XCTAssertEqual(
       derive(path, cache: folder),
-      BranchDeriver.derive(source: Array(changed.utf8), regions: regions))
+      BranchDeriver.derive(source: Array(changed.utf8), records: records))
     XCTAssertEqual(
       Array(DecisionCache(folder: folder).entries.keys), [DecisionCache.key(Array(changed.utf8))])
   }

@@ -83,7 +83,9 @@ final class PipelineTests: XCTestCase {
     XCTAssertEqual(
       log.events,
       [
-        "locate toolchain", "describe /t/swift", "run tests --parallel", "phase build and test",
+        "locate toolchain", "describe /t/swift",
+        "run tests --parallel -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all",
+        "phase build and test",
         "phase evaluate", "demangle 1", "read history", "phase report", "write covgate.json",
         "record history",
       ])

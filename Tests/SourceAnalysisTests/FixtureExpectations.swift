@@ -1,16 +1,24 @@
 import CoverageModel
 import Foundation
+import LLVMCoverage
 import SourceAnalysis
 
-/// The `// expect:` comments of the Branches fixture, and derived branches written the same
-/// way, so that a test compares the two line by line.
+/// The `// expect:` comments of the Branches fixture's sources, and derived branches written the
+/// same way, so that a test compares the two line by line.
 enum FixtureExpectations {
+  /// The fixture's sources, by file name.
+  static let sourceNames = ["Decisions.swift", "Families.swift"]
+
   static func url(_ name: String) -> URL {
     Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!
   }
 
+  static func sourceURL(_ name: String, in package: URL = url("Branches")) -> URL {
+    package.appendingPathComponent("Sources/Branches/\(name)")
+  }
+
   /// Per line, what the comment says: decisions as `KIND reached=N | label count | ...`,
-  /// `not derivable`, or nothing (`no data`, `nothing (why)`).
+  /// `KIND n/a: reason`, or nothing (`no data`, `nothing (why)`).
   static func expected(in source: String) -> [Int: [String]] {
     var expected: [Int: [String]] = [:]
     for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -31,9 +39,40 @@ enum FixtureExpectations {
       written[decision.location.line, default: []].append(
         "\(decision.kind.rawValue) reached=\(decision.reached)\(outcomes)")
     }
-    for location in branches.notDerivable {
-      written[location.line, default: []].append("not derivable")
+    for entry in branches.notDerivable {
+      written[entry.location.line, default: []].append(
+        "\(entry.kind.rawValue) n/a: \(entry.reason)")
     }
-    return written
+    return written.mapValues { $0.sorted() }
+  }
+
+  /// Each function record's name and its regions in the source named `name`.
+  static func records(in export: CoverageData, source name: String) -> [BranchDeriver.Record] {
+    export.functions.compactMap { record in
+      let regions = record.regions.filter { record.filenames[$0.fileID].hasSuffix("/\(name)") }
+      return regions.isEmpty ? nil : (record.name, regions)
+    }
+  }
+
+  /// Every line where the derivation of an export's records differs from the fixture's
+  /// comments, as `file:line: expected ... got ...`; empty when they agree.
+  static func differences(export path: String, package: URL = url("Branches")) throws -> [String] {
+    let data = try ExportReader.read(
+      path: path, options: ExportReader.Options(functions: true, lineViews: false))
+    var differences: [String] = []
+    for name in sourceNames {
+      let source = try String(contentsOf: sourceURL(name, in: package), encoding: .utf8)
+      let records = records(in: data, source: name)
+      if records.isEmpty { differences.append("\(name): the export has no regions of it") }
+      let written = written(
+        BranchDeriver.derive(source: Array(source.utf8), records: records))
+      let expected = expected(in: source).mapValues { $0.sorted() }
+      for line in Set(written.keys).union(expected.keys).sorted()
+      where written[line] ?? [] != expected[line] ?? [] {
+        differences.append(
+          "\(name):\(line): expected \(expected[line] ?? []) got \(written[line] ?? [])")
+      }
+    }
+    return differences
   }
 }

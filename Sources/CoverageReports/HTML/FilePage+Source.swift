@@ -50,6 +50,8 @@ extension FilePage {
     let partial = Self.flags(partialLines, lineCount: source.lineCount)
     let changedFlags = Self.flags(changedLines, lineCount: source.lineCount)
     let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
+    let notDerivable = Dictionary(
+      grouping: file.coverage.branches?.notDerivable ?? [], by: \.location.line)
     var nextDecision = 0
     var cursor = 0
     var lineNumber = DecimalCounter()
@@ -99,6 +101,7 @@ extension FilePage {
           if nextDecision < decisions.count, decisions[nextDecision].line == number {
             Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
           }
+          if let left = notDerivable[number] { Self.appendNotDerivableBadge(left, to: &rows) }
           rows.append("</td>\n")
         }
       }
@@ -188,6 +191,29 @@ extension FilePage {
         if !ran { html.append(" (never taken)") }
         html.append("</span>")
       }
+      html.append("</li>")
+    }
+    html.append("</ul></details>")
+  }
+
+  /// After a line with decisions the regions do not prove: `n/a`, opened, each one's reason.
+  static func appendNotDerivableBadge(_ left: [NotDerivable], to html: inout HTMLBytes) {
+    html.append("<details class=\"br-list\"><summary class=\"br na\" title=\"")
+    html.appendDecimal(UInt64(left.count))
+    html.append(left.count == 1 ? " decision" : " decisions")
+    html.append(
+      " not derivable\"><span class=\"sr-only\">branches not derivable: </span>n/a</summary><ul>")
+    for entry in left {
+      html.append("<li>")
+      HTMLEscaping.append(escaping: entry.kind.rawValue.utf8, to: &html)
+      html.append(" at ")
+      html.appendDecimal(UInt64(max(0, entry.location.line)))
+      html.append(":")
+      html.appendDecimal(UInt64(max(0, entry.location.column)))
+      html.append(entry.contradicted ? ", contradicted: " : ", not derivable: ")
+      let reason =
+        entry.reason.hasPrefix("contradicted: ") ? String(entry.reason.dropFirst(14)) : entry.reason
+      HTMLEscaping.append(escaping: reason.utf8, to: &html)
       html.append("</li>")
     }
     html.append("</ul></details>")

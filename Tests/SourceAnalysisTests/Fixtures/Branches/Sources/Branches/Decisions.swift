@@ -96,7 +96,7 @@ public enum Decisions {
   }
 
   public static func earlyExit(_ values: [Int]) -> Int? {
-    for value in values where value < 0 {  // expect: not derivable
+    for value in values where value < 0 {  // expect: for-in n/a: a where clause (the body's region counts filtered elements too)
       return value
     }
     return nil
@@ -120,7 +120,7 @@ public enum Decisions {
 
   public static func firstNegative(_ values: [Int]) -> Int? {
     var index = 0
-    while index < values.count {  // expect: not derivable
+    while index < values.count {  // expect: while n/a: a break
       if values[index] < 0 { break }  // expect: if reached=2 | then 1 | none 1
       index += 1
     }
@@ -134,7 +134,7 @@ public enum Decisions {
 
   public static func rank(_ n: Int) -> Int {
     var score = 0
-    switch n {  // expect: not derivable
+    switch n {  // expect: switch n/a: fallthrough
     case 0:
       score += 1
       fallthrough
@@ -173,7 +173,7 @@ public enum Decisions {
 
   public static func parseEach(_ texts: [String]) throws -> Int {
     var total = 0
-    for text in texts {  // expect: not derivable
+    for text in texts {  // expect: for-in reached=1 | body 2 | exit 1
       total += try parse(text)
     }
     return total

@@ -1,0 +1,136 @@
+import SwiftSyntax
+
+/// Where Swift's coverage mapping gives code no region of its own, so that the region holding it
+/// counts more than the code ran: a decision there has no provable reach.
+enum Positions {
+  static let deferBody = "in a defer body (no regions of its own)"
+
+  /// Why the code at `node` has no region of its own, or nil.
+  static func regionless(_ node: Syntax) -> String? {
+    var child = node
+    while let parent = child.parent {
+      // A closure or a nested function is a function of its own, with its own regions.
+      if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
+        || parent.is(AccessorBlockSyntax.self)
+      {
+        return nil
+      }
+      if parent.is(DeferStmtSyntax.self) { return deferBody }
+      if parent.is(WhereClauseSyntax.self) { return "in a where clause (no region of its own)" }
+      if let conditions = parent.as(ConditionElementListSyntax.self),
+        let element = child.as(ConditionElementSyntax.self), element.id != conditions.first?.id
+      {
+        return "in a later condition of a list (only the first has a region)"
+      }
+      if let call = parent.as(FunctionCallExprSyntax.self), child.id != call.calledExpression.id,
+        isOptionalChain(call.calledExpression)
+      {
+        return "in the arguments of an optional-chained call (no region of their own)"
+      }
+      if let call = parent.as(SubscriptCallExprSyntax.self), child.id != call.calledExpression.id,
+        isOptionalChain(call.calledExpression)
+      {
+        return "in the arguments of an optional-chained subscript (no region of their own)"
+      }
+      if throwsBefore(node.positionAfterSkippingLeadingTrivia, child: child, parent: parent) {
+        return "after a call that can throw in the same expression"
+      }
+      child = parent
+    }
+    return nil
+  }
+
+  /// Whether a `try` (or `try?`) around the code at `position` covers a call that runs before it:
+  /// a throw there leaves the expression before the code is reached, within the same region.
+  /// Unfolded, `try f() ?? 0` is a sequence whose first element is the `try`; it covers the rest.
+  private static func throwsBefore(_ position: AbsolutePosition, child: Syntax, parent: Syntax)
+    -> Bool
+  {
+    if let attempt = parent.as(TryExprSyntax.self) {
+      return attempt.questionOrExclamationMark?.text != "!"
+        && CallsBefore.any(in: attempt.expression, before: position)
+    }
+    guard let sequence = parent.as(ExprListSyntax.self) else { return false }
+    var covered = false
+    for element in sequence {
+      if element.id == child.id { break }
+      if let attempt = element.as(TryExprSyntax.self),
+        attempt.questionOrExclamationMark?.text != "!"
+      {
+        covered = true
+      }
+      if covered && CallsBefore.any(in: element, before: position) { return true }
+    }
+    return false
+  }
+
+  /// Whether the expression is an optional chain (`a?.b`, `a?[i].c`): what follows it runs only
+  /// when every link is present.
+  private static func isOptionalChain(_ expression: ExprSyntax) -> Bool {
+    var current: ExprSyntax? = expression
+    while let node = current {
+      if node.is(OptionalChainingExprSyntax.self) { return true }
+      if let member = node.as(MemberAccessExprSyntax.self) {
+        current = member.base
+      } else if let call = node.as(FunctionCallExprSyntax.self) {
+        current = call.calledExpression
+      } else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) {
+        current = subscriptCall.calledExpression
+      } else if let unwrap = node.as(ForceUnwrapExprSyntax.self) {
+        current = unwrap.expression
+      } else {
+        current = nil
+      }
+    }
+    return false
+  }
+
+  /// Whether a `try` (not `try?` or `try!`) that can leave the code is in `node`, outside
+  /// closures and nested functions.
+  static func canThrow(_ node: some SyntaxProtocol) -> Bool {
+    let finder = ThrowingTry()
+    finder.walk(node)
+    return finder.found
+  }
+}
+
+/// Finds a call that ends before a position, outside closures: one that runs, and can throw,
+/// before the code there.
+private final class CallsBefore: SyntaxVisitor {
+  private let position: AbsolutePosition
+  private(set) var found = false
+
+  private init(before position: AbsolutePosition) {
+    self.position = position
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  static func any(in node: some SyntaxProtocol, before position: AbsolutePosition) -> Bool {
+    let finder = CallsBefore(before: position)
+    finder.walk(node)
+    return finder.found
+  }
+
+  private func check(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+    if node.endPositionBeforeTrailingTrivia <= position { found = true }
+    return found || node.position >= position ? .skipChildren : .visitChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { check(node) }
+  override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind { check(node) }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// Finds a plain `try` outside closures and nested functions.
+private final class ThrowingTry: SyntaxVisitor {
+  private(set) var found = false
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.questionOrExclamationMark == nil { found = true }
+    return found ? .skipChildren : .visitChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
