@@ -58,11 +58,11 @@ fuzz: deps
 ## The benchmark: covgate against orjson, llvm-cov report/show and genhtml, ratios printed.
 ## covgate built as the README installs it.
 bench: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --no-export-dynamic -Xlinker -no-pie --product covgate
+	$(SWIFT) build -c release --static-swift-stdlib --product covgate
 	python3 -c 'import orjson' 2>/dev/null || python3 -m pip install --quiet orjson
 	python3 bench/bench.py
 
-# The README's screenshots of the HTML report (Yams, light and dark, desktop and phone).
+# The screenshots of the HTML report in docs/reports.md (Yams, light and dark, desktop and phone).
 screenshots: deps
 	ci/screenshots.sh
 

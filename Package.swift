@@ -76,7 +76,8 @@ let package = Package(
       ]),
     .executableTarget(
       name: "campground",
-      dependencies: ["CampgroundUI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: ["CampgroundUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      exclude: ["README.md"]),
 
     .testTarget(name: "CoverageModelTests", dependencies: ["CoverageModel"]),
     .testTarget(

@@ -118,7 +118,8 @@ final class CITemplateTests: XCTestCase {
     for job in gitlab.values.compactMap({ $0 as? [String: Any] }) {
       scripts += (job["before_script"] as? [String] ?? []) + (job["script"] as? [String] ?? [])
     }
-    scripts.append(try readmeSection("## Use in CI"))
+    scripts.append(try codeBlocks(of: "docs/ci.md"))
+    scripts.append(try codeBlocks(of: "README.md", section: "## Everyday commands"))
     let commands = scripts.flatMap { CovgateCommandLine.all(in: $0) }
     XCTAssertGreaterThanOrEqual(commands.count, 8, "\(commands.map(\.line))")
 
@@ -166,12 +167,16 @@ final class CITemplateTests: XCTestCase {
     XCTAssertEqual(String(linesPercent), "57.57")
   }
 
-  /// The code blocks of a README section (up to the next `## ` heading).
-  private func readmeSection(_ heading: String) throws -> String {
-    let readme = try text("README.md")
-    let start = try XCTUnwrap(readme.range(of: "\n\(heading)\n"), "README has no \(heading)")
-    let rest = readme[start.upperBound...]
-    let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+  /// The code blocks of a Markdown file, or of one of its sections (up to the next `## `).
+  private func codeBlocks(of path: String, section heading: String? = nil) throws -> String {
+    let document = try text(path)
+    var section = document[...]
+    if let heading {
+      let start = try XCTUnwrap(
+        document.range(of: "\n\(heading)\n"), "\(path) has no \(heading)")
+      let rest = document[start.upperBound...]
+      section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+    }
     let parts = section.components(separatedBy: "```")
     // Odd parts are inside fences; their first line names the language.
     return stride(from: 1, to: parts.count, by: 2).map { parts[$0].drop { $0 != "\n" } }.joined(
