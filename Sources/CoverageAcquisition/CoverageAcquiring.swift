@@ -8,8 +8,8 @@ public protocol CoverageAcquiring: Sendable {
   func locateToolchain() throws -> Toolchain
   /// Just `swift`, for work that needs no llvm tool.
   func locateSwift() throws -> String
-  /// The package's targets, from `swift package describe`.
-  func describePackage(root: String, swift: String) throws -> PackageInfo
+  /// The package's targets, from `swift package describe` (kept in `cacheFolder`, if any).
+  func describePackage(root: String, swift: String, cacheFolder: String?) throws -> PackageInfo
   /// Runs the tests with coverage and exports every test binary.
   func runTests(
     _ request: TestRunRequest, toolchain: Toolchain,
@@ -19,29 +19,9 @@ public protocol CoverageAcquiring: Sendable {
   func exportBuild(
     binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
   ) throws -> String
-  /// Readable function names (a name maps to itself when it cannot be demangled).
-  func demangle(_ names: [String], cacheFolder: String) -> [String: String]
-  /// Readable function names in the names' order (as `demangle`, without a dictionary).
-  func readableNames(_ names: [String], cacheFolder: String) -> [String]
-  /// The readable names already cached, in the names' order (nil for a name not cached):
-  /// nothing is demangled.
-  func cachedNames(_ names: [String], cacheFolder: String) -> [String?]
-  /// Gets the demangler ready on a thread of its own (names the cache lacks are about to be
-  /// asked for): a hint, nothing is demangled.
-  func prepareToDemangle(cacheFolder: String)
-}
-
-extension CoverageAcquiring {
-  public func readableNames(_ names: [String], cacheFolder: String) -> [String] {
-    let readable = demangle(names, cacheFolder: cacheFolder)
-    return names.map { readable[$0] ?? $0 }
-  }
-
-  public func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
-    names.map { _ in nil }
-  }
-
-  public func prepareToDemangle(cacheFolder: String) {}
+  /// Readable function names (a name maps to itself when it cannot be demangled), kept
+  /// between runs in `cacheFolder`.
+  func demangle(_ names: [String], cacheFolder: String?) -> [String: String]
 }
 
 /// What `swift test` is asked to do.
@@ -80,8 +60,10 @@ public struct LiveAcquisition: CoverageAcquiring {
 
   public func locateSwift() throws -> String { try platform.locateSwift() }
 
-  public func describePackage(root: String, swift: String) throws -> PackageInfo {
-    try PackageDescriber(swift: swift).describe(root: root)
+  public func describePackage(root: String, swift: String, cacheFolder: String?) throws
+    -> PackageInfo
+  {
+    try PackageDescriber(swift: swift).describe(root: root, cacheFolder: cacheFolder)
   }
 
   public func runTests(
@@ -107,23 +89,11 @@ public struct LiveAcquisition: CoverageAcquiring {
   }
 
   /// Demangles with the toolchain's `swift-demangle`; without a toolchain names stay mangled.
-  public func demangle(_ names: [String], cacheFolder: String) -> [String: String] {
+  public func demangle(_ names: [String], cacheFolder: String?) -> [String: String] {
     demangler(cacheFolder: cacheFolder)?.demangle(names) ?? [:]
   }
 
-  public func readableNames(_ names: [String], cacheFolder: String) -> [String] {
-    demangler(cacheFolder: cacheFolder)?.readableNames(names) ?? names
-  }
-
-  public func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
-    demangler(cacheFolder: cacheFolder)?.cachedNames(names) ?? names.map { _ in nil }
-  }
-
-  public func prepareToDemangle(cacheFolder: String) {
-    demangler(cacheFolder: cacheFolder)?.preload()
-  }
-
-  private func demangler(cacheFolder: String) -> Demangler? {
+  private func demangler(cacheFolder: String?) -> Demangler? {
     guard let toolchain = try? platform.locateToolchain() else { return nil }
     let folder = (toolchain.llvmCov as NSString).deletingLastPathComponent
     // The run finishes the late writes before it ends (`Pipeline.run`, the command line).

@@ -15,18 +15,19 @@ public struct PackageDescriber: Sendable {
     self.runner = runner
   }
 
-  /// The package at `root` (an absolute path).
-  public func describe(root: String) throws -> PackageInfo {
+  /// The package at `root` (an absolute path); the description is kept in `cacheFolder`,
+  /// keyed by the manifests' contents (the sources are listed afresh every time).
+  public func describe(root: String, cacheFolder: String? = nil) throws -> PackageInfo {
     let manifests = try manifestContents(root: root)
-    let cacheFile = "\(root)/.build/covgate-cache/package-\(fingerprint(manifests)).json"
+    let cacheFile = cacheFolder.map { "\($0)/package-\(fingerprint(manifests)).json" }
     var info: PackageInfo
-    if let cached = try? Data(contentsOf: URL(fileURLWithPath: cacheFile)),
+    if let cacheFile, let cached = try? Data(contentsOf: URL(fileURLWithPath: cacheFile)),
       let decoded = try? JSONDecoder().decode(PackageInfo.self, from: cached), decoded.root == root
     {
       info = decoded
     } else {
       info = try runDescribe(root: root)
-      if let encoded = try? JSONEncoder().encode(info) {
+      if let cacheFile, let encoded = try? JSONEncoder().encode(info) {
         try? AtomicFile.write(encoded, to: cacheFile)
       }
     }

@@ -20,7 +20,6 @@ public enum Gate {
       input.markers, to: scope.files, functions: input.data.functions)
     // The only reference left: the classifier sets layers in place, not in a copy of every file.
     scope.files = consume kept
-    input.keptFiles?(scope.files)
     if let deriver = input.branches {
       scope.files = BranchAttacher.attach(
         to: scope.files, functions: input.data.functions, excluding: exclusions,

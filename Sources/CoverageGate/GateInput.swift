@@ -20,9 +20,6 @@ public struct GateInput: Sendable {
   public var links: (any SymlinkResolving)?
   /// Derives branch coverage from the sources (function records must be present); nil: none.
   public var branches: (any BranchDeriving)?
-  /// Called with the files the report keeps as soon as they are known (scoped, exclusion
-  /// markers applied), before branches are derived and the files classified and evaluated.
-  public var keptFiles: (@Sendable ([ScopedFile]) -> Void)?
 
   public init(
     data: CoverageData, package: PackageInfo, config: GateConfig, pathMaps: [PathMap] = [],

@@ -12,7 +12,6 @@ extension Array where Element: Sendable {
     return withUnsafeBufferPointer { buffer in
       let elements = ConcurrentMapElements(buffer: buffer)
       DispatchQueue.concurrentPerform(iterations: count) { index in
-        HugePages.adviseThisThreadsHeap()
         slots.buffer[index] = transform(elements.buffer[index])
       }
       return slots.moveOut()
@@ -34,7 +33,6 @@ extension Array where Element: Sendable {
     withUnsafeBufferPointer { buffer in
       let elements = ConcurrentMapElements(buffer: buffer)
       DispatchQueue.concurrentPerform(iterations: runs) { run in
-        HugePages.adviseThisThreadsHeap()
         var state = state()
         for index
           in (run * elements.buffer.count / runs)..<((run + 1) * elements.buffer.count / runs)

@@ -13,7 +13,6 @@ final class Background<T>: @unchecked Sendable {
   init(_ work: @escaping () throws -> T) {
     self.work = work
     let thread = Thread { [self] in
-      HugePages.adviseThisThreadsHeap()
       result = Result { try self.work!() }
       self.work = nil
       finished.signal()
@@ -36,41 +35,5 @@ final class Background<T>: @unchecked Sendable {
     finished.signal()
     defer { result = nil }
     return try result!.get()
-  }
-}
-
-/// Lets a large value go on a thread of its own: freeing tens of thousands of records need not
-/// hold up the run (nor, at its end, the exit).
-///
-/// In a process that ends with its run (the command line: `leaveToExit()`), nothing is freed:
-/// the exit returns the memory at once, as compilers do (clang's `-disable-free`), and the
-/// pages are not slowed down by a thread freeing records.
-public enum Discard {
-  private static let leavingToExit = Atomic<Bool>(false)
-
-  /// From now on, values let go are left to the process's exit.
-  public static func leaveToExit() { leavingToExit.store(true, ordering: .relaxed) }
-
-  public static func onAnotherThread<T>(_ value: consuming T) {
-    let parcel = Parcel(value)
-    guard !leavingToExit.load(ordering: .relaxed) else {
-      _ = Unmanaged.passRetained(parcel)  // never released: the exit frees it
-      return
-    }
-    Thread { parcel.value = nil }.start()
-  }
-
-  /// Runs `body` with values let go left to the exit or freed, as asked (for tests).
-  static func with<Result>(leavingToExit leaving: Bool, _ body: () throws -> Result) rethrows
-    -> Result
-  {
-    let before = leavingToExit.exchange(leaving, ordering: .relaxed)
-    defer { leavingToExit.store(before, ordering: .relaxed) }
-    return try body()
-  }
-
-  private final class Parcel<T>: @unchecked Sendable {
-    var value: T?
-    init(_ value: T) { self.value = value }
   }
 }

@@ -10,11 +10,12 @@ extension Pipeline {
     var acquisition = try services.acquisition.runTests(
       request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
     var exports = [acquisition.exportPath]
+    let repeatFolder = "\(settings.outputFolder)/.repeat"
     if repeats > 1 {
-      exports = [try RepeatedRuns.keep(acquisition.exportPath, run: 1, root: request.root)]
+      exports = [try RepeatedRuns.keep(acquisition.exportPath, run: 1, in: repeatFolder)]
       for run in 2...repeats {
         let next = try services.acquisition.runTests(request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
-        exports.append(try RepeatedRuns.keep(next.exportPath, run: run, root: request.root))
+        exports.append(try RepeatedRuns.keep(next.exportPath, run: run, in: repeatFolder))
         acquisition = RepeatedRuns.combined(acquisition, next)
       }
     }

@@ -5,8 +5,8 @@ import CoverageReports
 import Foundation
 import LLVMCoverage
 
-/// covgate's run as a library: acquire → ingest → evaluate → publish → record, from one
-/// `RunSettings` value, reaching outside only through `PipelineServices`.
+/// covgate's run as a library: describe -> acquire -> ingest -> gate -> name -> publish ->
+/// record, from one `RunSettings` value, each stage a call with a value in and a value out.
 public struct Pipeline: Sendable {
   public let settings: RunSettings
   public let services: PipelineServices
@@ -35,63 +35,33 @@ public struct Pipeline: Sendable {
     return written
   }
 
-  /// The evaluated report: the package and its markers first (config mistakes surface before
-  /// anything is built), then the coverage, read once with what the formats and markers need.
+  /// The evaluated report, in pipeline order: describe -> acquire -> ingest -> gate -> name.
+  /// The package and its markers come first (config mistakes surface before anything is
+  /// built); the one overlap: exports that need nothing built are read while it is described.
   public func evaluatedReport() throws -> CoverageReport {
-    let root = settings.packageRoot
     switch settings.source {
     case .exports(let inputs, let buildFolder):
-      // Exports that need nothing built are read from the start, on one core, while the
-      // package is described and its sources searched for markers on the other: read as
-      // branches need them (the config asks for them; a checkout is here, so its sources most
-      // likely are) and keeping what markers would need.
       let pipeline = self
-      let scope = ScopeAhead()
-      let early =
-        buildFolder == nil && settings.derivesBranches
-          && FileManager.default.fileExists(atPath: "\(root)/Package.swift")
+      let reading =
+        buildFolder == nil
         ? Background {
-          try pipeline.ingest(inputs, hasMarkers: true, functions: true, scope: scope)
+          // Read before the markers are known: as if the sources had some.
+          try pipeline.ingest(inputs, options: pipeline.readOptions(inputs.count, markers: true))
         }
         : nil
-      // Not read as a run deriving branches reads: what the command line began is not needed.
-      if early == nil { settings.readAhead?.abandon() }
-      let described: PackageInfo
-      do {
-        described = try readDescription(swift: try services.acquisition.locateSwift())
-      } catch {
-        scope.publish(nil)
-        throw error
-      }
-      // Before the sources are read for test-framework imports: the package as described
-      // measures every library those would make test support, so the scope told ahead keeps
-      // at least what the gate keeps.
-      scope.publish(Gate.scoper(package: described, config: settings.config))
-      let paths = try (buildFolder.map { [try exportBuildFolder($0)] } ?? []) + inputs
-      guard derivesBranches(described) else {
-        // Sources not here (an export from another machine): read again as the figures need.
-        let (package, markers) = try prepare(described)
-        return try evaluate(
-          try ingest(paths, hasMarkers: !markers.isEmpty), package: package, markers: markers,
-          tests: nil)
-      }
-      let reading =
-        early
-        ?? Background {
-          try pipeline.ingest(paths, hasMarkers: true, functions: true, scope: scope)
-        }
-      let (package, markers) = try prepare(described)
-      let data = try reading.take()
-      let report = try evaluate(data, package: package, markers: markers, tests: nil)
-      Discard.onAnotherThread(data)
-      return report
+      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      let data =
+        try reading?.value()
+        ?? ingest(
+          [try exportBuildFolder(buildFolder!)] + inputs,
+          options: readOptions(inputs.count + 1, markers: !markers.isEmpty))
+      return try gateAndName(data, package: package, markers: markers, tests: nil)
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
-      let (package, markers) = try prepare(try readDescription(swift: toolchain.swift))
+      let (package, markers) = try describe(swift: toolchain.swift)
       let request = TestRunRequest(
-        root: root, packageName: package.name,
-        arguments: arguments + atomicCounterArguments(package),
-        timeout: timeout,
+        root: settings.packageRoot, packageName: package.name,
+        arguments: arguments + atomicCounterArguments(package), timeout: timeout,
         perTest: perTest.map(withLastDurations))
       let (acquisition, exports) = try runTests(request, toolchain: toolchain, repeats: repeats)
       let tests = TestOutcome(
@@ -104,9 +74,10 @@ public struct Pipeline: Sendable {
         )
       }
       let mapsTests = !acquisition.testProfiles.isEmpty && repeats == 1
-      let data = try ingest(
-        exports, hasMarkers: !markers.isEmpty, functions: mapsTests || derivesBranches(package))
-      var report = try evaluate(data, package: package, markers: markers, tests: tests)
+      var options = readOptions(exports.count, markers: !markers.isEmpty)
+      options.functions = options.functions || mapsTests
+      let data = try ingest(exports, options: options)
+      var report = try gateAndName(data, package: package, markers: markers, tests: tests)
       if repeats > 1 {
         report.varying = try VaryingCoverageFinder.find(report: report, exports: exports)
       }
@@ -115,40 +86,39 @@ public struct Pipeline: Sendable {
         report.testMap = try TestMapBuilder.build(
           report: report, functions: data.functions, tests: acquisition.results,
           profiles: acquisition.testProfiles,
-          commit: services.revision(root).commit)
+          commit: services.revision(settings.packageRoot).commit)
       }
       return report
     }
   }
 
-  /// The package, checked against the config's layers, and the exclusion markers in its
-  /// sources: known before any coverage is read.
-  private func prepare(_ described: PackageInfo) throws -> (
+  /// The package as described, with its test-support libraries marked and checked against
+  /// the config's layers, and the exclusion markers in its sources: known before any coverage
+  /// is read.
+  private func describe(swift: @autoclosure () throws -> String) throws -> (
     PackageInfo, [String: [ExclusionMarker]]
   ) {
-    let package = try checked(described)
-    return (
-      package,
-      try ExclusionMarkerFinder.markers(
-        package: package, config: settings.config, sources: sources(root: package.root))
-    )
-  }
-
-  /// The package's targets as described, from the description file when given.
-  private func readDescription(swift: @autoclosure () throws -> String) throws -> PackageInfo {
     let root = settings.packageRoot
-    if let description = settings.packageDescriptionPath {
-      return try PackageDescriptionFile(path: description).read(root: root)
-    }
-    return try services.acquisition.describePackage(root: root, swift: try swift())
-  }
-
-  /// `described` with its test-support libraries marked, checked against the config's layers.
-  private func checked(_ described: PackageInfo) throws -> PackageInfo {
+    let described =
+      try settings.packageDescriptionPath.map { try PackageDescriptionFile(path: $0).read(root: root) }
+      ?? services.acquisition.describePackage(
+        root: root, swift: try swift(), cacheFolder: settings.cacheFolder)
     let sources = sources(root: described.root)
     let package = TestFrameworkImports.marked(described) { sources.source(ofRelativePath: $0) }
     try settings.config.check(against: package)
-    return package
+    let markers = try ExclusionMarkerFinder.markers(
+      package: package, config: settings.config, sources: sources)
+    return (package, markers)
+  }
+
+  /// Gates the data into the complete report, then gives its functions readable names.
+  private func gateAndName(
+    _ data: CoverageData, package: PackageInfo, markers: [String: [ExclusionMarker]],
+    tests: TestOutcome?
+  ) throws -> CoverageReport {
+    var report = try evaluate(data, package: package, markers: markers, tests: tests)
+    name(&report)
+    return report
   }
 
   /// Scopes, classifies and evaluates the data into the complete report.
@@ -160,7 +130,7 @@ public struct Pipeline: Sendable {
     let changes = try settings.base.map {
       try services.changes.changes(since: $0, root: settings.packageRoot)
     }
-    var input = GateInput(
+    let input = GateInput(
       data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
       markers: markers, changes: changes,
       baseline: try BaselineFile(path: settings.baselinePath).read(),
@@ -168,20 +138,7 @@ public struct Pipeline: Sendable {
       branches: derivesBranches(package)
         ? SourceBranchDeriver(
           cacheFolder: settings.cacheFolder, sources: sources(root: package.root)) : nil)
-    if settings.formats.contains(where: \.needsFunctions) {
-      // A kept function the name cache lacks (a first run) gets the demangler ready while the
-      // gate goes on; the functions of tests and dependencies never ask for it.
-      let (acquisition, cacheFolder) = (services.acquisition, settings.cacheFolder)
-      input.keptFiles = { files in
-        if files.contains(where: { $0.coverage.functions.contains(where: \.lacksReadableName) }) {
-          acquisition.prepareToDemangle(cacheFolder: cacheFolder)
-        }
-      }
-    }
-    var report = try Gate.evaluate(input)
-    nameFunctions(&report)
-    nameRisks(&report)
-    return report
+    return try Gate.evaluate(input)
   }
 
   /// Whether branches are derived: the config asks for it and the package's sources are on

@@ -35,6 +35,11 @@ public struct PipelineServices: Sendable {
 /// The lines changed since a base (git, live).
 public protocol ChangeProviding: Sendable {
   func changes(since base: String, root: String) throws -> ChangeSet
+  /// The changes since the merge base with `base` in the line numbers of the test map's
+  /// version of each file (made at `mapCommit`), the files the map cannot answer for, and the
+  /// merge base.
+  func affectedChanges(since base: String, mapCommit: String, root: String) throws
+    -> (changes: [AffectedTests.Change], stale: [String], mergeBase: String)
 }
 
 /// The runs recorded so far, and this one once it is published.

@@ -3,9 +3,8 @@ import Foundation
 
 /// `run --repeat N`: the runs' exports kept apart, and the runs' outcome as one.
 enum RepeatedRuns {
-  /// Copies a run's export to `.build/covgate-repeat/run-N.json` in the package.
-  static func keep(_ export: String, run: Int, root: String) throws -> String {
-    let folder = "\(root)/.build/covgate-repeat"
+  /// Copies a run's export to `run-N.json` in `folder` (the output folder's `.repeat`).
+  static func keep(_ export: String, run: Int, in folder: String) throws -> String {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let kept = "\(folder)/run-\(run).json"
     try? FileManager.default.removeItem(atPath: kept)

@@ -30,8 +30,6 @@ public struct RunSettings: Sendable {
   public var annotatesLines: Bool
   /// The title and revision the HTML and Markdown reports show (`--title`, `--revision`).
   public var heading = ReportHeading()
-  /// An export the command line began reading before it was parsed, taken if it is an input.
-  public var readAhead: ExportReadAhead?
   /// Whether branch outcomes are derived from the sources and their regions (the config's
   /// `branches.derive`).
   public var derivesBranches: Bool { config.derivesBranches }
@@ -40,13 +38,15 @@ public struct RunSettings: Sendable {
     packageRoot: String, config: GateConfig, source: CoverageSource,
     packageDescriptionPath: String? = nil, outputFolder: String? = nil,
     formats: [ReportFormat] = [.text, .json], pathMaps: [PathMap] = [], base: String? = nil,
-    recordsHistory: Bool? = nil, updatesBaseline: Bool = false, annotatesLines: Bool = false
+    recordsHistory: Bool? = nil, updatesBaseline: Bool = false, annotatesLines: Bool = false,
+    cacheFolder: String? = nil
   ) {
+    self.cacheFolder = cacheFolder
     self.packageRoot = packageRoot
     self.config = config
     self.source = source
     self.packageDescriptionPath = packageDescriptionPath
-    self.outputFolder = outputFolder ?? "\(packageRoot)/.build/covgate"
+    self.outputFolder = outputFolder ?? Self.defaultOutputFolder(root: packageRoot)
     self.formats = formats
     self.pathMaps = pathMaps
     self.base = base ?? config.patch.base
@@ -54,6 +54,9 @@ public struct RunSettings: Sendable {
     self.updatesBaseline = updatesBaseline
     self.annotatesLines = annotatesLines
   }
+
+  /// Where reports, the test map and caches go unless `--output` says otherwise.
+  public static func defaultOutputFolder(root: String) -> String { "\(root)/.build/covgate" }
 
   /// The history database's path.
   public var historyPath: String { config.history.resolvedPath(root: packageRoot) }
@@ -63,8 +66,10 @@ public struct RunSettings: Sendable {
     (packageRoot as NSString).appendingPathComponent(config.baseline.file)
   }
 
-  /// Where covgate keeps what it can reuse between runs (demangled names).
-  public var cacheFolder: String { "\(packageRoot)/.build/covgate-cache" }
+  /// Where covgate keeps what it can reuse between runs (the package description, demangled
+  /// names, the decisions parsed): the user's cache folder, never the measured package; nil,
+  /// nothing is kept.
+  public var cacheFolder: String?
 
   /// Whether function records must be read: several exports are merged per function, some
   /// formats show functions, and exclusion markers recompute figures from them (the pipeline

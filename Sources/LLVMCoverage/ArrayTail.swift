@@ -97,7 +97,6 @@ final class ArrayTail<Element>: @unchecked Sendable {
   /// Runs `work` on a new thread with a large stack (the reader recurses into nested values).
   static func spawn(_ work: @escaping @Sendable () -> Void) {
     let thread = Thread {
-      HugePages.adviseThisThreadsHeap()
       work()
     }
     thread.stackSize = 8 << 20

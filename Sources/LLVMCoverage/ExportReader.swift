@@ -28,11 +28,8 @@ public enum ExportReader {
     }
   }
 
-  /// Reads and parses an export file; once `stop` turns true, reading ends with
-  /// `CancellationError` (an export read ahead that the run no longer needs).
-  public static func read(
-    path: String, options: Options = Options(), stop: (@Sendable () -> Bool)? = nil
-  ) throws -> CoverageData {
+  /// Reads and parses an export file.
+  public static func read(path: String, options: Options = Options()) throws -> CoverageData {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw ExportError.unreadable(path: path, reason: "no such file")
@@ -51,7 +48,7 @@ public enum ExportReader {
     // file's size however large it is.
     return try parse(
       bytes: file.bytes, source: path, options: options, release: file.release(upTo:),
-      releaseRange: file.release(from:upTo:), stop: stop)
+      releaseRange: file.release(from:upTo:))
   }
 
   /// Parses export bytes; `source` names them in errors.
@@ -69,19 +66,17 @@ public enum ExportReader {
   /// `releaseRange` with ranges a second thread read).
   static func parse(
     bytes: UnsafeBufferPointer<UInt8>, source: String, options: Options, release: (Int) -> Void,
-    releaseRange: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
-    stop: (@Sendable () -> Bool)? = nil
+    releaseRange: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> CoverageData {
     var scanner = JSONScanner(bytes: bytes)
     let ahead =
       options.functions
-      ? FunctionsAhead(bytes: bytes, halvingFrom: options.halvingFunctionsFrom, stop: stop) : nil
+      ? FunctionsAhead(bytes: bytes, halvingFrom: options.halvingFunctionsFrom) : nil
     defer { ahead?.finish() }
     do {
       return try withoutActuallyEscaping(release) { release in
         let reading = Reading(
-          options: options, ahead: ahead, release: release, releaseRange: releaseRange,
-          stop: stop ?? { false })
+          options: options, ahead: ahead, release: release, releaseRange: releaseRange)
         return try readDocument(&scanner, source: source, reading: reading)
       }
     } catch let error as JSONScanError {
@@ -97,8 +92,6 @@ public enum ExportReader {
     var ahead: FunctionsAhead?
     var release: (Int) -> Void
     var releaseRange: @Sendable (Int, Int) -> Void
-    /// Checked at every record: true once the reading is no longer wanted.
-    var stop: @Sendable () -> Bool
   }
 
   private static func readDocument(
@@ -154,11 +147,10 @@ public enum ExportReader {
           functions = read
           scanner.position = end
         } else {
-          try FunctionRecordReader.readFunctions(&scanner, into: &functions, stop: reading.stop)
+          try FunctionRecordReader.readFunctions(&scanner, into: &functions)
         }
       } else if key == "functions" {
         try scanner.readArray { scanner in
-          if reading.stop() { throw CancellationError() }
           try scanner.skipValue()
           reading.release(scanner.position)
         }
@@ -201,7 +193,6 @@ public enum ExportReader {
     defer { tail?.finish() }
     try ArrayTail.read(&scanner, into: &files, tail: tail) { scanner, files, continuing, boundary in
       try scanner.readElements(continuing: continuing, boundary: boundary) { scanner in
-        if reading.stop() { throw CancellationError() }
         files.append(try readFile(&scanner, index: files.count, keepingLineView: lineViews))
         reading.release(scanner.position)
       }

@@ -4,7 +4,7 @@ import CoverageModel
 /// that never ran, from the export's function records.
 public enum FileDetails {
   /// Fills `functions` and `missedRegions` of every file that has function records; returns,
-  /// per file, the index of each of its functions' record (for `name(_:records:readable:)`).
+  /// per file, the index of each of its functions' record.
   /// - Parameter displayName: turns a mangled name into the name people read.
   @discardableResult
   public static func attach(
@@ -113,15 +113,5 @@ public enum FileDetails {
       index = next
     }
     return missed
-  }
-
-  /// Sets the readable name of every attached function that has one (`attach` first, names
-  /// when ready): `records` as `attach` returned them, `readable` by record.
-  public static func name(_ data: inout CoverageData, records: [[Int]], readable: [String?]) {
-    for file in data.files.indices {
-      for (function, record) in records[file].enumerated() {
-        if let name = readable[record] { data.files[file].functions[function].displayName = name }
-      }
-    }
   }
 }

@@ -4,17 +4,17 @@ import CoverageModel
 ///
 /// Keeps name, count, regions and filenames; skips `branches` and `mcdc_records`.
 enum FunctionRecordReader {
-  /// Reads every record of the array the scanner is at; a `stop` that turns true ends the
-  /// reading with `CancellationError`.
-  static func readFunctions(
-    _ scanner: inout JSONScanner, into functions: inout [FunctionRecord],
-    stop: (() -> Bool)? = nil
-  ) throws {
-    _ = try readRecords(&scanner, into: &functions, continuing: false, boundary: nil, stop: stop)
+  /// Reads every record of the array the scanner is at.
+  static func readFunctions(_ scanner: inout JSONScanner, into functions: inout [FunctionRecord])
+    throws
+  {
+    _ = try readRecords(&scanner, into: &functions, continuing: false, boundary: nil)
   }
 
   /// Reads records of the array the scanner is at (its `[`), or, `continuing`, from the
-  /// element the scanner is at onward, as `JSONScanner.readElements` reads elements.
+  /// element the scanner is at onward, as `JSONScanner.readElements` reads elements; a `stop`
+  /// that turns true (the other half of a reading in halves was taken) ends it with
+  /// `CancellationError`.
   static func readRecords(
     _ scanner: inout JSONScanner, into functions: inout [FunctionRecord], continuing: Bool,
     boundary: Int?, stop: (() -> Bool)? = nil

@@ -19,18 +19,15 @@ final class FunctionsAhead: @unchecked Sendable {
   private let bytes: UnsafeBufferPointer<UInt8>
   /// From how many bytes of records on the array is read in halves.
   private let halvingFrom: Int
-  /// The reader's own stop (the whole export no longer wanted).
-  private let stoppedOutside: @Sendable () -> Bool
   private let stopping = Atomic<Bool>(false)
   private let done = DispatchSemaphore(value: 0)
   /// Written by the thread alone, until `done` is signalled.
   private var start: Int?
   private var result: Result<(functions: [FunctionRecord], end: Int), any Error>?
 
-  init(bytes: UnsafeBufferPointer<UInt8>, halvingFrom: Int, stop: (@Sendable () -> Bool)? = nil) {
+  init(bytes: UnsafeBufferPointer<UInt8>, halvingFrom: Int) {
     self.bytes = bytes
     self.halvingFrom = halvingFrom
-    self.stoppedOutside = stop ?? { false }
     ArrayTail<FunctionRecord>.spawn { [self] in
       defer { done.signal() }
       guard let found = ByteSearch.offset(of: Self.marker, in: self.bytes) else { return }
@@ -55,9 +52,7 @@ final class FunctionsAhead: @unchecked Sendable {
   }
 
   private func readInHalves(from start: Int) throws -> (functions: [FunctionRecord], end: Int) {
-    let stop: @Sendable () -> Bool = {
-      self.stopping.load(ordering: .relaxed) || self.stoppedOutside()
-    }
+    let stop: @Sendable () -> Bool = { self.stopping.load(ordering: .relaxed) }
     let halves = bytes.count - start >= halvingFrom
     let split =
       halves

@@ -40,17 +40,18 @@ final class PackageDescriberTests: XCTestCase {
       "swift package describe --type json": CommandResult(exitCode: 0, stdout: json)
     ])
     let describer = PackageDescriber(swift: "swift", runner: runner)
-    _ = try describer.describe(root: root)
+    let cache = "\(root)/.build/covgate/.cache"
+    _ = try describer.describe(root: root, cacheFolder: cache)
     try "public let x = 1\n".write(
       toFile: "\(root)/Sources/Yams/New.swift", atomically: true, encoding: .utf8)
-    let second = try describer.describe(root: root)
+    let second = try describer.describe(root: root, cacheFolder: cache)
     XCTAssertEqual(runner.commands.count, 1, "the second call must come from the cache")
     XCTAssertTrue(
       try XCTUnwrap(second.targets.first { $0.name == "Yams" }).sources.contains(
         "Sources/Yams/New.swift"))
 
     try "// changed\n".appendLine(to: "\(root)/Package.swift")
-    _ = try describer.describe(root: root)
+    _ = try describer.describe(root: root, cacheFolder: cache)
     XCTAssertEqual(runner.commands.count, 2, "a changed manifest must be described again")
   }
 

@@ -26,7 +26,7 @@ final class KeptFilesTests: XCTestCase {
     }
   }
 
-  func testTheKeptFilesAreHandedOverBeforeBranchesAreDerived() throws {
+  func testOnlyTheKeptFilesAreHandedToTheDeriver() throws {
     func record(_ path: String) -> FunctionRecord {
       FunctionRecord(
         name: "f\(path.count)", count: 1,
@@ -44,15 +44,13 @@ final class KeptFilesTests: XCTestCase {
     var config = GateConfig.defaults
     config.exclude = [Glob("Sources/Core/Generated.swift")]
     let seen = Seen()
-    var input = GateInput(
+    let input = GateInput(
       data: CoverageData(files: files, functions: functions), package: package, config: config,
       branches: RecordingDeriver(seen: seen))
-    input.keptFiles = { kept in seen.add("kept \(kept.map(\.path))") }
 
     let report = try Gate.evaluate(input)
 
-    XCTAssertEqual(
-      seen.all, ["kept [\"Sources/Core/A.swift\"]", "derive [\"Sources/Core/A.swift\"]"])
+    XCTAssertEqual(seen.all, ["derive [\"Sources/Core/A.swift\"]"])
     XCTAssertEqual(report.files.map(\.path), ["Sources/Core/A.swift"])
   }
 }

@@ -137,9 +137,6 @@ final class BuildFolderEndToEndTests: XCTestCase {
   /// The `PackageInfo` JSON covgate cached from `swift package describe`: the shape
   /// `--package-description` takes.
   private func describeCache() throws -> String {
-    let cache = "\(package)/.build/covgate-cache"
-    let name = try XCTUnwrap(
-      try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("package-") })
-    return "\(cache)/\(name)"
+    try CLIHarness.describeCache(root: package)
   }
 }

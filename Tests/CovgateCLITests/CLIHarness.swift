@@ -36,6 +36,28 @@ enum CLIHarness {
     return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
   }
 
+  /// The cache folder every covgate the tests start uses (`XDG_CACHE_HOME`).
+  static let cacheHome = NSTemporaryDirectory() + "covgate-tests-cache-\(getpid())"
+
+  /// The package description covgate cached for the package at `root` (the shape
+  /// `--package-description` takes).
+  static func describeCache(root: String) throws -> String {
+    let folder = "\(cacheHome)/covgate"
+    let resolved = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+    for package in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(package)")) ?? []
+      for file in files where file.hasPrefix("package-") {
+        let path = "\(folder)/\(package)/\(file)"
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        let cachedRoot = (json as? [String: Any])?["root"] as? String
+        if cachedRoot.map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) == resolved {
+          return path
+        }
+      }
+    }
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(folder)/*/package-*.json for \(root)"])
+  }
+
   @discardableResult
   static func run(
     _ executable: String, _ arguments: [String], in directory: String? = nil,
@@ -49,6 +71,8 @@ enum CLIHarness {
     // When the tests themselves run on GitHub Actions, covgate must not annotate that run or
     // append to its job summary unless a test asks for it.
     for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"] { env[name] = nil }
+    // covgate's caches in a folder of the tests' own, where `describeCache` finds them.
+    env["XDG_CACHE_HOME"] = cacheHome
     env.merge(environment) { $1 }
     process.environment = env
     let outFile = NSTemporaryDirectory() + "covgate-out-\(UUID().uuidString)"

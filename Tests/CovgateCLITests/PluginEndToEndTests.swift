@@ -132,10 +132,7 @@ final class PluginEndToEndTests: XCTestCase {
   private func assertThePluginsDescriptionEqualsSwiftPackageDescribe() throws {
     let written = try json(
       "\(package)/.build/plugins/CovgatePlugin/outputs/package-description.json")
-    let cache = "\(package)/.build/covgate-cache"
-    let cached = try XCTUnwrap(
-      try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("package-") })
-    let described = try json("\(cache)/\(cached)")
+    let described = try json(try CLIHarness.describeCache(root: package))
     XCTAssertEqual(written["name"] as? String, described["name"] as? String)
     func resolved(_ path: Any?) -> String? {
       (path as? String).map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }

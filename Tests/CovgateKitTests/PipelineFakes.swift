@@ -27,8 +27,6 @@ struct FakeAcquisition: CoverageAcquiring {
   var exportPath: String
   var testExitCode: Int32 = 0
   var missingToolchain: ToolchainError?
-  /// Readable names the name cache already holds.
-  var cached: [String: String] = [:]
   /// The export's opening, watched from before the run: describing waits for it (up to
   /// `readingWait` seconds) and says whether the export was opened by then.
   var reading: OpenWatch?
@@ -49,7 +47,7 @@ struct FakeAcquisition: CoverageAcquiring {
     return toolchain.swift
   }
 
-  func describePackage(root: String, swift: String) throws -> PackageInfo {
+  func describePackage(root: String, swift: String, cacheFolder: String?) throws -> PackageInfo {
     if let reading {
       log.add(reading.waitForOpen(seconds: readingWait) ? "export opened" : "export not opened")
     }
@@ -74,18 +72,9 @@ struct FakeAcquisition: CoverageAcquiring {
     return exportPath
   }
 
-  func demangle(_ names: [String], cacheFolder: String) -> [String: String] {
+  func demangle(_ names: [String], cacheFolder: String?) -> [String: String] {
     log.add("demangle \(names.count)")
     return Dictionary(uniqueKeysWithValues: names.map { ($0, "readable \($0)") })
-  }
-
-  func cachedNames(_ names: [String], cacheFolder: String) -> [String?] {
-    log.add("look up \(names.count) cached names")
-    return names.map { cached[$0] }
-  }
-
-  func prepareToDemangle(cacheFolder: String) {
-    log.add("prepare to demangle")
   }
 }
 
@@ -97,6 +86,13 @@ struct FakeChanges: ChangeProviding {
   func changes(since base: String, root: String) throws -> ChangeSet {
     log.add("changes since \(base)")
     return ChangeSet(base: base, baseCommit: "abc123", files: files)
+  }
+
+  func affectedChanges(since base: String, mapCommit: String, root: String) throws
+    -> (changes: [AffectedTests.Change], stale: [String], mergeBase: String)
+  {
+    log.add("affected changes since \(base)")
+    return ([], [], "abc123")
   }
 }
 

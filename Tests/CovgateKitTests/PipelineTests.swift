@@ -39,8 +39,7 @@ final class PipelineTests: XCTestCase {
     changes: [ChangedFile] = [],
     openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
     updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil,
-    cachedNames: [String: String] = [:], reading: OpenWatch? = nil,
-    readingWait: Double = 10, readAhead: ExportReadAhead? = nil, describeFails: (any Error)? = nil
+    reading: OpenWatch? = nil, readingWait: Double = 10, describeFails: (any Error)? = nil
   ) throws -> Pipeline {
     let config =
       try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
@@ -48,15 +47,13 @@ final class PipelineTests: XCTestCase {
       log: log, package: fixture.package, exportPath: fixture.exportPath)
     acquisition.testExitCode = testExitCode
     acquisition.missingToolchain = missingToolchain
-    acquisition.cached = cachedNames
     acquisition.reading = reading
     acquisition.readingWait = readingWait
     acquisition.describeFails = describeFails
     let history = self.history!
-    var settings = RunSettings(
+    let settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
       formats: formats, base: base, updatesBaseline: updatesBaseline)
-    settings.readAhead = readAhead
     return Pipeline(
       settings: settings,
       services: PipelineServices(
@@ -147,22 +144,14 @@ final class PipelineTests: XCTestCase {
   }
 
   /// An export given as it is is read on another core while the package is described (the
-  /// description waits here until the export is opened); its names are looked up once the
-  /// description tells which files the gate keeps.
+  /// description waits here until the export is opened); its functions are named once, after
+  /// the gate.
   func testExportsAreReadWhileThePackageIsDescribed() throws {
     let events = try exportsRead(describingWaitsUpTo: 10)
     XCTAssertEqual(events.first { $0.hasPrefix("export") }, "export opened", "\(events)")
     let describe = try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
-    XCTAssertLessThan(
-      describe, try XCTUnwrap(events.firstIndex(of: "look up 3 cached names"), "\(events)"))
-  }
-
-  /// Without a checkout here (no `Package.swift`: an export from elsewhere, read with the
-  /// least it needs), the package is described first.
-  func testExportsFromElsewhereAreReadOnceThePackageIsDescribed() throws {
-    try FileManager.default.removeItem(atPath: "\(fixture.root)/Package.swift")
-    let events = try exportsRead(describingWaitsUpTo: 0.5)
-    XCTAssertEqual(events.first { $0.hasPrefix("export") }, "export not opened", "\(events)")
+    XCTAssertLessThan(describe, try XCTUnwrap(events.firstIndex(of: "demangle 3"), "\(events)"))
+    XCTAssertEqual(events.filter { $0.hasPrefix("demangle") }, ["demangle 3"], "asked once")
   }
 
   /// The log of a run of the fixture's export, the description waiting up to `seconds` for
@@ -175,80 +164,17 @@ final class PipelineTests: XCTestCase {
     return log.events
   }
 
-  /// The function records of files the gate leaves out are set aside as soon as the package is
-  /// described: their names are never looked up, and the report is the one a run that reads
-  /// them all gives (a test run reads the same export without setting any aside).
-  func testRecordsOfFilesLeftOutAreSetAsideWithTheSameReport() throws {
+  /// An export read while the package is described gives the report a test run of the same
+  /// export gives.
+  func testAnExportGivesTheReportATestRunGives() throws {
     let config = "exclude: [\"Sources/Core/B.swift\"]\n"
     let report = try pipeline(.exports([fixture.exportPath]), config: config, formats: [.lcov])
       .run().report
-
-    XCTAssertTrue(log.events.contains("look up 2 cached names"), "\(log.events)")
     let whole = try pipeline(config: config, formats: [.lcov]).run().report
-    XCTAssertTrue(log.events.contains("look up 3 cached names"), "\(log.events)")
     XCTAssertEqual(report.files, whole.files)
     XCTAssertEqual(report.excludedFiles, whole.excludedFiles)
     XCTAssertEqual(report.totals, whole.totals)
     XCTAssertEqual(report.files.first?.coverage.functions.map(\.name), ["a", "b"])
-  }
-
-  /// A package that cannot be described fails the run; the export read meanwhile does not
-  /// wait for a scope that will never come (its names are still looked up, then let go).
-  func testAFailedDescriptionLeavesNoReadingWaiting() throws {
-    struct Broken: Error {}
-    XCTAssertThrowsError(
-      try pipeline(.exports([fixture.exportPath]), formats: [.lcov], describeFails: Broken()).run()
-    ) { XCTAssertTrue($0 is Broken, "\($0)") }
-    let deadline = Date().addingTimeInterval(10)
-    while !log.events.contains("look up 3 cached names"), Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.01)
-    }
-    XCTAssertTrue(log.events.contains("look up 3 cached names"), "\(log.events)")
-  }
-
-  /// The export the command line began reading is the one the run reads: the file is broken
-  /// once it was read ahead, and the run still has its figures.
-  func testAnExportReadAheadIsTheOneTheRunReads() throws {
-    let readAhead = ExportReadAhead(path: fixture.exportPath)
-    readAhead.waitUntilRead()
-    try fixture.write("export.json", "{")
-
-    let report = try pipeline(.exports([fixture.exportPath]), readAhead: readAhead).run().report
-
-    XCTAssertEqual(report.totals.lines, Metric(covered: 6, count: 9))
-    XCTAssertNil(
-      try readAhead.take(path: fixture.exportPath, options: ExportReadAhead.options),
-      "taken once")
-  }
-
-  /// A run that reads less than the read ahead (no branches derived, no functions shown)
-  /// reads the export itself: here the file broken since.
-  func testAnExportReadAheadWithOtherOptionsIsLeft() throws {
-    let readAhead = ExportReadAhead(path: fixture.exportPath)
-    readAhead.waitUntilRead()
-    try fixture.write("export.json", "{")
-
-    XCTAssertThrowsError(
-      try pipeline(
-        .exports([fixture.exportPath]), config: "branches:\n  derive: false\n",
-        readAhead: readAhead
-      ).run()
-    ) { error in
-      XCTAssertEqual(error as? ExportError, .truncated(path: fixture.exportPath, offset: 1))
-    }
-  }
-
-  /// Reading ahead a file that cannot be read fails the run as reading it then does.
-  func testAnExportReadAheadFailsAsReadingItThen() throws {
-    let missing = fixture.root + "/missing.json"
-    func failure(_ readAhead: ExportReadAhead?) -> String {
-      do {
-        _ = try pipeline(.exports([missing]), readAhead: readAhead).run()
-        return "no error"
-      } catch { return "\(error)" }
-    }
-    XCTAssertEqual(failure(ExportReadAhead(path: missing)), failure(nil))
-    XCTAssertTrue(failure(nil).contains("no such file"), failure(nil))
   }
 
   func testABuildFolderIsExportedFirst() throws {
@@ -303,44 +229,32 @@ final class PipelineTests: XCTestCase {
   func testFormatsThatShowFunctionsGetReadableNames() throws {
     let result = try pipeline(formats: [.lcov]).run()
 
-    XCTAssertTrue(log.events.contains("look up 3 cached names"), "\(log.events)")
-    XCTAssertTrue(log.events.contains("demangle 3"))
+    XCTAssertTrue(log.events.contains("demangle 3"), "\(log.events)")
     XCTAssertEqual(
       result.report.files.first?.coverage.functions.map(\.displayName),
       ["readable a", "readable b"])
   }
 
-  /// Cached names are taken as they are; only the kept files' other functions are demangled:
-  /// never those of a file scoped out. The demangler is got ready (its library loaded) once the
-  /// kept files are known, and only when one of them needs it.
-  func testOnlyTheKeptFunctionsTheCacheLacksAreDemangled() throws {
+  /// Only the kept files' functions are demangled: never those of a file scoped out.
+  func testOnlyTheKeptFunctionsAreDemangled() throws {
     let result = try pipeline(
-      config: "exclude: [\"Sources/Core/B.swift\"]\n", formats: [.lcov],
-      cachedNames: ["a": "cached a"]
+      config: "exclude: [\"Sources/Core/B.swift\"]\n", formats: [.lcov]
     ).run()
 
-    XCTAssertTrue(log.events.contains("demangle 1"), "\(log.events)")
-    let prepared = try XCTUnwrap(log.events.firstIndex(of: "prepare to demangle"), "\(log.events)")
-    XCTAssertLessThan(prepared, try XCTUnwrap(log.events.firstIndex(of: "demangle 1")))
+    XCTAssertTrue(log.events.contains("demangle 2"), "\(log.events)")
     XCTAssertEqual(result.report.files.map(\.path), ["Sources/Core/A.swift"])
     XCTAssertEqual(
-      result.report.files.first?.coverage.functions.map(\.displayName), ["cached a", "readable b"])
-    // Every name cached: nothing to demangle.
-    let log = EventLog()
-    self.log = log
-    _ = try pipeline(formats: [.lcov], cachedNames: ["a": "A", "b": "B", "c": "C"]).run()
-    XCTAssertFalse(log.events.contains { $0.hasPrefix("demangle") }, "\(log.events)")
-    XCTAssertFalse(log.events.contains("prepare to demangle"), "\(log.events)")
-    // Only a function scoped out lacks its name: nothing is got ready, nothing demangled.
-    let scopedOut = EventLog()
-    self.log = scopedOut
-    _ = try pipeline(
-      config: "exclude: [\"Sources/Core/B.swift\"]\n", formats: [.lcov],
-      cachedNames: ["a": "A", "b": "B"]
-    ).run()
-    XCTAssertFalse(
-      scopedOut.events.contains { $0.hasPrefix("demangle") || $0.hasPrefix("prepare") },
-      "\(scopedOut.events)")
+      result.report.files.first?.coverage.functions.map(\.displayName),
+      ["readable a", "readable b"])
+  }
+
+  /// A package that cannot be described fails the run, whatever the export read meanwhile.
+  func testAFailedDescriptionFailsTheRun() throws {
+    struct Broken: Error {}
+    XCTAssertThrowsError(
+      try pipeline(.exports([fixture.exportPath]), formats: [.lcov], describeFails: Broken()).run()
+    ) { XCTAssertTrue($0 is Broken, "\($0)") }
+    XCTAssertTrue(output.written.isEmpty)
   }
 
   /// A file costs only its summary unless something reads its lines.

@@ -60,16 +60,4 @@ final class FilesTailTests: XCTestCase {
       guard case .truncated = error as? ExportError else { return XCTFail("\(error)") }
     }
   }
-
-  /// A reading no longer wanted ends on both halves (the first's walk stops the second's);
-  /// wanted, it reads every file.
-  func testAStoppedReadingEndsOnBothHalves() throws {
-    let path = NSTemporaryDirectory() + "covgate-files-stop-\(UUID().uuidString).json"
-    try export(split: true).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    XCTAssertThrowsError(try ExportReader.read(path: path) { true }) {
-      XCTAssertTrue($0 is CancellationError, "\($0)")
-    }
-    XCTAssertEqual(try ExportReader.read(path: path) { false }.files.count, 300)
-  }
 }

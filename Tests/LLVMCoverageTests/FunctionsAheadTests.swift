@@ -127,23 +127,4 @@ final class FunctionsAheadTests: XCTestCase {
     XCTAssertEqual(first, ["a", "b", "c", "d", "e"].map(record))
     XCTAssertEqual(second, Array(repeating: placeholder, count: 3))
   }
-
-  /// A reading no longer wanted (an export read ahead, abandoned) ends at its next record,
-  /// whether its function records are read, read ahead or skipped.
-  func testAStoppedReadingEndsWithCancellation() throws {
-    let path = NSTemporaryDirectory() + "covgate-stop-\(UUID().uuidString).json"
-    try manyRecords(decoy: false).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    for options in [
-      ExportReader.Options(functions: true), .init(functions: true, halvingFunctionsFrom: 0),
-      .init(functions: false),
-    ] {
-      XCTAssertThrowsError(try ExportReader.read(path: path, options: options) { true }) {
-        XCTAssertTrue($0 is CancellationError, "\($0)")
-      }
-      XCTAssertEqual(
-        try ExportReader.read(path: path, options: options) { false }.functions.count,
-        options.functions ? 200 : 0)
-    }
-  }
 }

@@ -26,8 +26,11 @@ struct AffectedCommand: ParsableCommand {
   @Option(help: "The git ref the change is measured from (its merge base with HEAD), e.g. origin/main.")
   var base: String
 
-  @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in .build/covgate).", valueName: "file"))
+  @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in the output folder).", valueName: "file"))
   var map: String?
+
+  @Option(help: ArgumentHelp("The folder `covgate run --per-test` wrote to (default: <package>/.build/covgate).", valueName: "folder"))
+  var output: String?
 
   @Option(help: "filter (one argument for swift test --filter), list (one test ID a line) or json (with reasons).")
   var format: Format = .filter
@@ -36,14 +39,10 @@ struct AffectedCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
-      let testMap = try TestMapReader.read(path: map.map { absolute($0).path } ?? "\(root)/.build/covgate/\(TestMap.fileName)")
-      let acquisition = LiveAcquisition()
-      let described = try acquisition.describePackage(root: root, swift: try acquisition.locateSwift())
-      let testFolders = described.targets.filter { $0.kind == .test }.map { ($0.name, $0.path + "/") }
-      let (changes, stale, mergeBase) = try GitChanges().affectedChanges(since: base, mapCommit: testMap.commit, root: root)
-      let affected = AffectedTests.select(map: testMap, changes: changes, stale: stale) { path in
-        testFolders.first { path.hasPrefix($0.1) }?.0
-      }
+      let queries = TestMapQueries(
+        root: root, map: map.map { absolute($0).path }, outputFolder: output.map { absolute($0).path },
+        services: .live(root: root, observer: terminal))
+      let (affected, testMap, mergeBase) = try queries.affected(since: base)
       print(AffectedOutput(affected: affected, map: testMap, base: base, mergeBase: mergeBase).text(format))
       if !affected.everything.isEmpty, format != .json {
         terminal.printError("covgate: every test: \(affected.everything[0])")

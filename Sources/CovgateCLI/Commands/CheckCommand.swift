@@ -1,6 +1,5 @@
 import ArgumentParser
 import CovgateKit
-import Synchronization
 
 /// `covgate check`: evaluate exports made elsewhere.
 struct CheckCommand: ParsableCommand {
@@ -22,14 +21,6 @@ struct CheckCommand: ParsableCommand {
 
   @OptionGroup var options: CommonOptions
 
-  /// The export the command line names, read while the rest of it is parsed.
-  private static let readAhead = Mutex<ExportReadAhead?>(nil)
-
-  /// Begins reading the export a `check` command line names, before it is parsed.
-  static func beginReadingAhead(_ arguments: [String]) {
-    readAhead.withLock { $0 = ExportReadAhead.begin(arguments: arguments) }
-  }
-
   func validate() throws {
     guard !inputs.isEmpty || fromBuild != nil else {
       throw ValidationError("check needs at least one --input FILE.json or a --from-build FOLDER")
@@ -40,11 +31,7 @@ struct CheckCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let pipeline = try options.pipeline(
-        source: .exports(inputs, buildFolder: fromBuild), observer: terminal,
-        readAhead: Self.readAhead.withLock { readAhead in
-          defer { readAhead = nil }
-          return readAhead
-        })
+        source: .exports(inputs, buildFolder: fromBuild), observer: terminal)
       return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading)
         .present(try pipeline.run())
     }

@@ -11,12 +11,6 @@ extension Covgate {
   public static func runFromCommandLine(
     _ arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) -> Never {
-    let tunables = HeapGrowth.userTunables()
-    HeapGrowth.reserveLargeSteps(tunables: tunables)
-    // The heaps' fresh pages in huge pages, the main heap's first step of a top pad at once.
-    HugePages.enable(tunables: tunables, growth: Int(HeapGrowth.topPad))
-    Discard.leaveToExit()  // the process ends with this command
-    CheckCommand.beginReadingAhead(arguments)
     InterruptSignals.install()
     do {
       var command = try parseAsRoot(arguments)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CovgateKit
 import CoverageAcquisition
 import CoverageGate
 import Foundation
@@ -22,9 +23,9 @@ struct InitCommand: ParsableCommand {
       if FileManager.default.fileExists(atPath: path), !force {
         throw InitError(path: path)
       }
-      let acquisition = LiveAcquisition()
+      let acquisition = PipelineServices.live(root: root, observer: Terminal()).acquisition
       let described = try acquisition.describePackage(
-        root: root, swift: try acquisition.locateSwift())
+        root: root, swift: try acquisition.locateSwift(), cacheFolder: nil)
       try AtomicFile.write(Data(StarterConfig.text(for: described).utf8), to: path)
       print("wrote \(path)")
       let ignore = GitIgnore(path: "\(root)/.gitignore")

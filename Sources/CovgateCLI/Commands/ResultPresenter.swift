@@ -31,8 +31,6 @@ struct ResultPresenter {
     if !result.files.isEmpty {
       terminal.printError("covgate: reports written to \(result.folder) (\(terminal.finished()))")
     }
-    let outcome = ExitCode(result.outcome)
-    Discard.onAnotherThread(result)  // the process ends next: its exit need not wait for frees
-    return outcome
+    return ExitCode(result.outcome)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CovgateKit
 import CoverageModel
 import LLVMCoverage
 import Foundation
@@ -15,8 +16,11 @@ struct TestsForCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("A package-relative file and a line, e.g. Sources/Pricing/Tax.swift:12.", valueName: "file:line"))
   var location: String
 
-  @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in .build/covgate).", valueName: "file"))
+  @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in the output folder).", valueName: "file"))
   var map: String?
+
+  @Option(help: ArgumentHelp("The folder `covgate run --per-test` wrote to (default: <package>/.build/covgate).", valueName: "folder"))
+  var output: String?
 
   func validate() throws {
     guard parsedLocation != nil else {
@@ -34,12 +38,13 @@ struct TestsForCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
-      let path = map.map { absolute($0).path } ?? "\(root)/.build/covgate/\(TestMap.fileName)"
-      let testMap = try TestMapReader.read(path: path)
+      let queries = TestMapQueries(
+        root: root, map: map.map { absolute($0).path }, outputFolder: output.map { absolute($0).path },
+        services: .live(root: root, observer: terminal))
       guard let (file, line) = parsedLocation else { return .usage }
       // A path given from inside the package or with ./ reads as the map's package-relative one.
       let relative = absolute(file).path.hasPrefix(root + "/") ? String(absolute(file).path.dropFirst(root.count + 1)) : file
-      for test in testMap.tests(file: relative, line: line) { print(test.id) }
+      for test in try queries.tests(file: relative, line: line) { print(test.id) }
       return .success
     }
   }

@@ -40,7 +40,7 @@ struct CommonOptions: ParsableArguments {
     help: ArgumentHelp(
       "Do not record this run in the history database.",
       discussion:
-        "Caches of the package description and readable names are still kept in .build/covgate-cache; they only save time and can be deleted."
+        "Caches of the package description, readable names and decisions are still kept in the user's cache folder ($XDG_CACHE_HOME/covgate or ~/.cache/covgate); they only save time and can be deleted."
     ))
   var noHistory = false
 
@@ -82,17 +82,15 @@ struct CommonOptions: ParsableArguments {
       outputFolder: output.map { absolute($0).path }, formats: try reportFormats(),
       pathMaps: try parsedPathMaps(), base: base,
       recordsHistory: !noHistory && config.history.enabled,
-      updatesBaseline: updateBaseline, annotatesLines: GitHubActions().annotates)
+      updatesBaseline: updateBaseline, annotatesLines: GitHubActions().annotates,
+      cacheFolder: CacheFolder.forPackage(root))
     settings.heading = heading
     return settings
   }
 
   /// The pipeline of a run from `source`, with the live services.
-  func pipeline(
-    source: CoverageSource, observer: any PipelineObserving, readAhead: ExportReadAhead? = nil
-  ) throws -> Pipeline {
-    var settings = try settings(source: source)
-    settings.readAhead = readAhead
+  func pipeline(source: CoverageSource, observer: any PipelineObserving) throws -> Pipeline {
+    let settings = try settings(source: source)
     return Pipeline(
       settings: settings, services: .live(root: settings.packageRoot, observer: observer))
   }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where covgate keeps what only saves time between runs, one folder per package: under
+/// `$XDG_CACHE_HOME/covgate` (or `~/.cache/covgate`; `~/Library/Caches/covgate` on macOS), never
+/// in the measured package nor among the reports.
+enum CacheFolder {
+  static func forPackage(
+    _ root: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    let base: String
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      base = xdg
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      #if os(macOS)
+        base = "\(home)/Library/Caches"
+      #else
+        base = "\(home)/.cache"
+      #endif
+    } else {
+      return nil
+    }
+    let name = (root as NSString).lastPathComponent
+    return "\(base)/covgate/\(name)-\(hexHash(root))"
+  }
+
+  /// FNV-1a of the path: one folder per package root, stable across runs.
+  private static func hexHash(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+}

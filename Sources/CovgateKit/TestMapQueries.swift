@@ -1,0 +1,46 @@
+import CoverageGate
+import CoverageModel
+import Foundation
+import LLVMCoverage
+
+/// The questions the test map a per-test run wrote answers: which tests a change needs
+/// (`covgate affected`) and which tests ran a line (`covgate tests-for`). The map is found in
+/// the run's output folder, as `RunSettings` places it.
+public struct TestMapQueries: Sendable {
+  public let root: String
+  /// The map's path: the one given, or the output folder's.
+  public let mapPath: String
+  public let services: PipelineServices
+
+  /// - Parameters:
+  ///   - map: a test map file given on the command line, if any.
+  ///   - outputFolder: the folder `covgate run --per-test` wrote to (default: the package's).
+  public init(root: String, map: String?, outputFolder: String?, services: PipelineServices) {
+    self.root = root
+    self.mapPath =
+      map ?? "\(outputFolder ?? RunSettings.defaultOutputFolder(root: root))/\(TestMap.fileName)"
+    self.services = services
+  }
+
+  /// The tests the changes since the merge base with `base` need, with the map and the merge
+  /// base they were chosen from.
+  public func affected(since base: String) throws -> (
+    affected: AffectedTests, map: TestMap, mergeBase: String
+  ) {
+    let map = try TestMapReader.read(path: mapPath)
+    let described = try services.acquisition.describePackage(
+      root: root, swift: try services.acquisition.locateSwift(), cacheFolder: nil)
+    let testFolders = described.targets.filter { $0.kind == .test }.map { ($0.name, $0.path + "/") }
+    let (changes, stale, mergeBase) = try services.changes.affectedChanges(
+      since: base, mapCommit: map.commit, root: root)
+    let affected = AffectedTests.select(map: map, changes: changes, stale: stale) { path in
+      testFolders.first { path.hasPrefix($0.1) }?.0
+    }
+    return (affected, map, mergeBase)
+  }
+
+  /// The tests that ran the function at `file` (package-relative) and `line`.
+  public func tests(file: String, line: Int) throws -> [TestCaseResult] {
+    try TestMapReader.read(path: mapPath).tests(file: file, line: line)
+  }
+}
