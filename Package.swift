@@ -7,7 +7,9 @@ let package = Package(
   products: [
     .executable(name: "covgate", targets: ["covgate"]),
     // The parsers alone, for the libFuzzer targets in Fuzz/.
-    .library(name: "CovgateParsers", targets: ["CoverageModel", "LLVMCoverage", "CoverageGate"]),
+    .library(
+      name: "CovgateParsers",
+      targets: ["CovgateSupport", "CoverageModel", "LLVMCoverage", "CoverageGate"]),
     .plugin(name: "CovgatePlugin", targets: ["CovgatePlugin"]),
     .executable(name: "campground", targets: ["campground"]),
     .library(name: "CampgroundKit", targets: ["CampgroundKit"]),
@@ -22,32 +24,36 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
   ],
   targets: [
-    // covgate: one stage per module, in pipeline order.
-    // acquire → ingest → scope, classify, evaluate → report → record; CovgateKit runs them.
-    .target(name: "CoverageModel"),
-    .target(name: "CoverageAcquisition", dependencies: ["CoverageModel"]),
-    .target(name: "LLVMCoverage", dependencies: ["CoverageModel"]),
-    .target(name: "CoverageGate", dependencies: ["CoverageModel", "LLVMCoverage", "Yams"]),
+    // covgate: one stage per module, in pipeline order, and the support module every stage may
+    // use and none owns (threads, mapped files and byte searches, atomic file writing, paths).
+    // describe and acquire → ingest → gate (scope, classify, evaluate) → name → publish → record;
+    // CovgateKit runs them.
+    .target(name: "CovgateSupport"),
+    .target(name: "CoverageModel", dependencies: ["CovgateSupport"]),
+    .target(name: "CoverageAcquisition", dependencies: ["CoverageModel", "CovgateSupport"]),
+    .target(name: "LLVMCoverage", dependencies: ["CoverageModel", "CovgateSupport"]),
+    .target(
+      name: "CoverageGate", dependencies: ["CoverageModel", "CovgateSupport", "LLVMCoverage", "Yams"]),
     .target(
       name: "SourceAnalysis",
       dependencies: [
-        "CoverageModel", .product(name: "SwiftSyntax", package: "swift-syntax"),
+        "CoverageModel", "CovgateSupport", .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
-    .target(name: "CoverageReports", dependencies: ["CoverageModel"]),
+    .target(name: "CoverageReports", dependencies: ["CoverageModel", "CovgateSupport"]),
     .target(
       name: "CoverageHistory",
       dependencies: ["CoverageModel", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "CovgateKit",
       dependencies: [
-        "CoverageModel", "CoverageAcquisition", "LLVMCoverage", "CoverageGate", "CoverageReports",
+        "CoverageModel", "CovgateSupport", "CoverageAcquisition", "LLVMCoverage", "CoverageGate", "CoverageReports",
         "CoverageHistory", "SourceAnalysis",
       ]),
     .target(
       name: "CovgateCLI",
       dependencies: [
-        "CovgateKit", "CoverageModel", "CoverageAcquisition", "LLVMCoverage", "CoverageGate",
+        "CovgateKit", "CovgateSupport", "CoverageModel", "CoverageAcquisition", "LLVMCoverage", "CoverageGate",
         "CoverageReports", "CoverageHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -79,25 +85,27 @@ let package = Package(
       dependencies: ["CampgroundUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       exclude: ["README.md"]),
 
+    .testTarget(name: "CovgateSupportTests", dependencies: ["CovgateSupport"]),
     .testTarget(name: "CoverageModelTests", dependencies: ["CoverageModel"]),
     .testTarget(
-      name: "CoverageAcquisitionTests", dependencies: ["CoverageAcquisition"],
+      name: "CoverageAcquisitionTests", dependencies: ["CoverageAcquisition", "CovgateSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "LLVMCoverageTests", dependencies: ["LLVMCoverage"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
     .testTarget(
-      name: "SourceAnalysisTests", dependencies: ["SourceAnalysis", "LLVMCoverage"],
+      name: "SourceAnalysisTests", dependencies: ["SourceAnalysis", "LLVMCoverage", "CovgateSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage"], resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
       name: "CovgateKitTests",
       dependencies: [
-        "CovgateKit", "CoverageAcquisition", "CoverageGate", "CoverageModel", "CoverageReports",
+        "CovgateKit", "CovgateSupport", "CoverageAcquisition", "CoverageGate", "CoverageModel",
+        "CoverageReports",
       ]),
     .testTarget(
-      name: "CovgateCLITests", dependencies: ["CovgateCLI", "CovgateKit", "Yams"],
+      name: "CovgateCLITests", dependencies: ["CovgateCLI", "CovgateKit", "CovgateSupport", "Yams"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "CoverageHistoryTests",

@@ -5,7 +5,7 @@ Prints a table of medians and ratios against the anchors and writes it to bench/
 Run it with `make bench` (which builds covgate in release mode and installs the anchors).
 Environment: BENCH_RUNS (default 5), BENCH_SIZES_MB (default "10 100 1000"), BENCH_FILE_COUNTS
 (default "10000 50000": exports of that many small file records, no function records), BENCH_ONLY
-(`per-test`: only the rows that run tests).
+(`per-test`: only the rows that run tests; `reports`: only the rows that read exports).
 """
 import itertools
 import json
@@ -26,7 +26,8 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 SIZES = [float(s) for s in os.environ.get("BENCH_SIZES_MB", "10 100 1000").split()]
 FILE_COUNTS = [int(n) for n in os.environ.get("BENCH_FILE_COUNTS", "10000 50000").split()]
 MIRROR = os.environ.get("SWIFT_PACKAGE_MIRROR", "/opt/swift-packages")
-# BENCH_ONLY=per-test: only `covgate run`, `run --per-test`, the test map and `affected` (Yams).
+# BENCH_ONLY=per-test: only `covgate run`, `run --per-test`, the test map and `affected` (Yams);
+# BENCH_ONLY=reports: only ingest, `check` and the HTML (sections 1-3).
 ONLY = os.environ.get("BENCH_ONLY", "")
 
 
@@ -136,7 +137,8 @@ def main():
 
     if ONLY != "per-test":
         ingest_and_reports(rows, row)
-    runs_and_per_test(rows, row)
+    if ONLY != "reports":
+        runs_and_per_test(rows, row)
 
     lines = ["| measure | covgate | anchor | anchor time | ratio | goal | |", "|---|---|---|---|---|---|---|"]
     lines += ["| " + " | ".join(r) + " |" for r in rows]

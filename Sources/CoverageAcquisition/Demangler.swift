@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// Turns Swift's mangled function names into readable ones with the toolchain's demangler:

@@ -1,3 +1,4 @@
+import CovgateSupport
 import Foundation
 
 /// What covgate does when it is told to stop (SIGINT from Ctrl-C, SIGTERM from a cancelled CI
@@ -18,8 +19,6 @@ public final class Interruption: @unchecked Sendable {
   private let lock = NSLock()
   private var children: Set<pid_t> = []
   private var signal: Int32?
-  /// Held while files are written, and taken for good by `stop` just before exiting.
-  private let writing = NSRecursiveLock()
 
   private init() {}
 
@@ -28,7 +27,7 @@ public final class Interruption: @unchecked Sendable {
 
   /// Starts a child with `spawn` (which returns its pid) and remembers it until `finished`.
   /// Once covgate is stopping, nothing new starts: the calling thread waits here for the exit.
-  func launch(_ spawn: () throws -> pid_t) rethrows -> pid_t {
+  public func launch(_ spawn: () throws -> pid_t) rethrows -> pid_t {
     lock.lock()
     guard signal == nil else {
       lock.unlock()
@@ -42,7 +41,7 @@ public final class Interruption: @unchecked Sendable {
 
   /// Forgets a child that exited. When covgate is stopping, the calling thread waits here for
   /// the exit, so that nothing after the child (merging, reporting) runs.
-  func finished(_ pid: pid_t) {
+  public func finished(_ pid: pid_t) {
     let stopping = lock.withLock {
       children.remove(pid)
       return signal != nil
@@ -53,9 +52,7 @@ public final class Interruption: @unchecked Sendable {
   /// Runs `body`, which writes files, so that a stop waits for it: covgate exits before the
   /// writes or after them, never between.
   public func whileWriting<T>(_ body: () throws -> T) rethrows -> T {
-    writing.lock()
-    defer { writing.unlock() }
-    return try body()
+    try FileWrites.whileWriting(body)
   }
 
   /// Forwards `signal` to every running child and everything it started (SIGKILL after
@@ -72,7 +69,7 @@ public final class Interruption: @unchecked Sendable {
       var status: Int32 = 0
       _ = waitpid(pid, &status, WNOHANG)
     }
-    writing.lock()
+    FileWrites.stopForGood()
     exit(received)
   }
 

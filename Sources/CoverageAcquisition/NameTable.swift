@@ -1,3 +1,4 @@
+import CovgateSupport
 import Foundation
 
 /// The distinct names of a list, found by their UTF-8 bytes: a table of byte hashes, so that

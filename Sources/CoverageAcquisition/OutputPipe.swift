@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// A pipe that a command writes its output into and covgate reads. Both ends close on exec:

@@ -1,3 +1,4 @@
+import CovgateSupport
 import Foundation
 
 /// The toolchain's `libswiftDemangle`, the demangler `swift-demangle` is built on, loaded into

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// Finds the library targets that import XCTest or Testing, which is what makes a target that

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// A test run's coverage: where the export is and how the tests went.

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// Derives the branch outcomes of kept files from their source (behind `BranchDeriving`, so
 /// the parser stays out of this module).

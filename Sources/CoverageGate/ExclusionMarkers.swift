@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// A marker that cannot be honoured: no reason, an unclosed start, an unknown directive.
 public struct ExclusionError: Error, Equatable, CustomStringConvertible {

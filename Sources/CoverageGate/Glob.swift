@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// A shell-style pattern: `*` matches within one path component, `**` across components,
 /// `?` one character. Matches the whole string.

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// Paths normalised by their text alone, as `..` must be resolved before a path is scoped:
 /// `/p/Sources/A/../../../tmp/x.swift` is `/tmp/x.swift`, outside a package at `/p`.

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// The package's own sources out of an export, each with its target; everything else excluded

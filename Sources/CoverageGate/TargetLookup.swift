@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// Finds the target a package-relative file belongs to: the one with the longest folder that
 /// holds it, by walking up the file's folders (a dictionary lookup per folder, whatever the

@@ -1,3 +1,5 @@
+import CovgateSupport
+
 extension CoverageData {
   /// Moves out the function records that lie only in files `leftOut` marks (by the files'
   /// order) or in files the data does not list; the others keep their order. Records are

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// Writes pretty-printed JSON straight into bytes, in the layout of Foundation's
 /// `JSONEncoder` with `.prettyPrinted` (`"key" : value`, two-space indent, `[\n\n]` when empty).

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// A file a renderer produced, relative to the output folder.
 public struct RenderedFile: Sendable, Equatable {

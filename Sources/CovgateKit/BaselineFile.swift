@@ -1,5 +1,6 @@
 import CoverageAcquisition
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// The committed baseline file: sorted, indented JSON, meant to be diffed.

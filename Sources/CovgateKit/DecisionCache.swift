@@ -1,5 +1,6 @@
 import CoverageAcquisition
 import CoverageModel
+import CovgateSupport
 import Foundation
 import SourceAnalysis
 

@@ -1,5 +1,6 @@
 import CoverageAcquisition
 import CoverageReports
+import CovgateSupport
 import Foundation
 
 /// Reads source files for reports, only from inside the package: a path that leaves the root

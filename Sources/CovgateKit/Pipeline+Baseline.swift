@@ -1,6 +1,7 @@
 import CoverageAcquisition
 import CoverageGate
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 extension Pipeline {

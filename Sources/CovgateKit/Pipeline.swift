@@ -2,6 +2,7 @@ import CoverageAcquisition
 import CoverageGate
 import CoverageModel
 import CoverageReports
+import CovgateSupport
 import Foundation
 import LLVMCoverage
 

@@ -1,6 +1,7 @@
 import CoverageAcquisition
 import CoverageGate
 import CoverageModel
+import CovgateSupport
 import SourceAnalysis
 
 /// Reads each kept source and derives its branches with swift-syntax, on every core; the

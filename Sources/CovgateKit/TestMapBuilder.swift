@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import LLVMCoverage
 
 /// Builds the test map of a per-test run: each test's raw profiles, read directly, against the

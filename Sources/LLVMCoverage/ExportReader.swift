@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// Reads llvm-cov export JSON (formats 2.x and 3.x) into `CoverageData`.
@@ -15,8 +16,7 @@ public enum ExportReader {
     public var lineViews: Bool
     /// From how many bytes on `functions[]` is read in halves, on two threads besides the one
     /// reading the files. Below, its reading ends while the package is described and its
-    /// sources searched on the other core: a third thread would only take turns with them
-    /// (swift-collections' 4.3 MB: 0.97x on one thread).
+    /// sources searched on the other core: a third thread would only take turns with them.
     public var halvingFunctionsFrom: Int
 
     public init(

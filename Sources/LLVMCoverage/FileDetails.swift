@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// Attaches to each file what reports show beyond figures: its functions and the code regions
 /// that never ran, from the export's function records.

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// The decisions of a source in `ByteWriter`'s compact form, for the cache of decisions.
 extension SourceDecisions {

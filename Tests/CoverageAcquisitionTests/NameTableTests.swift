@@ -1,3 +1,4 @@
+import CovgateSupport
 import XCTest
 
 @testable import CoverageAcquisition

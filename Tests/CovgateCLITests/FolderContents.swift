@@ -1,3 +1,4 @@
+import CovgateSupport
 import Foundation
 
 /// Every file under a folder with its bytes, to tell whether a run changed or left anything.

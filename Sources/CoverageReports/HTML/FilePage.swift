@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// One page per source file: its figures, its functions and its source with hit counts,
 /// uncovered lines and the never-run parts of partially covered lines.

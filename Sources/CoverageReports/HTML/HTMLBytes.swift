@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// A page's UTF-8 bytes as they are made. Appending is a capacity check and a copy: appending
 /// to an `[UInt8]` also checks that the array is not shared and goes through generic code, a

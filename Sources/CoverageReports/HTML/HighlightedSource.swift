@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// A source file's bytes cut into lines, with its Swift tokens for colouring each line.
 struct HighlightedSource {

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 extension IndexPage {
   /// Every kept file, per layer, then per target, then by path; sortable and filterable by the

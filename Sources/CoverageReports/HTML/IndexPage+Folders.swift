@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 extension IndexPage {
   /// One folder of a target: its files' figures added up.

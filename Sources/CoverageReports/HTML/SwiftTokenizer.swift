@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// A token of Swift source worth colouring: its byte range in the file and what it is.
 struct SyntaxToken: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import CoverageAcquisition
 import CoverageGate
+import CovgateSupport
 import Foundation
 
 /// A package's `.gitignore`, to which `covgate init` adds the history folder.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CoverageAcquisition
 import CoverageModel
 import CovgateKit
+import CovgateSupport
 import Foundation
 
 extension Covgate {

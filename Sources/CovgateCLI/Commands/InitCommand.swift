@@ -1,7 +1,8 @@
 import ArgumentParser
-import CovgateKit
 import CoverageAcquisition
 import CoverageGate
+import CovgateKit
+import CovgateSupport
 import Foundation
 
 /// `covgate init`: write a commented starter `.covgate.yml` from the package's targets, and

@@ -1,8 +1,9 @@
 import ArgumentParser
-import Foundation
 import CoverageAcquisition
 import CoverageModel
 import CoverageReports
+import CovgateSupport
+import Foundation
 import LLVMCoverage
 
 /// `covgate merge`: combine the results of test shards into one.

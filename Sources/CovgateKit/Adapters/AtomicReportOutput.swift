@@ -1,5 +1,6 @@
 import CoverageAcquisition
 import CoverageReports
+import CovgateSupport
 
 /// Writes the reports with `AtomicFile`: a new folder whole, then renamed into place; every
 /// file or none, even when covgate is interrupted.

@@ -1,5 +1,6 @@
 import CoverageGate
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// Symlinks resolved on the disk for scoping: each folder listed once (`readdir` says which

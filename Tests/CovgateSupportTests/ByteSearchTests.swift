@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CoverageModel
+@testable import CovgateSupport
 
 final class ByteSearchTests: XCTestCase {
   private func offset(_ needle: String, in haystack: String, from start: Int = 0) -> Int? {

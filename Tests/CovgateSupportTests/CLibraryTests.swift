@@ -1,4 +1,4 @@
-import CoverageModel
+import CovgateSupport
 import XCTest
 
 final class CLibraryTests: XCTestCase {

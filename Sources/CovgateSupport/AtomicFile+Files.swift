@@ -1,4 +1,3 @@
-import CoverageModel
 import Foundation
 
 extension AtomicFile {
@@ -35,7 +34,7 @@ extension AtomicFile {
   /// place, renamed over it only once every file is written. On a failure nothing is replaced
   /// and nothing is left behind.
   public static func write(_ files: [Pending]) throws {
-    try Interruption.shared.whileWriting {
+    try FileWrites.whileWriting {
       var staged: [(folder: String, staging: String)] = []
       var written = [String](repeating: "", count: files.count)
       var inStaging = [Bool](repeating: false, count: files.count)

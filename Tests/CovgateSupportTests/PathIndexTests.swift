@@ -1,4 +1,4 @@
-import CoverageModel
+import CovgateSupport
 import XCTest
 
 /// A path's place is its first in the list, asked once or many times in a row, and an absent

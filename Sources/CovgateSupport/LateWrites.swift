@@ -7,7 +7,7 @@ public enum LateWrites {
   private static let pending = DispatchGroup()
 
   /// Runs `write` on the late writes' thread, after the ones queued before it.
-  static func enqueue(_ write: @escaping @Sendable () -> Void) {
+  public static func enqueue(_ write: @escaping @Sendable () -> Void) {
     queue.async(group: pending, execute: write)
   }
 

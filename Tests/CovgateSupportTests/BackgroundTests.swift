@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CovgateKit
+@testable import CovgateSupport
 
 final class BackgroundTests: XCTestCase {
   private struct Failure: Error, Equatable {}

@@ -1,7 +1,7 @@
 import Synchronization
 import XCTest
 
-@testable import CoverageModel
+@testable import CovgateSupport
 
 final class ConcurrentMapTests: XCTestCase {
   /// Results come back in order and equal `map`'s, for counts around the number of runs.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CoverageModel
+@testable import CovgateSupport
 
 /// The byte searches agree with `String.UTF8View`'s own, on substrings that start anywhere.
 final class UTF8SearchTests: XCTestCase {

@@ -1,4 +1,3 @@
-import CoverageModel
 import Foundation
 
 /// Writes files so that readers see the old content or the new, never half of either.
@@ -25,8 +24,8 @@ public enum AtomicFile {
     try write(files.map { file in Pending(path: file.path) { file.parts } })
   }
 
-  static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
-    try Interruption.shared.whileWriting { try writeNow(bytes, to: path) }
+  public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+    try FileWrites.whileWriting { try writeNow(bytes, to: path) }
   }
 
   private static func writeNow(_ parts: [String], to path: String) throws {

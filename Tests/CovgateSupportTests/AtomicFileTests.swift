@@ -1,7 +1,6 @@
-import CoverageModel
 import XCTest
 
-@testable import CoverageAcquisition
+@testable import CovgateSupport
 
 final class AtomicFileTests: XCTestCase {
   private func temporaryFolder() throws -> String {

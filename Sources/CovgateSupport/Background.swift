@@ -1,16 +1,15 @@
-import CoverageModel
 import Foundation
 import Synchronization
 
 /// Work started on its own thread at once; `value()` waits for its result. Lets an export be
 /// read on one core while the package and its sources are read on the other.
-final class Background<T>: @unchecked Sendable {
+public final class Background<T>: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
   private var result: Result<T, any Error>?
   /// Touched by the work's thread only, until `finished` is signalled.
   private var work: (() throws -> T)?
 
-  init(_ work: @escaping () throws -> T) {
+  public init(_ work: @escaping () throws -> T) {
     self.work = work
     let thread = Thread { [self] in
       result = Result { try self.work!() }
@@ -22,7 +21,7 @@ final class Background<T>: @unchecked Sendable {
   }
 
   /// The work's result, or its error; waits until it is done.
-  func value() throws -> T {
+  public func value() throws -> T {
     finished.wait()
     finished.signal()
     return try result!.get()
@@ -30,7 +29,7 @@ final class Background<T>: @unchecked Sendable {
 
   /// The work's result, given up by this `Background` (taken once: the caller decides when
   /// and where it is freed).
-  func take() throws -> T {
+  public func take() throws -> T {
     finished.wait()
     finished.signal()
     defer { result = nil }
