@@ -61,6 +61,31 @@ public struct TestMap: Sendable, Equatable, Codable {
       .flatMap { byFunction[$0] }.filter { seen.insert($0).inserted }.map { tests[$0] }
   }
 
+  /// What the map says of `file` and `line`: the tests of the functions holding the line, or
+  /// why it cannot say.
+  public enum LineAnswer: Equatable, Sendable {
+    /// The tests that ran a function holding the line, the innermost function's first (none:
+    /// the function ran in no test).
+    case tests([TestCaseResult])
+    /// No function of the map is in the file: not a measured source (a test file, an excluded
+    /// or unbuilt file, a typo).
+    case fileNotInMap
+    /// The file is in the map but no function holds the line; its functions span `lines`.
+    case outsideFunctions(lines: ClosedRange<Int>)
+  }
+
+  /// The answer `covgate tests-for FILE:LINE` gives.
+  public func answer(file: String, line: Int) -> LineAnswer {
+    let inFile = functions.filter { $0.file == file }
+    guard let first = inFile.map(\.firstLine).min(), let last = inFile.map(\.lastLine).max() else {
+      return .fileNotInMap
+    }
+    guard inFile.contains(where: { $0.firstLine <= line && line <= $0.lastLine }) else {
+      return .outsideFunctions(lines: first...last)
+    }
+    return .tests(tests(file: file, line: line))
+  }
+
   /// Per package-relative file, how many tests ran any of its functions.
   public func testCountByFile() -> [String: Int] {
     var testsByFile: [String: Set<Int>] = [:]

@@ -39,8 +39,9 @@ public struct TestMapQueries: Sendable {
     return (affected, map, mergeBase)
   }
 
-  /// The tests that ran the function at `file` (package-relative) and `line`.
-  public func tests(file: String, line: Int) throws -> [TestCaseResult] {
-    try TestMapReader.read(path: mapPath).tests(file: file, line: line)
+  /// The tests that ran the function at `file` (package-relative) and `line`, or why the map
+  /// cannot say.
+  public func tests(file: String, line: Int) throws -> TestMap.LineAnswer {
+    try TestMapReader.read(path: mapPath).answer(file: file, line: line)
   }
 }

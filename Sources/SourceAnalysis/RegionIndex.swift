@@ -24,13 +24,14 @@ struct RegionIndex {
 
   /// - Parameter records: each function's name and its code regions in the file.
   init(_ records: [(name: String, regions: [Region])]) {
-    var sorted: [(start: SourceLocation, end: SourceLocation, name: String, count: UInt64)] = []
-    for record in records {
+    // Records by number: a name is compared only where two regions share a range.
+    var sorted: [(start: SourceLocation, end: SourceLocation, record: Int, count: UInt64)] = []
+    for (number, record) in records.enumerated() {
       for region in record.regions where region.kind == .code {
-        sorted.append((region.start, region.end, record.name, region.count))
+        sorted.append((region.start, region.end, number, region.count))
       }
     }
-    sorted.sort { ($0.start, $1.end, $0.name) < ($1.start, $0.end, $1.name) }
+    sorted.sort { ($0.start, $1.end) < ($1.start, $0.end) }
     var entries: [Entry] = []
     entries.reserveCapacity(sorted.count)
     var furthestEnd: SourceLocation?
@@ -38,28 +39,35 @@ struct RegionIndex {
     var index = sorted.startIndex
     while index < sorted.endIndex {
       let first = sorted[index]
-      // One sum per function over the regions of this range, then one count for the range.
-      var sums: [UInt64] = []
-      var name: String?
-      while index < sorted.endIndex, sorted[index].start == first.start,
-        sorted[index].end == first.end
+      var next = index + 1
+      while next < sorted.endIndex, sorted[next].start == first.start,
+        sorted[next].end == first.end
       {
-        if sorted[index].name != name {
-          sums.append(0)
-          name = sorted[index].name
-        }
-        let (sum, overflow) = sums[sums.count - 1].addingReportingOverflow(sorted[index].count)
-        sums[sums.count - 1] = overflow ? .max : sum
-        index += 1
+        next += 1
       }
       if let end = furthestEnd, first.start < end { nested = true }
       furthestEnd = max(furthestEnd ?? first.end, first.end)
-      let agreed = sums.allSatisfy { $0 == sums[0] }
-      entries.append(
-        Entry(start: first.start, end: first.end, lookup: agreed ? .count(sums[0]) : .ambiguous))
+      let lookup =
+        next == index + 1
+        ? Lookup.count(first.count)
+        : Self.shared(sorted[index..<next].map { (records[$0.record].name, $0.count) })
+      entries.append(Entry(start: first.start, end: first.end, lookup: lookup))
+      index = next
     }
     self.entries = entries
     self.hasNestedRegions = nested
+  }
+
+  /// The count of a range several regions share: summed per function (by name), one count
+  /// where the functions agree, ambiguous where they do not.
+  private static func shared(_ regions: [(name: String, count: UInt64)]) -> Lookup {
+    var sums: [String: UInt64] = [:]
+    for (name, count) in regions {
+      let (sum, overflow) = sums[name, default: 0].addingReportingOverflow(count)
+      sums[name] = overflow ? .max : sum
+    }
+    let counts = Set(sums.values)
+    return counts.count == 1 ? .count(counts.first!) : .ambiguous
   }
 
   /// Whether a region starts inside another: every outcome of a decision is such a region, so

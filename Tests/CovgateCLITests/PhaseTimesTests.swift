@@ -3,7 +3,8 @@ import XCTest
 
 @testable import CovgateCLI
 
-/// Each phase line says how long the phase before it took, not when it began.
+/// Each phase line says what begins, then how long the phase before it took; the last line
+/// how long the last phase took.
 final class PhaseTimesTests: XCTestCase {
   func testEachPhaseReportsTheDurationOfThePreviousOne() {
     let phases = PhaseTimes()
@@ -14,7 +15,7 @@ final class PhaseTimesTests: XCTestCase {
     let last = phases.end(at: start.addingTimeInterval(12.5))
 
     XCTAssertNil(first)
-    XCTAssertEqual(second, "build and test took 12.35s")
+    XCTAssertEqual(second, "after 12.35s of build and test")
     XCTAssertEqual(last, "evaluate took 0.15s")
     XCTAssertNil(phases.end(at: start.addingTimeInterval(13)))
   }

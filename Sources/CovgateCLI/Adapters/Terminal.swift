@@ -57,11 +57,12 @@ final class PhaseTimes: @unchecked Sendable {
   private let lock = NSLock()
   private var current: (name: String, start: Date)?
 
-  /// Starts `name`; the phase it ends as "<phase> took <seconds>", if there was one.
+  /// Starts `name`; the phase it ends as "after <seconds> of <phase>", if there was one
+  /// ("evaluate (after 4.80s of build and test)" reads as what happens now, then what was done).
   func begin(_ name: String, at now: Date) -> String? {
     lock.withLock {
       defer { current = (name, now) }
-      return current.map { "\($0.name) took \(Terminal.seconds(now.timeIntervalSince($0.start)))" }
+      return current.map { "after \(Terminal.seconds(now.timeIntervalSince($0.start))) of \($0.name)" }
     }
   }
 

@@ -12,7 +12,10 @@ struct AffectedOutput {
 
   func text(_ format: AffectedCommand.Format) -> String {
     switch format {
-    case .filter: filter()
+    case .filter:
+      Self.filter(
+        tests: affected.tests.map(\.test.id), modules: affected.modules,
+        everything: !affected.everything.isEmpty)
     case .list: affected.tests.map(\.test.id).joined(separator: "\n")
     case .json: json()
     }
@@ -20,12 +23,14 @@ struct AffectedOutput {
 
   /// One regular expression for `swift test --filter`: every selected test by its ID, and the
   /// whole of each test module whose files changed (new tests are not in the map yet); `.` (every
-  /// test) when every test is needed (an empty `--filter` would run no XCTest test at all).
-  private func filter() -> String {
-    guard affected.everything.isEmpty else { return "." }
-    let modules = affected.modules.map { TestCase.regexEscaped($0) + "\\." }
-    let tests = affected.tests.map(\.test.id).filter { id in !affected.modules.contains { id.hasPrefix($0 + ".") } }
-      .map(TestCase.regexEscaped)
+  /// test) when every test is needed (an empty `--filter` would run no XCTest test at all). An
+  /// XCTest ID ends with `$`, so that `testBold` does not also select `testBoldInItalics`; a
+  /// Swift Testing ID ends with its `)` already.
+  static func filter(tests ids: [String], modules names: [String], everything: Bool) -> String {
+    guard !everything else { return "." }
+    let modules = names.map { TestCase.regexEscaped($0) + "\\." }
+    let tests = ids.filter { id in !names.contains { id.hasPrefix($0 + ".") } }
+      .map { TestCase.regexEscaped($0) + ($0.hasSuffix(")") ? "" : "$") }
     let parts = modules + tests
     // Nothing affected: a pattern no test ID matches, so that `swift test` runs none.
     return parts.isEmpty ? "^$" : "^(" + parts.joined(separator: "|") + ")"

@@ -44,8 +44,28 @@ struct TestsForCommand: ParsableCommand {
       guard let (file, line) = parsedLocation else { return .usage }
       // A path given from inside the package or with ./ reads as the map's package-relative one.
       let relative = absolute(file).path.hasPrefix(root + "/") ? String(absolute(file).path.dropFirst(root.count + 1)) : file
-      for test in try queries.tests(file: relative, line: line) { print(test.id) }
-      return .success
+      switch try queries.tests(file: relative, line: line) {
+      case .tests(let tests):
+        if tests.isEmpty {
+          terminal.printError("covgate: no test ran the function at \(relative):\(line)")
+        }
+        for test in tests { print(test.id) }
+        return .success
+      case .fileNotInMap:
+        throw TestsForError(
+          message:
+            "\(relative) is not in the test map \(queries.mapPath): not a measured source of the package (a test file, an excluded or unbuilt file?); give a path relative to the package root")
+      case .outsideFunctions(let lines):
+        throw TestsForError(
+          message:
+            "line \(line) of \(relative) is in no function of the test map (its functions span lines \(lines.lowerBound)-\(lines.upperBound)); give a line inside a function body")
+      }
     }
   }
+}
+
+/// `tests-for` asked about a place the test map does not cover (exit 2).
+struct TestsForError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
 }
