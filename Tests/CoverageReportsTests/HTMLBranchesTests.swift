@@ -32,6 +32,28 @@ final class HTMLBranchesTests: XCTestCase {
     XCTAssertTrue(page.contains("derived branches taken</span>"))
   }
 
+  /// A line whose decision the regions do not prove shows `n/a`, opening into its reason.
+  func testALineWithADecisionNotDerivableSaysWhy() {
+    var report = report
+    report.files[0].coverage.branches?.notDerivable = [
+      NotDerivable(
+        kind: .and, location: SourceLocation(line: 5, column: 12),
+        reason: "in a later condition of a list (only the first has a region)"),
+      NotDerivable(
+        kind: .while, location: SourceLocation(line: 5, column: 3),
+        reason: "contradicted: exit 2 by the reach, 1 by a second region", contradicted: true),
+    ]
+    let page = HTMLSample.page(in: HTMLSample.render(report))
+    let row = page.components(separatedBy: "<tr id=L5")[1].components(separatedBy: "\n")[0]
+    XCTAssertTrue(
+      row.hasSuffix(
+        "<details class=\"br-list\"><summary class=\"br na\" title=\"2 decisions not derivable\">"
+          + "<span class=\"sr-only\">branches not derivable: </span>n/a</summary><ul>"
+          + "<li>&amp;&amp; at 5:12, not derivable: in a later condition of a list (only the first has a region)</li>"
+          + "<li>while at 5:3, contradicted: exit 2 by the reach, 1 by a second region</li>"
+          + "</ul></details></td>"), row)
+  }
+
   func testWithoutDerivedBranchesThereIsNoBadge() {
     let page = HTMLSample.page(in: HTMLSample.render())
     XCTAssertFalse(page.contains("class=\"br "))

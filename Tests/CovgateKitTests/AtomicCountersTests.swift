@@ -7,11 +7,13 @@ import XCTest
 /// A run builds with atomic counters exactly where lost increments would make derived branches
 /// wrong: wherever branches are derived.
 final class AtomicCountersTests: XCTestCase {
-  private func pipeline(_ package: PipelinePackage, config: GateConfig) -> Pipeline {
-    let log = EventLog()
-    return Pipeline(
+  private func pipeline(
+    _ package: PipelinePackage, config: GateConfig, log: EventLog = EventLog(),
+    arguments: [String] = []
+  ) -> Pipeline {
+    Pipeline(
       settings: RunSettings(
-        packageRoot: package.root, config: config, source: .tests(arguments: []),
+        packageRoot: package.root, config: config, source: .tests(arguments: arguments),
         outputFolder: "/out", formats: []),
       services: PipelineServices(
         acquisition: FakeAcquisition(
@@ -38,17 +40,8 @@ final class AtomicCountersTests: XCTestCase {
     let fixture = try PipelinePackage()
     defer { fixture.remove() }
     let log = EventLog()
-    let pipeline = Pipeline(
-      settings: RunSettings(
-        packageRoot: fixture.root, config: .defaults, source: .tests(arguments: ["--parallel"]),
-        outputFolder: "/out", formats: []),
-      services: PipelineServices(
-        acquisition: FakeAcquisition(
-          log: log, package: fixture.package, exportPath: fixture.exportPath),
-        changes: FakeChanges(log: log, files: []),
-        openHistory: { _ in FakeHistory(log: log, earlier: []) },
-        output: CapturingOutput(log: log), observer: RecordingObserver(log: log)))
-    _ = try pipeline.evaluatedReport()
+    _ = try pipeline(fixture, config: .defaults, log: log, arguments: ["--parallel"])
+      .evaluatedReport()
     XCTAssertTrue(
       log.events.contains(
         "run tests --parallel -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all"),

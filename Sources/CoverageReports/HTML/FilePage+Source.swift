@@ -172,12 +172,7 @@ extension FilePage {
     html.appendDecimal(UInt64(all))
     html.append("</summary><ul>")
     for decision in decisions {
-      html.append("<li>")
-      HTMLEscaping.append(escaping: decision.kind.rawValue.utf8, to: &html)
-      html.append(" at ")
-      html.appendDecimal(UInt64(max(0, decision.location.line)))
-      html.append(":")
-      html.appendDecimal(UInt64(max(0, decision.location.column)))
+      appendListItemStart(decision.kind, decision.location, to: &html)
       html.append(", reached ")
       html.appendDecimal(decision.reached)
       html.append(": ")
@@ -196,6 +191,18 @@ extension FilePage {
     html.append("</ul></details>")
   }
 
+  /// `<li>if at 4:5`: a decision's list entry up to its counts or reason.
+  private static func appendListItemStart(
+    _ kind: Decision.Kind, _ location: SourceLocation, to html: inout HTMLBytes
+  ) {
+    html.append("<li>")
+    HTMLEscaping.append(escaping: kind.rawValue.utf8, to: &html)
+    html.append(" at ")
+    html.appendDecimal(UInt64(max(0, location.line)))
+    html.append(":")
+    html.appendDecimal(UInt64(max(0, location.column)))
+  }
+
   /// After a line with decisions the regions do not prove: `n/a`, opened, each one's reason.
   static func appendNotDerivableBadge(_ left: [NotDerivable], to html: inout HTMLBytes) {
     html.append("<details class=\"br-list\"><summary class=\"br na\" title=\"")
@@ -204,12 +211,7 @@ extension FilePage {
     html.append(
       " not derivable\"><span class=\"sr-only\">branches not derivable: </span>n/a</summary><ul>")
     for entry in left {
-      html.append("<li>")
-      HTMLEscaping.append(escaping: entry.kind.rawValue.utf8, to: &html)
-      html.append(" at ")
-      html.appendDecimal(UInt64(max(0, entry.location.line)))
-      html.append(":")
-      html.appendDecimal(UInt64(max(0, entry.location.column)))
+      appendListItemStart(entry.kind, entry.location, to: &html)
       html.append(entry.contradicted ? ", contradicted: " : ", not derivable: ")
       let reason =
         entry.reason.hasPrefix("contradicted: ") ? String(entry.reason.dropFirst(14)) : entry.reason
