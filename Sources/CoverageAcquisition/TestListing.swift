@@ -57,7 +57,12 @@ public struct TestListing: Sendable {
         command: "\(binary) \(arguments.joined(separator: " "))", exitCode: result.exitCode,
         detail: result.stderr.split(separator: "\n").first.map(String.init) ?? "no output")
     }
-    return Self.ids(in: result.stdout).map { TestCase(id: $0, library: library, binary: binary) }
+    let ids = Self.ids(in: result.stdout)
+    // A binary built without Swift Testing's own entry point answers its listing with the
+    // XCTest list (seen with Ink 0.6.0): a Swift Testing test is a function, listed with its
+    // parameter list; an XCTest ID never ends with one.
+    let listed = library == .swiftTesting ? ids.filter { $0.hasSuffix(")") } : ids
+    return listed.map { TestCase(id: $0, library: library, binary: binary) }
   }
 
   /// The test IDs in a listing: lines like `Module.Type/name`, other lines (headers) skipped.

@@ -36,7 +36,7 @@ public final class NetworkManager {
     responseKey: String? = nil,
     completion: @escaping @Sendable (Result<Any, any Error>) -> Void
   ) -> (any Cancellable)? {
-    let text = baseURL + api
+    let text = Self.joined(baseURL, api)
     guard let url = Self.httpURL(text) else {
       logger.log("NetworkManager: not sending \(method.rawValue) \(api): invalid URL '\(text)'")
       completion(.failure(NetworkError.invalidURL(text)))
@@ -80,5 +80,14 @@ public final class NetworkManager {
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
     else { return nil }
     return url
+  }
+
+  /// `base` and `path` with exactly one `/` between them: `https://api.test` and `vehicles`
+  /// make `https://api.test/vehicles`, not the host `api.testvehicles`.
+  static func joined(_ base: String, _ path: String) -> String {
+    guard !path.isEmpty else { return base }
+    let trimmedBase = base.hasSuffix("/") ? String(base.dropLast()) : base
+    let trimmedPath = path.hasPrefix("/") ? String(path.dropFirst()) : path
+    return trimmedBase + "/" + trimmedPath
   }
 }

@@ -73,6 +73,22 @@ final class PerTestRunnerTests: XCTestCase {
     XCTAssertThrowsError(try TestSelection(arguments: ["--filter", "("]))
   }
 
+  /// An XCTest-only binary that answers Swift Testing's listing with its XCTest list has no
+  /// Swift Testing test: its tests are not run twice, once as phantom Swift Testing tests.
+  func testAnXCTestListAnsweringSwiftTestingsListingIsNoSwiftTestingTest() throws {
+    let xctestList = "InkTests.CodeTests/testInlineCode\nInkTests.CodeTests/testCodeBlock\n"
+    let runner = RecordedRunner(captures: [
+      "/b/P.xctest --testing-library swift-testing --list-tests": CommandResult(
+        exitCode: 0, stdout: xctestList),
+      "/b/P.xctest --list-tests": CommandResult(exitCode: 0, stdout: xctestList),
+    ])
+    let listing = TestListing(runner: runner)
+    XCTAssertEqual(try listing.tests(in: "/b/P.xctest", library: .swiftTesting, directory: nil), [])
+    XCTAssertEqual(
+      try listing.tests(in: "/b/P.xctest", library: .xctest, directory: nil).map(\.id),
+      ["InkTests.CodeTests/testInlineCode", "InkTests.CodeTests/testCodeBlock"])
+  }
+
   func testABinaryWithoutSwiftTestingTestsListsNoneOfThem() throws {
     let runner = RecordedRunner(captures: [
       "/b/P.xctest --testing-library swift-testing --list-tests": CommandResult(exitCode: 69),

@@ -20,6 +20,22 @@ final class NetworkManagerTests: XCTestCase {
     requester = nil
   }
 
+  /// A base without a trailing slash and a path without a leading one (or both with one) join
+  /// with exactly one: the host stays `api.test`.
+  func testTheBaseAndThePathJoinWithOneSlash() throws {
+    for (base, path) in [
+      ("https://api.test", "vehicles"), ("https://api.test/", "/vehicles"),
+      ("https://api.test/", "vehicles"), ("https://api.test", "/vehicles"),
+    ] {
+      let requester = FakeRequester()
+      NetworkManager(baseURL: base, request: requester.request, logger: logger)
+        .fetchData(api: path) { _ in }
+      let url = try XCTUnwrap(requester.calls.first?.url, "\(base) + \(path)")
+      XCTAssertEqual(url.host, "api.test", "\(base) + \(path)")
+      XCTAssertEqual(url.absoluteString, "https://api.test/vehicles", "\(base) + \(path)")
+    }
+  }
+
   func testFetchDataSendsURLMethodAndParametersAndReturnsTheCancellable() throws {
     let cancellable = manager.fetchData(api: "vehicles", method: .post, parameters: ["page": 1]) {
       _ in
