@@ -60,6 +60,8 @@ public struct Pipeline: Sendable {
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try describe(swift: toolchain.swift)
+      // A base that cannot be measured from fails now, not after the build and the tests.
+      if let base = settings.base { try services.changes.checkBase(base, root: settings.packageRoot) }
       let request = TestRunRequest(
         root: settings.packageRoot, packageName: package.name,
         arguments: arguments + atomicCounterArguments(package), timeout: timeout,

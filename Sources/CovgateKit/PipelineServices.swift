@@ -35,6 +35,9 @@ public struct PipelineServices: Sendable {
 /// The lines changed since a base (git, live).
 public protocol ChangeProviding: Sendable {
   func changes(since base: String, root: String) throws -> ChangeSet
+  /// Fails as `changes(since:root:)` would on a base it cannot measure from (no repository,
+  /// an unknown ref), without reading the changes: a run checks it before building.
+  func checkBase(_ base: String, root: String) throws
   /// The changes since the merge base with `base` in the line numbers of the test map's
   /// version of each file (made at `mapCommit`), the files the map cannot answer for, and the
   /// merge base.

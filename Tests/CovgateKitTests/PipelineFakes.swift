@@ -88,6 +88,11 @@ struct FakeChanges: ChangeProviding {
     return ChangeSet(base: base, baseCommit: "abc123", files: files)
   }
 
+  func checkBase(_ base: String, root: String) throws {
+    log.add("check base \(base)")
+    if base == "no-such-ref" { throw PatchError.baseNotFound(base: base) }
+  }
+
   func affectedChanges(since base: String, mapCommit: String, root: String) throws
     -> (changes: [AffectedTests.Change], stale: [String], mergeBase: String)
   {

@@ -184,6 +184,15 @@ final class PipelineTests: XCTestCase {
     XCTAssertTrue(log.events.contains("export build \(folder)"), "\(log.events)")
   }
 
+  /// A base git does not know fails the run before the tests are built and run.
+  func testAnUnknownBaseFailsBeforeTheTestsRun() throws {
+    XCTAssertThrowsError(try pipeline(base: "no-such-ref").run()) { error in
+      XCTAssertEqual(error as? PatchError, .baseNotFound(base: "no-such-ref"))
+    }
+    XCTAssertTrue(log.events.contains("check base no-such-ref"), "\(log.events)")
+    XCTAssertFalse(log.events.contains { $0.hasPrefix("run tests") }, "\(log.events)")
+  }
+
   func testTheReportIsCompleteWithPatchCoverageFromTheChangesSinceTheBase() throws {
     let yaml = "layers:\n  logic:\n    targets: [Core]\npatch:\n  minimum: 80\n"
     let changes = [ChangedFile(path: "Sources/Core/A.swift", addedLines: [2, 6])]

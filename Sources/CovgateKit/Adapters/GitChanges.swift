@@ -12,12 +12,7 @@ public struct GitChanges: ChangeProviding {
 
   /// Changed files (paths relative to the package root) between the merge base and the work tree.
   public func changes(since base: String, root: String) throws -> ChangeSet {
-    let inside = try git(["rev-parse", "--is-inside-work-tree"], root: root)
-    guard inside.exitCode == 0 else { throw PatchError.notARepository(root: root) }
-    let mergeBase = try git(["merge-base", base, "HEAD"], root: root)
-    guard mergeBase.exitCode == 0, let commit = mergeBase.stdout.split(separator: "\n").first else {
-      throw PatchError.baseNotFound(base: base)
-    }
+    let commit = try mergeBase(base, root: root)
     // The work tree, so uncommitted changes count too; --relative keeps only files under the
     // package and makes their paths package-relative.
     let diff = try git([
@@ -30,6 +25,22 @@ public struct GitChanges: ChangeProviding {
     return ChangeSet(
       base: base, baseCommit: String(commit),
       files: try UnifiedDiff.parse(diff.stdout) + untrackedFiles(root: root))
+  }
+
+  /// The merge base of `base` and HEAD; a package outside git or a ref git does not know is an
+  /// error naming it.
+  public func mergeBase(_ base: String, root: String) throws -> Substring {
+    let inside = try git(["rev-parse", "--is-inside-work-tree"], root: root)
+    guard inside.exitCode == 0 else { throw PatchError.notARepository(root: root) }
+    let mergeBase = try git(["merge-base", base, "HEAD"], root: root)
+    guard mergeBase.exitCode == 0, let commit = mergeBase.stdout.split(separator: "\n").first else {
+      throw PatchError.baseNotFound(base: base)
+    }
+    return commit
+  }
+
+  public func checkBase(_ base: String, root: String) throws {
+    _ = try mergeBase(base, root: root)
   }
 
   /// New files not yet added to git are part of the change too: every line of them is new.
