@@ -11,13 +11,18 @@ final class DecisionFinder: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
+  /// Where the node's first token starts.
   private func location(_ node: some SyntaxProtocol) -> CoverageModel.SourceLocation {
-    let found = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-    return CoverageModel.SourceLocation(line: found.line, column: found.column)
+    location(of: node.positionAfterSkippingLeadingTrivia)
   }
 
+  /// Where the node's last token ends: where a region after it starts.
   private func location(after node: some SyntaxProtocol) -> CoverageModel.SourceLocation {
-    let found = converter.location(for: node.endPositionBeforeTrailingTrivia)
+    location(of: node.endPositionBeforeTrailingTrivia)
+  }
+
+  private func location(of position: AbsolutePosition) -> CoverageModel.SourceLocation {
+    let found = converter.location(for: position)
     return CoverageModel.SourceLocation(line: found.line, column: found.column)
   }
 

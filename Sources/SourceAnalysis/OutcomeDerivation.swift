@@ -27,14 +27,15 @@ enum OutcomeDerivation {
       guard count < implausible else { return .notDerivable("a region's count is negative") }
       reached = count
     }
+    let lookups = candidate.arms.map { regions.count(startingAt: $0.start) }
     // No arm with a region: code left out by `#if`, not a decision that ran; but a defer body
     // has no regions though it ran.
-    let armless = candidate.arms.allSatisfy { regions.count(startingAt: $0.start) == .missing }
+    let armless = lookups.allSatisfy { $0 == .missing }
     if armless && candidate.ambiguity != Positions.deferBody { return .noData }
     if let ambiguity = candidate.ambiguity { return .notDerivable(ambiguity) }
     var counts: [UInt64] = []
-    for arm in candidate.arms {
-      switch regions.count(startingAt: arm.start) {
+    for (arm, lookup) in zip(candidate.arms, lookups) {
+      switch lookup {
       case .missing: return .notDerivable("the \(arm.label) has no region of its own")
       case .ambiguous: return .notDerivable("two functions' regions share the \(arm.label)'s range")
       case .count(let count):

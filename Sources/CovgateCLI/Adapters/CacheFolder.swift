@@ -1,3 +1,4 @@
+import CovgateSupport
 import Foundation
 
 /// Where covgate keeps what only saves time between runs, one folder per package: under
@@ -20,16 +21,6 @@ enum CacheFolder {
       return nil
     }
     let name = (root as NSString).lastPathComponent
-    return "\(base)/covgate/\(name)-\(hexHash(root))"
-  }
-
-  /// FNV-1a of the path: one folder per package root, stable across runs.
-  private static func hexHash(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    return "\(base)/covgate/\(name)-\(fingerprint(Data(root.utf8)))"
   }
 }
