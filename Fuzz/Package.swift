@@ -15,6 +15,9 @@ let package = Package(
       name: "InvariantsFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
     .executableTarget(
+      name: "XccovFuzzer",
+      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+    .executableTarget(
       name: "ConfigFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
   ]

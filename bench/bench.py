@@ -5,7 +5,8 @@ Prints a table of medians and ratios against the anchors and writes it to bench/
 Run it with `make bench` (which builds covgate in release mode and installs the anchors).
 Environment: BENCH_RUNS (default 5), BENCH_SIZES_MB (default "10 100 1000"), BENCH_FILE_COUNTS
 (default "10000 50000": exports of that many small file records, no function records), BENCH_ONLY
-(`per-test`: only the rows that run tests; `reports`: only the rows that read exports).
+(`per-test`: only the rows that run tests; `reports`: only the rows that read exports; `xccov`:
+only the xccov row), BENCH_XCCOV_FILES (default 5000: the files of the xccov archive).
 """
 import itertools
 import json
@@ -29,6 +30,7 @@ MIRROR = os.environ.get("SWIFT_PACKAGE_MIRROR", "/opt/swift-packages")
 # BENCH_ONLY=per-test: only `covgate run`, `run --per-test`, the test map and `affected` (Yams);
 # BENCH_ONLY=reports: only ingest, `check` and the HTML (sections 1-3).
 ONLY = os.environ.get("BENCH_ONLY", "")
+XCCOV_FILES = int(os.environ.get("BENCH_XCCOV_FILES", "5000"))
 
 
 def toolchain(tool):
@@ -135,9 +137,11 @@ def main():
     def goal_text(goal, below):
         return f"<= {goal}x" if below else f">= {goal}x"
 
-    if ONLY != "per-test":
+    if ONLY in ("", "reports"):
         ingest_and_reports(rows, row)
-    if ONLY != "reports":
+    if ONLY in ("", "reports", "xccov"):
+        xccov(rows)
+    if ONLY in ("", "per-test"):
         runs_and_per_test(rows, row)
 
     lines = ["| measure | covgate | anchor | anchor time | ratio | goal | |", "|---|---|---|---|---|---|---|"]
@@ -147,6 +151,43 @@ def main():
               f"{time.strftime('%Y-%m-%d')}; covgate {COVGATE}.\n\n")
     open(os.path.join(HERE, "results.md"), "w").write(header + table + "\n")
     print("\n" + table)
+
+
+ORJSON_XCCOV_IN_PROCESS = """
+import orjson, sys, time
+data = open(sys.argv[1], 'rb').read()
+best = None
+for _ in range(int(sys.argv[2])):
+    start = time.perf_counter()
+    parsed = orjson.loads(data)
+    total = 0
+    for lines in parsed.values():
+        for line in lines:
+            total += line.get('executionCount') or 0
+    elapsed = time.perf_counter() - start
+    del parsed
+    best = elapsed if best is None else min(best, elapsed)
+print(best)
+"""
+
+
+def xccov(rows):
+    """An app's xccov report and archive (5,000 files) gated, against orjson loading the archive."""
+    fixture = os.path.join(ROOT, "Tests", "CovgateCLITests", "Fixtures", "XcodeRecorded")
+    root = os.path.join(WORK, f"xccov-app-{XCCOV_FILES}")
+    report, archive = root + "-report.json", root + "-archive.json"
+    if not os.path.exists(archive):
+        sh([sys.executable, os.path.join(HERE, "make_xccov.py"), fixture, str(XCCOV_FILES), root, report, archive])
+    megabytes = (os.path.getsize(report) + os.path.getsize(archive)) / 1e6
+    ours, peak = timed([COVGATE, "check", "--xccov-report", report, "--xccov-archive", archive,
+                        "--package-path", root, "--format", "json", "--quiet", "--no-history",
+                        "--output", os.path.join(WORK, "out-xccov")])
+    warm = float(sh([sys.executable, "-c", ORJSON_XCCOV_IN_PROCESS, archive, str(RUNS)]).stdout)
+    rows.append((f"xccov report + archive of {XCCOV_FILES} files ({megabytes:.0f} MB): read, gate, JSON",
+                 f"{ours:.3f} s (peak {peak:.0f} MB)", "orjson loads + walk of the archive alone (warm in-process best)",
+                 f"{warm:.3f} s", f"{warm / ours:.1f}x", ">= 4x warm orjson", "met" if warm / ours >= 4 else "NOT MET"))
+    print(f"  xccov {XCCOV_FILES} files, {megabytes:.0f} MB: covgate {ours:.3f} s; warm orjson {warm:.3f} s -> {warm / ours:.1f}x",
+          flush=True)
 
 
 def ingest_and_reports(rows, row):

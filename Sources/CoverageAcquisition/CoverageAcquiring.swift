@@ -19,9 +19,24 @@ public protocol CoverageAcquiring: Sendable {
   func exportBuild(
     binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
   ) throws -> String
+  /// Exports an indexed profile (`Coverage.profdata`) with the binaries that made it into a
+  /// file of its own; returns its path.
+  func exportProfile(_ profile: ProfileExport, toolchain: Toolchain) throws -> String
   /// Readable function names (a name maps to itself when it cannot be demangled), kept
   /// between runs in `cacheFolder`.
   func demangle(_ names: [String], cacheFolder: String?) -> [String: String]
+}
+
+/// An indexed profile and the instrumented binaries it holds counts for (Xcode keeps both in
+/// DerivedData): `llvm-cov export -instr-profile PROFDATA -object BINARY ...`.
+public struct ProfileExport: Sendable, Equatable {
+  public var profdata: String
+  public var objects: [String]
+
+  public init(profdata: String, objects: [String]) {
+    self.profdata = profdata
+    self.objects = objects
+  }
 }
 
 /// What `swift test` is asked to do.
@@ -86,6 +101,11 @@ public struct LiveAcquisition: CoverageAcquiring {
   ) throws -> String {
     try TestRunner(toolchain: toolchain, platform: platform, onStep: onStep)
       .exportBuild(binPath: binPath)
+  }
+
+  public func exportProfile(_ profile: ProfileExport, toolchain: Toolchain) throws -> String {
+    try TestRunner(toolchain: toolchain, platform: platform, onStep: { _ in })
+      .exportProfile(profile)
   }
 
   /// Demangles with the toolchain's `swift-demangle`; without a toolchain names stay mangled.

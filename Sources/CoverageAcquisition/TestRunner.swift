@@ -115,6 +115,20 @@ public struct TestRunner: Sendable {
     return try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
   }
 
+  /// Exports `profile` into a temporary file (the caller removes it); returns its path.
+  ///
+  /// - Throws: `ToolchainError.missingFile` for a profile or binary that is not there,
+  ///   `.staleProfile` when llvm-cov finds a binary newer than the profile.
+  public func exportProfile(_ profile: ProfileExport) throws -> String {
+    for path in [profile.profdata] + profile.objects where !FileManager.default.fileExists(atPath: path) {
+      throw ToolchainError.missingFile(path: path, flag: path == profile.profdata ? "--profdata" : "--object")
+    }
+    let path = NSTemporaryDirectory() + "covgate-export-\(UUID().uuidString).json"
+    onStep(.export)
+    try export(profdata: profile.profdata, binaries: profile.objects, to: path)
+    return path
+  }
+
   /// The raw profiles and the test executables of a build folder.
   ///
   /// - Throws: `ToolchainError.staleProfile` when a test executable is newer than a profile:

@@ -10,6 +10,7 @@ public enum ToolchainError: Error, Equatable, CustomStringConvertible {
   case noTestBinary(directory: String)
   case commandFailed(command: String, exitCode: Int32, detail: String)
   case describeFailed(packagePath: String, detail: String)
+  case missingFile(path: String, flag: String)
 
   public var description: String {
     switch self {
@@ -29,6 +30,8 @@ public enum ToolchainError: Error, Equatable, CustomStringConvertible {
       "no test binary (*.xctest) in \(directory); the package has no tests or the build failed"
     case .commandFailed(let command, let exitCode, let detail):
       "`\(command)` failed with exit code \(exitCode): \(detail)"
+    case .missingFile(let path, let flag):
+      "\(flag) \(path): no such file; pass the path of an existing file"
     case .describeFailed(let packagePath, let detail):
       "cannot read the package at \(packagePath): \(detail); point --package-path at a folder with a Package.swift"
     }

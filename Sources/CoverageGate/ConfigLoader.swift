@@ -8,8 +8,9 @@ public enum ConfigLoader {
 
   static let topLevelKeys = [
     "version", "layers", "exclude", "test_support", "file_minimum", "function_minimum", "overall", "targets_without_data", "patch",
-    "baseline", "history", "exclusions", "branches",
+    "baseline", "history", "exclusions", "branches", "project",
   ]
+  static let projectKeys = ["targets"]
   static let branchKeys = ["derive"]
   static let functionMinimumKeys = ["regions"]
   static let exclusionKeys = ["stale"]
@@ -153,6 +154,10 @@ struct ConfigParser {
         for (_, item) in try mapping(value, "exclusions", keys: ConfigLoader.exclusionKeys) {
           config.staleExclusions = try policy(item, "exclusions.stale")
         }
+      case "project":
+        for (_, item) in try mapping(value, "project", keys: ConfigLoader.projectKeys) {
+          config.projectTargets = try projectTargets(item)
+        }
       default:
         break
       }
@@ -205,6 +210,27 @@ struct ConfigParser {
       throw error(node, "\(context) matches nothing; give it targets, paths or kinds, or make it `default: true`")
     }
     return layer
+  }
+
+  /// `project.targets`: target names to project-relative folders, e.g. `App: App`.
+  private func projectTargets(_ node: Node) throws -> [ProjectTarget] {
+    guard case .mapping(let mapping) = node, !mapping.isEmpty else {
+      throw error(node, "project.targets must map target names to folders, e.g. `App: App`")
+    }
+    return try mapping.map { nameNode, folderNode in
+      guard let name = nameNode.string, !name.isEmpty else {
+        throw error(nameNode, "project.targets: a target name must be text")
+      }
+      let folder = try text(folderNode, "project.targets.\(name)")
+      let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+      let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
+      guard !trimmed.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), trimmed != "." else {
+        throw error(
+          folderNode,
+          "project.targets.\(name): '\(folder)' must be a folder inside the project, relative to its root (e.g. App/Sources)")
+      }
+      return ProjectTarget(name: name, folder: trimmed)
+    }
   }
 
   private func metricKind(_ key: String, _ node: Node) throws -> MetricKind {

@@ -7,10 +7,13 @@ public enum ExclusionApplier {
   /// - Parameters:
   ///   - markers: per package-relative path, the markers found in its source.
   ///   - functions: the export's function records (needed for files with line markers).
+  ///   - fromLines: the data has no function records (xccov's): a file with line markers is
+  ///     recomputed from its line view, its functions kept or dropped by their first line.
   /// - Returns: the files still kept, files excluded whole, and every exclusion with whether
   ///   its code ran anyway.
   public static func apply(
-    _ markers: [String: [ExclusionMarker]], to files: [ScopedFile], functions: [FunctionRecord]
+    _ markers: [String: [ExclusionMarker]], to files: [ScopedFile], functions: [FunctionRecord],
+    fromLines: Bool = false
   ) throws -> (files: [ScopedFile], excludedFiles: [ExcludedFile], exclusions: [Exclusion]) {
     guard !markers.isEmpty else { return (files, [], []) }
     var kept: [ScopedFile] = []
@@ -40,6 +43,10 @@ public enum ExclusionApplier {
             path: file.path, firstLine: range.lowerBound, lastLine: range.upperBound, wholeFile: false,
             reason: marker.reason, ranAnyway: ran))
       }
+      if fromLines {
+        kept.append(try recomputedFromLines(file, excluding: lines))
+        continue
+      }
       try checkSummary(of: file, functions: functions)
       var recomputed = try FunctionSummarizer.fileCoverage(path: file.coverage.path, functions: functions, excluding: lines)
       recomputed.functions = file.coverage.functions.filter { !lines.contains($0.line) }
@@ -49,6 +56,21 @@ public enum ExclusionApplier {
       kept.append(updated)
     }
     return (kept, excludedFiles, exclusions)
+  }
+
+  /// A file of data without function records, its marked lines taken out of its line view.
+  static func recomputedFromLines(_ file: ScopedFile, excluding lines: Set<Int>) throws -> ScopedFile {
+    guard let view = file.coverage.lineView else { throw MarkersNeedLines(path: file.path) }
+    var updated = file
+    let masked = view.masking(lines)
+    updated.coverage.lineView = masked
+    updated.coverage.functions = file.coverage.functions.filter { !lines.contains($0.line) }
+    updated.coverage.missedRegions = file.coverage.missedRegions.filter { !lines.contains($0.start.line) }
+    let functions = updated.coverage.functions
+    updated.coverage.summary = Summary(
+      lines: masked.metric,
+      functions: Metric(covered: functions.filter { $0.count > 0 }.count, count: functions.count))
+    return updated
   }
 
   /// The figures of a file with markers are recomputed from its function records, so the
@@ -73,5 +95,15 @@ public struct SummaryMismatch: Error, Equatable, CustomStringConvertible {
     "the export's summary of \(path) gives \(metric.rawValue) \(summary.covered)/\(summary.count), "
       + "its function records give \(records.covered)/\(records.count); the export is damaged or was edited "
       + "(covgate recomputes this file from its records to honour its exclusion markers): export it again"
+  }
+}
+
+/// Line exclusion markers in a file whose data has no per-line counts (an xccov report without
+/// its archive).
+public struct MarkersNeedLines: Error, Equatable, CustomStringConvertible {
+  public var path: String
+
+  public var description: String {
+    "\(path) has covgate:ignore markers on lines, and the coverage data has no per-line counts for it; pass the xccov archive (--xccov-archive) with its report"
   }
 }

@@ -32,6 +32,9 @@ public struct GateConfig: Sendable, Equatable {
   /// Whether branches are derived from the sources (`branches.derive`, default true): off, no
   /// source is parsed and no function record is read for them.
   public var derivesBranches = true
+  /// `project.targets`: for a project without `Package.swift`, its targets and their folders;
+  /// empty, each top-level folder with sources is a target.
+  public var projectTargets: [ProjectTarget] = []
 
   public struct PatchSettings: Sendable, Equatable {
     /// The git ref changes are measured from; `--base` overrides it.
@@ -87,6 +90,31 @@ public struct GateConfig: Sendable, Equatable {
       name: "ui-glue", gated: false,
       targets: ["*UI", "*App", "*View", "*Views", "*CLI"].map { Glob($0) }, kinds: [.executable]),
   ])
+
+  /// The built-in config of a project without `Package.swift` (an app): its targets hold logic
+  /// and views alike, so UI glue is told apart by folder and file name.
+  public static let appDefaults = GateConfig(layers: [
+    LayerConfig(
+      name: "logic", isDefault: true, thresholds: [.lines: Threshold(minimum: 60, target: 70)]),
+    LayerConfig(name: "ui-glue", gated: false, paths: appGluePaths.map { Glob($0) }),
+  ])
+
+  /// Where an app's UI glue lives by convention: view and view-controller folders and files.
+  public static let appGluePaths = [
+    "**/Views/**", "**/ViewControllers/**", "**/*View.swift", "**/*ViewController.swift",
+  ]
+}
+
+/// A target of a project without `Package.swift`, named in the config by its folder.
+public struct ProjectTarget: Sendable, Equatable {
+  public var name: String
+  /// Project-relative folder.
+  public var folder: String
+
+  public init(name: String, folder: String) {
+    self.name = name
+    self.folder = folder
+  }
 }
 
 /// One layer: which targets or files it holds and the thresholds it must meet.

@@ -24,6 +24,8 @@ public struct CoverageReport: Sendable {
   public var testMap: TestMap?
   /// What ran in some runs and not in others, after `run --repeat N`.
   public var varying: VaryingCoverage?
+  /// Which tool's figures these are (llvm-cov's, or Xcode's xccov with lines and functions only).
+  public var origin = CoverageOrigin.llvmCov
 
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],

@@ -43,14 +43,20 @@ public struct FileCoverage: Hashable, Sendable {
   }
 }
 
-/// Everything read from one or more llvm-cov exports.
+/// Everything read from one or more llvm-cov exports, or from xccov's reports.
 public struct CoverageData: Sendable {
   /// Files sorted by path.
   public var files: [FileCoverage]
   /// The export's function records, in its order; empty unless they were asked for.
   public var functions: [FunctionRecord]
+  /// Which tool's figures these are.
+  public var origin: CoverageOrigin
 
-  public init(files: consuming [FileCoverage], functions: consuming [FunctionRecord] = []) {
+  public init(
+    files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],
+    origin: CoverageOrigin = .llvmCov
+  ) {
+    self.origin = origin
     // llvm-cov lists files sorted: checked in one pass, sorted (in place) only when they are not.
     var files = files
     if !files.indices.dropFirst().allSatisfy({ files[$0 - 1].path <= files[$0].path }) {
@@ -58,5 +64,22 @@ public struct CoverageData: Sendable {
     }
     self.files = files
     self.functions = functions
+  }
+}
+
+/// Which tool's figures a report holds: never mixed in one total, and named in every report.
+public enum CoverageOrigin: String, Sendable, Codable {
+  /// llvm-cov (SwiftPM's export, or `llvm-cov export` on Xcode's profile data): lines,
+  /// functions, instantiations, regions, and branches covgate derives from them.
+  case llvmCov = "llvm-cov"
+  /// Xcode's xccov: lines and functions only, counted its own way.
+  case xccov
+
+  /// What the reports say of the figures' source.
+  public var label: String {
+    switch self {
+    case .llvmCov: "llvm-cov"
+    case .xccov: "xccov (lines and functions; regions, instantiations and branches are not in its data)"
+    }
   }
 }

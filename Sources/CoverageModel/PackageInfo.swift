@@ -1,14 +1,19 @@
-/// What covgate needs to know about a SwiftPM package: its root and its targets.
+/// What covgate needs to know about what it measures: a SwiftPM package, or a project without
+/// `Package.swift` (an Xcode app), its root and its targets.
 public struct PackageInfo: Hashable, Sendable, Codable {
   public var name: String
   /// Absolute path of the package root.
   public var root: String
   public var targets: [TargetInfo]
+  /// Set for a project without `Package.swift`: its targets are folders, and the folders
+  /// Xcode's builds mix in are left out by name.
+  public var project: ProjectLayout?
 
-  public init(name: String, root: String, targets: [TargetInfo]) {
+  public init(name: String, root: String, targets: [TargetInfo], project: ProjectLayout? = nil) {
     self.name = name
     self.root = root
     self.targets = targets
+    self.project = project
   }
 }
 

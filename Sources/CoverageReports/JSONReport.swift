@@ -40,6 +40,8 @@ public struct JSONReport: ReportRenderer {
       }
       json.key("schemaVersion")
       json.int(Self.schemaVersion)
+      json.key("source")
+      json.string(report.origin.rawValue)
       json.key("targetsWithoutData")
       json.array(report.targetsWithoutData, Self.targetWithoutData)
       if let tests = report.tests {

@@ -37,6 +37,11 @@ public struct MarkdownReport: ReportRenderer {
     if !named.isEmpty { title += ["", named.joined(separator: " · ")] }
     blocks.append(title)
     blocks.append(table(report))
+    if report.origin == .xccov {
+      blocks.append([
+        "Figures from Xcode's xccov: lines and functions as it counts them; regions are not in its data (n/a)."
+      ])
+    }
     blocks += verdicts(report)
     if let patch = report.patch {
       blocks.append([

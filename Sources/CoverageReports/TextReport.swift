@@ -12,6 +12,10 @@ public struct TextReport: ReportRenderer {
   static let truncationNote =
     "Percentages are truncated, never rounded up (llvm-cov rounds: its 76.36% is covgate's 76.35%); counts equal llvm-cov's."
 
+  /// Said instead when the figures are xccov's.
+  static let xccovNote =
+    "Figures from Xcode's xccov: lines and functions as xccov counts them (they can differ from llvm-cov's); regions, instantiations and branches are not in its data, so they are n/a. Percentages are truncated, never rounded up."
+
   public let useColor: Bool
 
   public init(useColor: Bool) {
@@ -41,7 +45,7 @@ public struct TextReport: ReportRenderer {
     out += worstFiles(report)
     out += riskiest(report)
     if out.last != "" { out.append("") }
-    out.append(Self.truncationNote)
+    out.append(report.origin == .llvmCov ? Self.truncationNote : Self.xccovNote)
     return out.joined(separator: "\n") + "\n"
   }
 
@@ -69,12 +73,15 @@ public struct TextReport: ReportRenderer {
   /// Name, then percent (right-aligned) and covered/count (left-aligned) per metric.
   private func table(_ report: CoverageReport) -> [String] {
     let derived = report.derivesBranches
+    // xccov's data has no regions: the column would be n/a on every row.
+    let regions = report.origin == .llvmCov
     var rows: [[String]] = [
-      ["Layer / target", "Lines", "", "Functions", "", "Regions", ""]
+      ["Layer / target", "Lines", "", "Functions", ""] + (regions ? ["Regions", ""] : [])
         + (derived ? ["Branches*", ""] : [])
     ]
     func cells(_ summary: Summary) -> [String] {
-      ([summary.lines, summary.functions, summary.regions] + (derived ? [summary.branches] : []))
+      ([summary.lines, summary.functions] + (regions ? [summary.regions] : [])
+        + (derived ? [summary.branches] : []))
         .flatMap { [$0.formattedPercent, $0.formattedRatio] }
     }
     for layer in report.shownLayers {

@@ -36,6 +36,9 @@ func reportingErrors(_ terminal: Terminal, _ body: () throws -> ExitCode) throws
   } catch let error as TestRunFailure {
     terminal.error(error.description)
     throw ExitCode.testsFailed
+  } catch let error as XcodeTestsFailed {
+    terminal.error(error.description)
+    throw ExitCode.testsFailed
   } catch let error as CoverageLost {
     terminal.error(error.description)
     throw ExitCode.testsFailed

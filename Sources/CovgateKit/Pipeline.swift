@@ -41,22 +41,40 @@ public struct Pipeline: Sendable {
   /// built); the one overlap: exports that need nothing built are read while it is described.
   public func evaluatedReport() throws -> CoverageReport {
     switch settings.source {
-    case .exports(let inputs, let buildFolder):
+    case .exports(let inputs, let buildFolder, let profile):
       let pipeline = self
       let reading =
-        buildFolder == nil
+        buildFolder == nil && profile == nil
         ? Background {
           // Read before the markers are known: as if the sources had some.
           try pipeline.ingest(inputs, options: pipeline.readOptions(inputs.count, markers: true))
         }
         : nil
       let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
-      let data =
-        try reading?.value()
-        ?? ingest(
-          [try exportBuildFolder(buildFolder!)] + inputs,
-          options: readOptions(inputs.count + 1, markers: !markers.isEmpty))
+      let data: CoverageData
+      if let reading {
+        data = try reading.value()
+      } else {
+        let built = try exportBuildFolder(buildFolder)
+        let exported = try exportProfile(profile)
+        defer { for path in exported { try? FileManager.default.removeItem(atPath: path) } }
+        let paths = built + exported + inputs
+        data = try ingest(paths, options: readOptions(paths.count, markers: !markers.isEmpty))
+      }
       return try gateAndName(data, package: package, markers: markers, tests: nil)
+    case .xccov(let reports, let archives):
+      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      let data = try XccovCoverage.read(reports: reports, archives: archives)
+      return try gateAndName(data, package: package, markers: markers, tests: nil)
+    case .xcresults(let bundles):
+      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      let data = try readResultBundles(bundles)
+      return try gateAndName(data, package: package, markers: markers, tests: nil)
+    case .xcodeTests(let request):
+      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      if let base = settings.base { try services.changes.checkBase(base, root: settings.packageRoot) }
+      let (data, tests) = try runXcodeTests(request)
+      return try gateAndName(data, package: package, markers: markers, tests: tests)
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try describe(swift: toolchain.swift)
@@ -102,10 +120,17 @@ public struct Pipeline: Sendable {
     PackageInfo, [String: [ExclusionMarker]]
   ) {
     let root = settings.packageRoot
-    let described =
-      try settings.packageDescriptionPath.map { try PackageDescriptionFile(path: $0).read(root: root) }
-      ?? services.acquisition.describePackage(
+    let described: PackageInfo
+    if let file = settings.packageDescriptionPath {
+      described = try PackageDescriptionFile(path: file).read(root: root)
+    } else if ProjectDescriber.isPackage(root: root) {
+      described = try services.acquisition.describePackage(
         root: root, swift: try swift(), cacheFolder: settings.cacheFolder)
+    } else {
+      described = try ProjectDescriber.describe(
+        root: root, targets: settings.config.projectTargets.map { ($0.name, $0.folder) }
+      )
+    }
     let sources = sources(root: described.root)
     let package = TestFrameworkImports.marked(described) { sources.source(ofRelativePath: $0) }
     try settings.config.check(against: package)
@@ -120,7 +145,8 @@ public struct Pipeline: Sendable {
     tests: TestOutcome?
   ) throws -> CoverageReport {
     var report = try evaluate(data, package: package, markers: markers, tests: tests)
-    name(&report)
+    // xccov names its functions readably itself.
+    if data.origin == .llvmCov { name(&report) }
     return report
   }
 
@@ -138,7 +164,7 @@ public struct Pipeline: Sendable {
       markers: markers, changes: changes,
       baseline: try BaselineFile(path: settings.baselinePath).read(),
       tests: tests, links: DiskSymlinks(),
-      branches: derivesBranches(package)
+      branches: data.origin == .llvmCov && derivesBranches(package)
         ? SourceBranchDeriver(
           cacheFolder: settings.cacheFolder, sources: sources(root: package.root)) : nil)
     return try Gate.evaluate(input)
@@ -156,8 +182,20 @@ public struct Pipeline: Sendable {
     }
   }
 
-  /// `--from-build`: exports the coverage of tests that already ran in `folder`.
-  private func exportBuildFolder(_ folder: String) throws -> String {
+  /// `--profdata` and `--object`: the export of Xcode's (or any) indexed profile, in a
+  /// temporary file; none without a profile.
+  private func exportProfile(_ profile: ProfileExport?) throws -> [String] {
+    guard let profile else { return [] }
+    services.observer.phase(.export)
+    return [
+      try services.acquisition.exportProfile(
+        profile, toolchain: try services.acquisition.locateToolchain())
+    ]
+  }
+
+  /// `--from-build`: exports the coverage of tests that already ran in `folder`; none without one.
+  private func exportBuildFolder(_ folder: String?) throws -> [String] {
+    guard let folder else { return [] }
     let binPath = URL(
       fileURLWithPath: folder,
       relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -167,9 +205,11 @@ public struct Pipeline: Sendable {
       isFolder.boolValue
     else { throw BuildFolderError(path: binPath) }
     let observer = services.observer
-    return try services.acquisition.exportBuild(
-      binPath: binPath, toolchain: try services.acquisition.locateToolchain(),
-      onStep: { observer.phase(Phase($0)) })
+    return [
+      try services.acquisition.exportBuild(
+        binPath: binPath, toolchain: try services.acquisition.locateToolchain(),
+        onStep: { observer.phase(Phase($0)) })
+    ]
   }
 }
 

@@ -4,8 +4,8 @@ import CoverageModel
 import CoverageReports
 import Foundation
 
-/// What the pipeline reaches outside the process through: the toolchain, git, the history
-/// database, the output folder and whoever watches. The CLI passes the live ones; unit tests
+/// What the pipeline reaches outside the process through: the toolchain, Xcode's tools, git,
+/// the history database, the output folder and whoever watches. The CLI passes the live ones; unit tests
 /// pass fakes.
 public struct PipelineServices: Sendable {
   public var acquisition: any CoverageAcquiring
@@ -16,13 +16,17 @@ public struct PipelineServices: Sendable {
   public var observer: any PipelineObserving
   /// The commit and branch of the package at a path (the test map is keyed by the commit).
   public var revision: @Sendable (String) -> SourceRevision
+  /// `xcodebuild` and `xcrun xccov`, for Xcode projects on a Mac.
+  public var xcode: any XcodeRunning
 
   public init(
     acquisition: any CoverageAcquiring, changes: any ChangeProviding,
     openHistory: @escaping @Sendable (String) throws -> any HistoryStoring,
     output: any ReportOutput, observer: any PipelineObserving,
-    revision: @escaping @Sendable (String) -> SourceRevision = SourceRevision.live(root:)
+    revision: @escaping @Sendable (String) -> SourceRevision = SourceRevision.live(root:),
+    xcode: any XcodeRunning = LiveXcodeTools()
   ) {
+    self.xcode = xcode
     self.acquisition = acquisition
     self.changes = changes
     self.openHistory = openHistory

@@ -94,6 +94,14 @@ public enum CoverageSource: Sendable, Equatable {
     arguments: [String], timeout: TimeInterval? = nil, perTest: PerTestSettings? = nil,
     repeat: Int = 1)
   /// Read these llvm-cov export files (several are merged); with `buildFolder`, first export
-  /// the coverage of tests that already ran there.
-  case exports([String], buildFolder: String? = nil)
+  /// the coverage of tests that already ran there; with `profile`, first export an indexed
+  /// profile and its binaries (Xcode's build data).
+  case exports([String], buildFolder: String? = nil, profile: ProfileExport? = nil)
+  /// Read Xcode's xccov reports (`xccov view --report --json`), each with its archive
+  /// (`--archive --json`) in the same order; several are merged line by line.
+  case xccov(reports: [String], archives: [String])
+  /// Read Xcode result bundles through `xcrun xccov` (macOS); several are merged line by line.
+  case xcresults([String])
+  /// Run `xcodebuild test` with coverage into a result bundle, then read it as `xcresults`.
+  case xcodeTests(XcodeTestRequest)
 }

@@ -109,16 +109,42 @@ final class CITemplateTests: XCTestCase {
       (pages["script"] as? [String])?.contains("cp -R .build/covgate/. public/") == true)
   }
 
+  /// The Xcode template: the tests on a macOS runner write xccov's JSON of each result bundle,
+  /// and a Linux job gates both runs merged.
+  func testTheXcodeWorkflowHandsXccovsJSONFromAMacToALinuxGate() throws {
+    let workflow = try yaml("ci/github-actions-xcode.yml")
+    let jobs = try XCTUnwrap(workflow["jobs"] as? [String: [String: Any]])
+    let mac = try XCTUnwrap(jobs["xcode-tests"])
+    XCTAssertTrue((mac["runs-on"] as? String)?.hasPrefix("macos") == true)
+    let macScript = runs(steps(mac)).joined(separator: "\n")
+    XCTAssertEqual(macScript.components(separatedBy: "-enableCodeCoverage YES").count - 1, 2, "unit and UI runs")
+    XCTAssertTrue(macScript.contains("xcrun xccov view --report --json"))
+    XCTAssertTrue(macScript.contains("xcrun xccov view --archive --json"))
+    XCTAssertEqual(uses(steps(mac), "actions/upload-artifact")?["with"].flatMap { ($0 as? [String: Any])?["name"] as? String }, "xccov")
+    let gate = try XCTUnwrap(jobs["coverage"])
+    XCTAssertEqual(gate["needs"] as? String, "xcode-tests")
+    XCTAssertEqual(gate["runs-on"] as? String, "ubuntu-latest")
+    let checks = runs(steps(gate)).filter { $0.hasPrefix("covgate check") }
+    XCTAssertEqual(checks.count, 2)
+    for check in checks {
+      XCTAssertEqual(check.components(separatedBy: "--xccov-report").count - 1, 2, check)
+      XCTAssertEqual(check.components(separatedBy: "--xccov-archive").count - 1, 2, check)
+    }
+  }
+
   func testEveryCovgateCommandUsesSubcommandsAndFlagsCovgateHas() throws {
     try XCTSkipUnless(
       FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
     let github = try yaml("ci/github-actions.yml")["jobs"] as? [String: [String: Any]] ?? [:]
     let gitlab = try yaml("ci/gitlab-ci.yml")
-    var scripts = github.values.flatMap { runs(steps($0)) }
+    let xcode = try yaml("ci/github-actions-xcode.yml")["jobs"] as? [String: [String: Any]] ?? [:]
+    var scripts = (github.values.map { $0 } + xcode.values.map { $0 }).flatMap { runs(steps($0)) }
     for job in gitlab.values.compactMap({ $0 as? [String: Any] }) {
       scripts += (job["before_script"] as? [String] ?? []) + (job["script"] as? [String] ?? [])
     }
     scripts.append(try codeBlocks(of: "docs/ci.md"))
+    scripts.append(try codeBlocks(of: "docs/xcode.md"))
+    scripts.append(try codeBlocks(of: "README.md", section: "## Xcode projects"))
     scripts.append(try codeBlocks(of: "README.md", section: "## Everyday commands"))
     let commands = scripts.flatMap { CovgateCommandLine.all(in: $0) }
     XCTAssertGreaterThanOrEqual(commands.count, 8, "\(commands.map(\.line))")

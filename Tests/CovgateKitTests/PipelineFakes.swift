@@ -72,6 +72,11 @@ struct FakeAcquisition: CoverageAcquiring {
     return exportPath
   }
 
+  func exportProfile(_ profile: ProfileExport, toolchain: Toolchain) throws -> String {
+    log.add("export profile \(profile.profdata) \(profile.objects.joined(separator: " "))")
+    return exportPath
+  }
+
   func demangle(_ names: [String], cacheFolder: String?) -> [String: String] {
     log.add("demangle \(names.count)")
     return Dictionary(uniqueKeysWithValues: names.map { ($0, "readable \($0)") })

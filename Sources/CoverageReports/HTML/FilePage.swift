@@ -20,6 +20,8 @@ struct FilePage {
   var changedLines: Set<Int> = []
   /// After a per-test run: per function (mangled name), the IDs of the tests that ran it.
   var testsByFunction: [String: [String]]?
+  /// Whose figures these are (the footer says).
+  var origin = CoverageOrigin.llvmCov
 
   /// Up to this many functions, their table starts unfolded; longer ones start folded so that
   /// the source stays near the top.
@@ -45,7 +47,7 @@ struct FilePage {
     body += HTMLPage.cards(file.summary, rules: rules) + "</section>\n"
     let document = HTMLPage.documentEnds(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
-      header: header, heading: heading)
+      header: header, heading: heading, origin: origin)
     let highlighted = source.map(HighlightedSource.init)
     // Room for the whole page at once (about 150 bytes of markup a line, 400 a function).
     var page = HTMLBytes(

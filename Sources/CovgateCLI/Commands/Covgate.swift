@@ -4,7 +4,7 @@ import ArgumentParser
 public struct Covgate: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "covgate",
-    abstract: "A coverage gate and reporter for Swift packages.",
+    abstract: "A coverage gate and reporter for Swift packages and Xcode apps.",
     discussion: """
       Measures only the package's own sources, per target and per layer, with figures equal \
       to `llvm-cov report`, and gates them with the thresholds in .covgate.yml.

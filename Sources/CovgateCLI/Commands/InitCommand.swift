@@ -9,7 +9,8 @@ import Foundation
 /// keep the run history out of git.
 struct InitCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "init", abstract: "Write a starter .covgate.yml for the package.")
+    commandName: "init",
+    abstract: "Write a starter .covgate.yml for the package, or for an Xcode project without Package.swift.")
 
   @OptionGroup var package: PackageOptions
 
@@ -24,10 +25,16 @@ struct InitCommand: ParsableCommand {
       if FileManager.default.fileExists(atPath: path), !force {
         throw InitError(path: path)
       }
-      let acquisition = PipelineServices.live(root: root, observer: Terminal()).acquisition
-      let described = try acquisition.describePackage(
-        root: root, swift: try acquisition.locateSwift(), cacheFolder: nil)
-      try AtomicFile.write(Data(StarterConfig.text(for: described).utf8), to: path)
+      let text: String
+      if ProjectDescriber.isPackage(root: root) {
+        let acquisition = PipelineServices.live(root: root, observer: Terminal()).acquisition
+        text = StarterConfig.text(
+          for: try acquisition.describePackage(
+            root: root, swift: try acquisition.locateSwift(), cacheFolder: nil))
+      } else {
+        text = StarterConfig.appText(for: try ProjectDescriber.describe(root: root, targets: []))
+      }
+      try AtomicFile.write(Data(text.utf8), to: path)
       print("wrote \(path)")
       let ignore = GitIgnore(path: "\(root)/.gitignore")
       if try ignore.add(GitIgnore.historyFolder, comment: "covgate's run history (covgate init)") {

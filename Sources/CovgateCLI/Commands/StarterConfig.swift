@@ -41,6 +41,42 @@ enum StarterConfig {
       """
   }
 
+  /// The config of a project without `Package.swift` (an app): its targets by folder, logic
+  /// gated, and UI glue told apart by folder and file name.
+  static func appText(for project: PackageInfo) -> String {
+    let targets = project.targets.map { "    \(yamlQuoted($0.name)): \(yamlQuoted($0.path))" }
+    let glue = GateConfig.appGluePaths.map(yamlQuoted).joined(separator: ", ")
+    return """
+      # covgate configuration for \(project.name), an Xcode project. Reference: covgate's README.
+      version: 1
+
+      # The project's targets by folder (found by looking: adjust them). Folders named *Tests or
+      # *UITests hold tests and are never measured.
+      project:
+        targets:
+      \(targets.joined(separator: "\n"))
+
+      layers:
+        # Business logic: fails the run below the minimum, warns below the target.
+        logic:
+          default: true          # takes every file no other layer names
+          lines: { minimum: 60, target: 70 }
+          # functions: { minimum: 60 }
+
+        # UI glue: reported, never fails the run. The UI tests' run covers it.
+        ui-glue:
+          gated: false
+          paths: [\(glue)]
+
+      # Files left out of every figure (globs on project-relative paths).
+      # exclude: ["App/Generated/**"]
+
+      # A target of a gated layer with no coverage data at all: ignore, warn or fail.
+      targets_without_data: warn
+
+      """
+  }
+
   /// The ui-glue layer, commented out when no target would be in it (an empty layer is an error).
   private static func glueLayer(_ glue: [String]) -> String {
     let names = glue.isEmpty ? "\"*UI\", \"*App\"" : glue.map(yamlQuoted).joined(separator: ", ")

@@ -1,11 +1,13 @@
 import ArgumentParser
+import CoverageAcquisition
 import CoverageGate
 import Foundation
 
 /// The package and its config: the options every command that reads a package shares.
 struct PackageOptions: ParsableArguments {
   @Option(
-    name: .customLong("package-path"), help: "The package folder (default: the current folder).")
+    name: .customLong("package-path"),
+    help: "The package folder, or an Xcode project's root (default: the current folder).")
   var packagePath: String = "."
 
   @Option(
@@ -34,7 +36,8 @@ struct PackageOptions: ParsableArguments {
   /// The config that applies to the package at `root`: its file's, or the defaults.
   func loadConfig(root: String) throws -> GateConfig {
     let (path, required) = configPath(root: root)
-    return try ConfigLoader.load(path: path, required: required) ?? .defaults
+    return try ConfigLoader.load(path: path, required: required)
+      ?? (ProjectDescriber.isPackage(root: root) ? .defaults : .appDefaults)
   }
 }
 
@@ -51,6 +54,6 @@ struct PackagePathError: Error, CustomStringConvertible {
   var path: String
   var reason: String
   var description: String {
-    "--package-path \(path): \(reason); pass the folder that holds the package's Package.swift"
+    "--package-path \(path): \(reason); pass the folder that holds the package's Package.swift or the Xcode project"
   }
 }

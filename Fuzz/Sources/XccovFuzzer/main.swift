@@ -1,0 +1,42 @@
+import CoverageModel
+import Foundation
+import FuzzerDriver
+import LLVMCoverage
+
+/// Any bytes, read as an xccov report and as an archive, must parse or throw `XccovError`,
+/// never crash; what parses must turn into coverage whose figures keep covered <= count, alone
+/// and merged with itself.
+func fuzzXccov(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: start, count: start == nil ? 0 : count)
+  var report: XccovReport?
+  var archive: [String: XccovFileLines]?
+  do {
+    report = try XccovReader.parseReport(bytes: bytes, source: "fuzz.json")
+  } catch is XccovError {
+  } catch {
+    fatalError("unexpected error type from the report reader: \(error)")
+  }
+  do {
+    archive = try XccovReader.parseArchive(bytes: bytes, source: "fuzz.json")
+  } catch is XccovError {
+  } catch {
+    fatalError("unexpected error type from the archive reader: \(error)")
+  }
+  // A report with the archive of its own files (the seeds hold both in one document's keys).
+  let run = XccovCoverage.Run(report: report ?? XccovReport(targets: []), archive: archive)
+  for data in [XccovCoverage.data([run]), XccovCoverage.data([run, run])] {
+    for file in data.files {
+      for kind in MetricKind.allCases {
+        let metric = file.summary[kind]
+        guard metric.covered >= 0, metric.covered <= metric.count else {
+          fatalError("\(file.path): \(kind) \(metric.covered)/\(metric.count)")
+        }
+      }
+    }
+  }
+  return 0
+}
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { fuzzXccov($0, $1) })

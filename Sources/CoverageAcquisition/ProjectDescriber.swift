@@ -1,0 +1,79 @@
+import CoverageModel
+import Foundation
+
+/// Describes a project without `Package.swift` (an Xcode app) as covgate measures it: targets
+/// are folders, named in the config (`project.targets`) or else each top-level folder with
+/// Swift sources; a folder named like a test bundle (`AppTests`, `AppUITests`) is a test target.
+public enum ProjectDescriber {
+  /// Whether `root` is a SwiftPM package (then `swift package describe` describes it).
+  public static func isPackage(root: String) -> Bool {
+    FileManager.default.fileExists(atPath: "\(root)/Package.swift")
+  }
+
+  /// The project at `root` (absolute); `targets` are the config's name-to-folder pairs.
+  ///
+  /// - Throws: `ProjectError` when a named folder is missing or no target is found at all.
+  public static func describe(root: String, targets named: [(name: String, folder: String)])
+    throws -> PackageInfo
+  {
+    for (name, folder) in named {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: "\(root)/\(folder)", isDirectory: &isFolder),
+        isFolder.boolValue
+      else { throw ProjectError.missingFolder(root: root, target: name, folder: folder) }
+    }
+    let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+    let bundles = entries.filter { $0.hasSuffix(".xcworkspace") || $0.hasSuffix(".xcodeproj") }
+    let folders =
+      named.isEmpty
+      ? entries.filter { isCandidateFolder($0, root: root) }.map { (name: $0, folder: $0) }
+      : named
+    let targets = folders.compactMap { name, folder -> TargetInfo? in
+      let sources = SourceLister.sources(in: folder, root: root) ?? []
+      // A folder found by looking must hold Swift; one the config names is kept regardless.
+      guard !named.isEmpty || sources.contains(where: { $0.hasSuffix(".swift") }) else {
+        return nil
+      }
+      let isTest =
+        ProjectLayout.isTestFolder(Substring(name)) || ProjectLayout.isTestFolder(Substring(folder))
+      return TargetInfo(name: name, kind: isTest ? .test : .library, path: folder, sources: sources)
+    }
+    // A workspace names the project best; else the project file; else the folder.
+    let name =
+      (bundles.first { $0.hasSuffix(".xcworkspace") } ?? bundles.first).map {
+        ($0 as NSString).deletingPathExtension
+      } ?? (root as NSString).lastPathComponent
+    guard targets.contains(where: { $0.kind != .test }) else {
+      throw ProjectError.noTargets(root: root)
+    }
+    return PackageInfo(
+      name: name, root: root, targets: targets, project: ProjectLayout(xcodeProjects: bundles))
+  }
+
+  /// A top-level folder that may be a target: visible, not a bundle, not build output or a
+  /// dependency folder.
+  private static func isCandidateFolder(_ name: String, root: String) -> Bool {
+    guard !name.hasPrefix("."), !name.contains("."),
+      ProjectLayout.reasonLeftOut("\(name)/file.swift") == nil
+        || ProjectLayout.isTestFolder(Substring(name))
+    else { return false }
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: "\(root)/\(name)", isDirectory: &isFolder)
+      && isFolder.boolValue
+  }
+}
+
+/// A project root covgate cannot describe.
+public enum ProjectError: Error, Equatable, CustomStringConvertible {
+  case missingFolder(root: String, target: String, folder: String)
+  case noTargets(root: String)
+
+  public var description: String {
+    switch self {
+    case .missingFolder(let root, let target, let folder):
+      "project.targets.\(target): there is no folder \(folder) in \(root); name a folder of the project"
+    case .noTargets(let root):
+      "\(root) has no Package.swift and no folder with Swift sources outside tests; point --package-path at the package or project root, or name the targets in the config's project.targets"
+    }
+  }
+}

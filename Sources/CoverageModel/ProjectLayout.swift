@@ -1,0 +1,51 @@
+/// A project without `Package.swift` (an Xcode app): no manifest says which files are the
+/// team's own, so the folders Xcode's builds mix into coverage are recognised by name and left
+/// out, each with its reason.
+public struct ProjectLayout: Hashable, Sendable, Codable {
+  /// The `.xcworkspace` and `.xcodeproj` bundles at the project root, sorted.
+  public var xcodeProjects: [String]
+
+  public init(xcodeProjects: [String] = []) {
+    self.xcodeProjects = xcodeProjects
+  }
+
+  /// Why a project-relative file is not the project's own code, or `nil` when it is: build
+  /// output, dependencies Xcode, CocoaPods or Carthage fetched, generated sources, and the
+  /// sources of test bundles (folders named `*Tests`, `*UITests` or `*.xctest`).
+  public static func reasonLeftOut(_ relative: String) -> String? {
+    if let reason = reasonFromXcode(relative) { return reason }
+    let components = relative.split(separator: "/")
+    if let tests = components.dropLast().first(where: isTestFolder) {
+      return "test sources (\(tests))"
+    }
+    return nil
+  }
+
+  /// What Xcode's build brought in from outside the project (a path under DerivedData): a
+  /// checked-out package, a generated source, other build output; `nil` for anything else.
+  public static func reasonFromXcode(_ path: String) -> String? {
+    let components = path.split(separator: "/")
+    let folders = components.dropLast()
+    // The most telling folder wins: a package Xcode checked out lives under DerivedData too.
+    for (folder, reason) in [
+      ("SourcePackages", "a Swift package Xcode checked out (SourcePackages)"),
+      ("Pods", "a CocoaPods dependency (Pods)"), ("Carthage", "a Carthage dependency (Carthage)"),
+      ("DerivedSources", "generated source (DerivedSources)"),
+      ("Generated", "generated source (Generated)"),
+      ("DerivedData", "Xcode's build output (DerivedData)"),
+      ("Build", "Xcode's build output (Build)"), ("build", "Xcode's build output (build)"),
+    ] where folders.contains(Substring(folder)) {
+      return reason
+    }
+    if let name = components.last, name.hasSuffix(".generated.swift") {
+      return "generated source (\(name))"
+    }
+    return nil
+  }
+
+  /// Whether a folder holds a test bundle's sources by Xcode's naming: `AppTests`,
+  /// `AppUITests`, `AppTests.xctest`.
+  public static func isTestFolder(_ name: Substring) -> Bool {
+    name.hasSuffix("Tests") || name.hasSuffix(".xctest")
+  }
+}

@@ -1,0 +1,141 @@
+import CoverageModel
+
+/// Turns xccov reports (and their archives) into covgate's coverage data: per file, the
+/// report's own line figures and functions, lines and partly-run lines from the archive; xccov
+/// has no regions, instantiations or branches, so those stay empty (`n/a`), never 0%.
+///
+/// Several runs (a unit-test and a UI-test bundle of the same app) merge line by line: counts
+/// added, a line executable where any run says so, a part of a line missed only where no run ran
+/// it, functions matched by name and line with their counts added.
+public enum XccovCoverage {
+  /// One run as xccov described it.
+  public struct Run: Sendable {
+    public var report: XccovReport
+    public var archive: [String: XccovFileLines]?
+
+    public init(report: XccovReport, archive: [String: XccovFileLines]?) {
+      self.report = report
+      self.archive = archive
+    }
+  }
+
+  /// Reads report and archive files, paired in order (no archives: a single report alone).
+  public static func read(reports: [String], archives: [String]) throws -> CoverageData {
+    guard archives.isEmpty || archives.count == reports.count else {
+      throw XccovError.unpaired(reports: reports.count, archives: archives.count)
+    }
+    guard reports.count == 1 || !archives.isEmpty else { throw XccovError.mergeNeedsArchives }
+    let runs = try reports.indices.map { index in
+      Run(
+        report: try XccovReader.readReport(path: reports[index]),
+        archive: archives.isEmpty ? nil : try XccovReader.readArchive(path: archives[index]))
+    }
+    return data(runs)
+  }
+
+  /// The coverage data of `runs`, merged when there are several.
+  public static func data(_ runs: [Run]) -> CoverageData {
+    let perRun = runs.map(files)
+    guard perRun.count > 1 else {
+      return CoverageData(files: perRun.first.map { Array($0.values) } ?? [], origin: .xccov)
+    }
+    var paths = Set<String>()
+    for files in perRun { paths.formUnion(files.keys) }
+    let merged = paths.map { path in merge(perRun.compactMap { $0[path] }) }
+    return CoverageData(files: merged, origin: .xccov)
+  }
+
+  /// One run's files by path; a file listed under several targets (compiled into each) is
+  /// taken once, its functions from every listing.
+  private static func files(_ run: Run) -> [String: FileCoverage] {
+    var files: [String: FileCoverage] = [:]
+    for target in run.report.targets {
+      for file in target.files {
+        let functions = file.functions.map {
+          FunctionCoverage(
+            name: $0.name,
+            displayName: $0.name.isEmpty ? "(unnamed, line \($0.lineNumber))" : $0.name,
+            line: $0.lineNumber, column: 1, count: $0.executionCount)
+        }
+        if var known = files[file.path] {
+          known.functions = mergedFunctions([known.functions, functions])
+          known.summary.functions = functionMetric(known.functions)
+          files[file.path] = known
+          continue
+        }
+        let lines = run.archive?[file.path]
+        var coverage = FileCoverage(
+          path: file.path,
+          summary: Summary(
+            lines: Metric(covered: file.coveredLines, count: file.executableLines)),
+          lineView: lines.map { LineView(counts: $0.counts) },
+          functions: mergedFunctions([functions]),
+          missedRegions: lines.map { missedRanges($0.missedParts) } ?? [])
+        coverage.summary.functions = functionMetric(coverage.functions)
+        files[file.path] = coverage
+      }
+    }
+    return files
+  }
+
+  /// One file seen by several runs: every run has its archive (`read` makes sure).
+  private static func merge(_ runs: [FileCoverage]) -> FileCoverage {
+    guard var merged = runs.first, runs.count > 1 else { return runs[0] }
+    let views = runs.compactMap(\.lineView)
+    let length = views.map(\.lineCount).max() ?? 0
+    var counts = [UInt64?](repeating: nil, count: length)
+    for view in views {
+      for line in stride(from: 1, through: view.lineCount, by: 1) {
+        guard let count = view.count(line: line) else { continue }
+        counts[line - 1] = added(counts[line - 1] ?? 0, count)
+      }
+    }
+    let view = LineView(counts: counts)
+    merged.lineView = view
+    merged.functions = mergedFunctions(runs.map(\.functions))
+    merged.summary = Summary(lines: view.metric, functions: functionMetric(merged.functions))
+    // A part of a line is missed when no run ran it: each run that ran the line missed it too.
+    let candidates = Set(runs.flatMap(\.missedRegions))
+    merged.missedRegions = candidates.filter { range in
+      runs.allSatisfy { run in
+        (run.lineView?.count(line: range.start.line) ?? 0) == 0 || run.missedRegions.contains(range)
+      }
+    }.sorted()
+    return merged
+  }
+
+  /// Functions matched by name and line, counts added, sorted by position.
+  private static func mergedFunctions(_ lists: [[FunctionCoverage]]) -> [FunctionCoverage] {
+    var byKey: [String: FunctionCoverage] = [:]
+    var order: [String] = []
+    for function in lists.joined() {
+      let key = "\(function.line):\(function.name)"
+      if var known = byKey[key] {
+        known.count = added(known.count, function.count)
+        byKey[key] = known
+      } else {
+        byKey[key] = function
+        order.append(key)
+      }
+    }
+    return order.compactMap { byKey[$0] }.sorted { ($0.line, $0.name) < ($1.line, $1.name) }
+  }
+
+  /// A sum of counts, held at `Int64.max` as llvm-cov holds its own.
+  private static func added(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? UInt64(Int64.max) : min(sum, UInt64(Int64.max))
+  }
+
+  private static func functionMetric(_ functions: [FunctionCoverage]) -> Metric {
+    Metric(covered: functions.filter { $0.count > 0 }.count, count: functions.count)
+  }
+
+  private static func missedRanges(_ parts: [SourceRangeOnLine]) -> [SourceRange] {
+    parts.map {
+      SourceRange(
+        start: SourceLocation(line: $0.line, column: $0.column),
+        end: SourceLocation(line: $0.line, column: $0.column + $0.length))
+    }
+  }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import XCTest
+
+/// covgate on an iOS-shaped project without Package.swift (Fixtures/XcodeApp), from the files an
+/// Xcode job hands over: xccov report and archive JSON per run (unit, UI) and an llvm-cov export
+/// of Xcode's profile. The files were recorded from a real run of the same code
+/// (`ci/record-xcode-fixture.sh`), so the expected figures are the real tools' own: xccov's
+/// per-file counts in the reports, `llvm-cov report` for the export.
+final class XcodeProjectEndToEndTests: XCTestCase {
+  nonisolated(unsafe) private static var project = ""
+
+  override class func setUp() {
+    super.setUp()
+    let source = Bundle.module.url(forResource: "Fixtures/XcodeApp", withExtension: nil)!.path
+    project = NSTemporaryDirectory() + "covgate-xcode-\(UUID().uuidString)/shop"
+    try! FileManager.default.createDirectory(
+      atPath: (project as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try! FileManager.default.copyItem(atPath: source, toPath: project)
+  }
+
+  override class func tearDown() {
+    try? FileManager.default.removeItem(atPath: (project as NSString).deletingLastPathComponent)
+    super.tearDown()
+  }
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try? FileManager.default.removeItem(atPath: "\(project)/.covgate.yml")
+  }
+
+  private var project: String { Self.project }
+
+  private func recorded(_ name: String) -> String {
+    Bundle.module.url(forResource: "Fixtures/XcodeRecorded/\(name)", withExtension: nil)!.path
+  }
+
+  private func covgate(_ arguments: [String]) throws -> CLIHarness.Result {
+    try CLIHarness.run(CLIHarness.covgate, arguments + ["--no-history"], in: project)
+  }
+
+  private func pair(_ run: String) -> [String] {
+    [
+      "--xccov-report", recorded("\(run).xccov-report.json"), "--xccov-archive",
+      recorded("\(run).xccov-archive.json"),
+    ]
+  }
+
+  private func output(_ name: String) -> String { "\(project)/../\(name)" }
+
+  private func json(_ folder: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate.json"))
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  /// Per kept file: its lines as (covered, count).
+  private func fileLines(_ report: [String: Any]) throws -> [String: [Int]] {
+    let files = try XCTUnwrap(report["files"] as? [[String: Any]])
+    var result: [String: [Int]] = [:]
+    for file in files {
+      let lines = try XCTUnwrap((file["summary"] as? [String: Any])?["lines"] as? [String: Any])
+      result[try XCTUnwrap(file["path"] as? String)] = [
+        lines["covered"] as! Int, lines["count"] as! Int,
+      ]
+    }
+    return result
+  }
+
+  /// xccov's own per-file counts of the app's sources, from a recorded report.
+  private func xccovLines(_ run: String) throws -> [String: [Int]] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: recorded("\(run).xccov-report.json")))
+    let report = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var result: [String: [Int]] = [:]
+    for target in report["targets"] as! [[String: Any]] {
+      for file in target["files"] as! [[String: Any]] {
+        let path = file["path"] as! String
+        guard let range = path.range(of: "/shop/shop/App/") else { continue }
+        result["App/" + path[range.upperBound...]] = [
+          file["coveredLines"] as! Int, file["executableLines"] as! Int,
+        ]
+      }
+    }
+    return result
+  }
+
+  func testAnXccovPairGivesEachAppFileXccovsOwnLinesAndNoRegionFigure() throws {
+    let folder = output("out-unit")
+    let result = try covgate(
+      ["check"] + pair("unit") + ["--output", folder, "--format", "json", "--format", "text"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let report = try json(folder)
+    XCTAssertEqual(report["source"] as? String, "xccov")
+    XCTAssertEqual(report["package"] as? String, "Shop", "named after the Xcode project")
+    let expected = try xccovLines("unit")
+    XCTAssertEqual(expected.count, 7, "the recording has the app's seven files")
+    XCTAssertEqual(try fileLines(report), expected)
+    let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
+    for metric in ["regions", "instantiations", "branches"] {
+      XCTAssertEqual(totals[metric]?["count"] as? Int, 0, metric)
+      XCTAssertTrue(totals[metric]?["percent"] is NSNull, "\(metric) is n/a, never 0% or 100%")
+    }
+    XCTAssertFalse(result.stdout.contains("Regions"), "no region column: \(result.stdout)")
+    XCTAssertTrue(result.stdout.contains("Figures from Xcode's xccov"), result.stdout)
+    let reasons = Dictionary(
+      (report["excludedFiles"] as! [[String: String]]).map { ($0["path"]!, $0["reason"]!) },
+      uniquingKeysWith: { a, _ in a })
+    XCTAssertEqual(reasons["AppTests/CartTests.swift"], "test sources (AppTests)")
+    let money = try XCTUnwrap(reasons.first { $0.key.hasSuffix("/Money/Money.swift") })
+    XCTAssertEqual(
+      money.value, "outside the project: a Swift package Xcode checked out (SourcePackages)")
+    let generated = try XCTUnwrap(
+      reasons.first { $0.key.hasSuffix("/GeneratedAssetSymbols.swift") })
+    XCTAssertEqual(generated.value, "outside the project: generated source (DerivedSources)")
+  }
+
+  func testTheUnitAndUIPairsMergeLineByLineIntoWhatOneRunOfBothGives() throws {
+    let folder = output("out-merged")
+    let result = try covgate(
+      ["check"] + pair("unit") + pair("ui") + ["--output", folder, "--format", "json"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let merged = try fileLines(try json(folder))
+    // `all`: xccov's counts of one profile holding both runs, made by llvm-profdata.
+    XCTAssertEqual(merged, try xccovLines("all"))
+    XCTAssertNotEqual(merged, try xccovLines("unit"), "the UI run adds coverage to the views")
+    let layers = try XCTUnwrap(try json(folder)["layers"] as? [[String: Any]])
+    XCTAssertEqual(
+      layers.map { $0["name"] as? String }, ["logic", "ui-glue"], "the app's built-in layers")
+  }
+
+  func testAnLLVMExportOfXcodesDataEqualsLLVMCovReportOnTheKeptFiles() throws {
+    let folder = output("out-llvm")
+    let result = try covgate([
+      "check", "--input", recorded("llvm-export.json"), "--output", folder, "--format", "json",
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let report = try json(folder)
+    XCTAssertEqual(report["source"] as? String, "llvm-cov")
+    let text = try String(contentsOfFile: recorded("llvm-cov-report.txt"), encoding: .utf8)
+    let rows = text.split(separator: "\n").filter {
+      $0.hasSuffix(".swift") || $0.hasPrefix("TOTAL") || $0.contains(".swift ")
+    }
+    let files = try XCTUnwrap(report["files"] as? [[String: Any]])
+    XCTAssertEqual(files.count, 7)
+    for row in rows where !row.hasPrefix("TOTAL") {
+      let fields = row.split(separator: " ").map(String.init)
+      let file = try XCTUnwrap(
+        files.first { ($0["path"] as! String) == "App/" + fields[0] }, fields[0])
+      let summary = file["summary"] as! [String: [String: Any]]
+      XCTAssertEqual(summary["regions"]?["count"] as? Int, Int(fields[1]), fields[0])
+      XCTAssertEqual(
+        summary["regions"]?["covered"] as? Int, Int(fields[1])! - Int(fields[2])!, fields[0])
+      XCTAssertEqual(summary["functions"]?["count"] as? Int, Int(fields[4]), fields[0])
+      XCTAssertEqual(summary["lines"]?["count"] as? Int, Int(fields[7]), fields[0])
+      XCTAssertEqual(
+        summary["lines"]?["covered"] as? Int, Int(fields[7])! - Int(fields[8])!, fields[0])
+    }
+    let total = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("TOTAL") }).split(
+      separator: " ")
+    let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
+    XCTAssertEqual(totals["lines"]?["count"] as? Int, Int(total[7]))
+    XCTAssertEqual(totals["lines"]?["covered"] as? Int, Int(total[7])! - Int(total[8])!)
+    XCTAssertEqual(totals["regions"]?["count"] as? Int, Int(total[1]))
+  }
+
+  func testBrokenXccovInputIsOneLineExitTwoAndWritesNothing() throws {
+    let broken = output("truncated-report.json")
+    let whole = try Data(contentsOf: URL(fileURLWithPath: recorded("unit.xccov-report.json")))
+    try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: broken))
+    let folder = output("out-broken")
+    let result = try covgate(["check", "--xccov-report", broken, "--output", folder])
+    XCTAssertEqual(result.exitCode, 2)
+    XCTAssertEqual(
+      result.stderr.split(separator: "\n").filter { $0.hasPrefix("covgate: error") }.count, 1,
+      result.stderr)
+    XCTAssertTrue(result.stderr.contains("is truncated"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder), "nothing written")
+
+    let mixed = try covgate(["check", "--input", recorded("llvm-export.json")] + pair("unit"))
+    XCTAssertEqual(mixed.exitCode, 64, "llvm-cov and xccov figures are never added up")
+    XCTAssertTrue(mixed.stderr.contains("never added up"), mixed.stderr)
+  }
+
+  /// Every format on merged xccov data, read by its consumer: the JSON schema, genhtml, the
+  /// Cobertura DTD, SonarQube's schema (project-relative paths), and Chromium for the site.
+  func testEveryFormatOnXcodeDataIsReadByItsConsumer() throws {
+    let folder = output("out-all")
+    let result = try covgate(
+      ["check"] + pair("unit") + pair("ui") + ["--output", folder, "--format", "all"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let fixtures = repository.appendingPathComponent("Tests/CoverageReportsTests/Fixtures").path
+    let checks: [(tool: String, arguments: [String])] = [
+      (
+        "python3",
+        [
+          "python3", "-c",
+          "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+          "\(folder)/covgate.json",
+          repository.appendingPathComponent("docs/covgate-report.schema.json").path,
+        ]
+      ),
+      (
+        "genhtml",
+        ["genhtml", "--output-directory", "\(folder)/genhtml", "\(folder)/coverage.lcov"]
+      ),
+      (
+        "xmllint",
+        [
+          "xmllint", "--noout", "--dtdvalid", "\(fixtures)/coverage-04.dtd",
+          "\(folder)/cobertura.xml",
+        ]
+      ),
+      (
+        "xmllint",
+        [
+          "xmllint", "--noout", "--schema", "\(fixtures)/sonar-generic-coverage.xsd",
+          "\(folder)/sonarqube.xml",
+        ]
+      ),
+    ]
+    for check in checks {
+      let found = try CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v \(check.tool)"])
+      guard found.exitCode == 0 else {
+        throw XCTSkip("\(check.tool) is not installed (make test installs it)")
+      }
+      let run = try CLIHarness.run("/usr/bin/env", check.arguments, in: project)
+      XCTAssertEqual(run.exitCode, 0, "\(check.arguments.prefix(3)): \(run.stdout)\(run.stderr)")
+      XCTAssertFalse(
+        (run.stdout + run.stderr).localizedCaseInsensitiveContains("warning"),
+        run.stdout + run.stderr)
+    }
+    let genhtml = try String(contentsOfFile: "\(folder)/genhtml/index.html", encoding: .utf8)
+    let lines = try XCTUnwrap(try json(folder)["totals"] as? [String: [String: Any]])["lines"]
+    XCTAssertTrue(
+      genhtml.contains(">\(lines?["covered"] as! Int)</td>")
+        && genhtml.contains(">\(lines?["count"] as! Int)</td>"),
+      "genhtml counts the same lines")
+    let sonar = try String(contentsOfFile: "\(folder)/sonarqube.xml", encoding: .utf8)
+    XCTAssertTrue(sonar.contains("<file path=\"App/Models/Cart.swift\">"), sonar)
+    XCTAssertFalse(sonar.contains("/Users/runner"), "project-relative paths only")
+
+    let chromium = ["chromium", "chromium-browser"].first {
+      (try? CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v \($0)"]).exitCode) == 0
+    }
+    guard let chromium else { throw XCTSkip("chromium is not installed (make test installs it)") }
+    let page = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: "\(folder)/files").first {
+        $0.contains("CartView")
+      })
+    for url in ["\(folder)/index.html", "\(folder)/files/\(page)"] {
+      let run = try CLIHarness.run(
+        "/usr/bin/env",
+        [
+          chromium, "--headless", "--disable-gpu", "--no-sandbox", "--disable-dev-shm-usage",
+          "--user-data-dir=\(folder)/../chromium-profile", "--enable-logging=stderr", "--v=0",
+          "--dump-dom", "file://\(url)",
+        ])
+      XCTAssertEqual(run.exitCode, 0, run.stderr)
+      XCTAssertTrue(run.stdout.contains("data-ready=\"1\""), "the script set the page up: \(url)")
+      XCTAssertTrue(run.stdout.contains("Figures are Xcode"), "the footer names xccov")
+      let problems = run.stderr.split(separator: "\n").filter {
+        $0.contains(":CONSOLE") || $0.contains("Uncaught") || $0.contains("Content Security Policy")
+      }
+      XCTAssertEqual(problems, [], url)
+    }
+  }
+
+  func testInitWritesAnAppConfigThatCheckAccepts() throws {
+    let result = try CLIHarness.run(CLIHarness.covgate, ["init"], in: project)
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    defer { try? FileManager.default.removeItem(atPath: "\(project)/.gitignore") }
+    let text = try String(contentsOfFile: "\(project)/.covgate.yml", encoding: .utf8)
+    XCTAssertTrue(text.contains("\"**/Views/**\""), text)
+    XCTAssertTrue(text.contains("\"App\": \"App\""), "the targets, by folder: \(text)")
+    let folder = output("out-init")
+    let check = try covgate(["check"] + pair("unit") + ["--output", folder, "--format", "json"])
+    XCTAssertEqual(check.exitCode, 0, check.stderr)
+    let layers = try XCTUnwrap(try json(folder)["layers"] as? [[String: Any]])
+    let glue = try XCTUnwrap(layers.first { $0["name"] as? String == "ui-glue" })
+    XCTAssertEqual(
+      (glue["targets"] as? [[String: Any]])?.first?["files"] as? Int, 2,
+      "CartView and ProductRowView")
+  }
+}
