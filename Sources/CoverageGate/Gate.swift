@@ -33,6 +33,7 @@ public enum Gate {
       excluded: scope.excluded, tests: input.tests)
     report.exclusions = exclusions
     report.origin = input.data.origin
+    report.runNames = input.data.runNames
     report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)
     report.gate.verdicts += FunctionFloor.verdicts(
       report, layers: config.layers, everyLayer: config.functionMinimum)

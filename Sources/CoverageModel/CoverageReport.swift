@@ -26,6 +26,9 @@ public struct CoverageReport: Sendable {
   public var varying: VaryingCoverage?
   /// Which tool's figures these are (llvm-cov's, or Xcode's xccov with lines and functions only).
   public var origin = CoverageOrigin.llvmCov
+  /// The runs whose lines were merged, named, when files say which run ran a line
+  /// (`FileCoverage.runsByLine`).
+  public var runNames: [String] = []
 
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],

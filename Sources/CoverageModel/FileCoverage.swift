@@ -17,6 +17,9 @@ public struct FileCoverage: Hashable, Sendable {
   /// Per function (closures counted in the function that holds them): complexity, coverage and
   /// risk; empty unless branches were derived.
   public var risks: [FunctionRisk] = []
+  /// When several runs were merged line by line (xccov's unit and UI runs): per line (index 0
+  /// is line 1), the runs that ran it, bit `i` for `CoverageData.runNames[i]`; nil otherwise.
+  public var runsByLine: [UInt64]?
 
   public init(
     path: String, summary: Summary, lineView: LineView? = nil, functions: [FunctionCoverage] = [],
@@ -51,6 +54,8 @@ public struct CoverageData: Sendable {
   public var functions: [FunctionRecord]
   /// Which tool's figures these are.
   public var origin: CoverageOrigin
+  /// The runs merged line by line, named (e.g. `Unit`, `UI`), when files say which ran a line.
+  public var runNames: [String] = []
 
   public init(
     files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],

@@ -12,7 +12,9 @@ extension Pipeline {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     services.observer.phase(.export)
     let files = try bundles.map { try services.xcode.xccovJSON(bundle: $0, into: folder) }
-    return try XccovCoverage.read(reports: files.map(\.report), archives: files.map(\.archive))
+    return try XccovCoverage.read(
+      reports: files.map(\.report), archives: files.map(\.archive),
+      names: bundles.enumerated().map { XccovCoverage.runName(ofFile: $1) ?? "run \($0 + 1)" })
   }
 
   /// `xcodebuild test` into `<output>/.xcode/Tests.xcresult` (kept there for Xcode to open),

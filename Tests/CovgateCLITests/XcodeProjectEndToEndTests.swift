@@ -240,6 +240,17 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     XCTAssertTrue(sonar.contains("<file path=\"App/Models/Cart.swift\">"), sonar)
     XCTAssertFalse(sonar.contains("/Users/runner"), "project-relative paths only")
 
+    // The source view says which run ran a line: the view only in the UI run, the cart in both.
+    let pages = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/files")
+    let viewPage = try String(
+      contentsOfFile: "\(folder)/files/\(try XCTUnwrap(pages.first { $0.contains("CartView.swift") }))", encoding: .utf8)
+    XCTAssertTrue(viewPage.contains("<td title=\"ran in ui\">"), "CartView ran in the UI run only")
+    XCTAssertFalse(viewPage.contains("ran in unit"), "the unit tests never show the view")
+    let cartPage = try String(
+      contentsOfFile: "\(folder)/files/\(try XCTUnwrap(pages.first { $0.contains("Cart.swift") && !$0.contains("View") }))",
+      encoding: .utf8)
+    XCTAssertTrue(cartPage.contains("<td title=\"ran in unit, ui\">"), "both runs add to the cart")
+
     let chromium = ["chromium", "chromium-browser"].first {
       (try? CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v \($0)"]).exitCode) == 0
     }
@@ -264,6 +275,61 @@ final class XcodeProjectEndToEndTests: XCTestCase {
       }
       XCTAssertEqual(problems, [], url)
     }
+  }
+
+  /// Patch coverage, the baseline ratchet and the history on xccov data, in a git repository
+  /// holding the project: the changed line of the view ran in the UI run only.
+  func testPatchBaselineAndHistoryWorkOnXccovData() throws {
+    let repository = output("repo")
+    try? FileManager.default.removeItem(atPath: repository)
+    try FileManager.default.copyItem(atPath: project, toPath: repository)
+    func git(_ arguments: [String]) throws {
+      let result = try CLIHarness.run(
+        "/usr/bin/env",
+        ["git", "-c", "user.name=covgate", "-c", "user.email=covgate@example.com"] + arguments,
+        in: repository)
+      XCTAssertEqual(result.exitCode, 0, result.stderr)
+    }
+    try git(["init", "-q"])
+    try git(["add", "-A"])
+    try git(["commit", "-qm", "base"])
+    // Line 11 of CartView.swift (`if model.cart.isEmpty ...`) gets a comment: changed, same code.
+    let view = "\(repository)/App/Views/CartView.swift"
+    var lines = try String(contentsOfFile: view, encoding: .utf8).components(separatedBy: "\n")
+    lines[10] += " // the empty state"
+    try lines.joined(separator: "\n").write(toFile: view, atomically: true, encoding: .utf8)
+    try git(["commit", "-qam", "change"])
+    func check(_ extra: [String], _ folder: String) throws -> CLIHarness.Result {
+      try CLIHarness.run(
+        CLIHarness.covgate,
+        ["check", "--path-map", "/Users/runner/work/shop/shop=\(repository)", "--output", output(folder),
+         "--format", "json"] + extra, in: repository)
+    }
+    let unitOnly = try check(pair("unit") + ["--base", "HEAD~1", "--no-history"], "out-patch-unit")
+    XCTAssertEqual(unitOnly.exitCode, 0, unitOnly.stderr)
+    let both = try check(pair("unit") + pair("ui") + ["--base", "HEAD~1", "--no-history"], "out-patch-both")
+    XCTAssertEqual(both.exitCode, 0, both.stderr)
+    func patchLines(_ folder: String) throws -> [Int] {
+      let patch = try XCTUnwrap(try json(output(folder))["patch"] as? [String: Any])
+      let lines = try XCTUnwrap(patch["lines"] as? [String: Any])
+      return [lines["covered"] as! Int, lines["count"] as! Int]
+    }
+    XCTAssertEqual(try patchLines("out-patch-unit"), [0, 1], "the unit tests never show the view")
+    XCTAssertEqual(try patchLines("out-patch-both"), [1, 1], "the UI run did")
+
+    // The baseline of the merged runs; the unit run alone then drops the views: the ratchet holds
+    // only gated layers, and ui-glue is not gated, so it passes; logic is equal, so it passes too.
+    let saved = try CLIHarness.run(
+      CLIHarness.covgate,
+      ["baseline", "save", "--path-map", "/Users/runner/work/shop/shop=\(repository)"] + pair("unit")
+        + pair("ui"), in: repository)
+    XCTAssertEqual(saved.exitCode, 0, saved.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(repository)/.covgate-baseline.json"), saved.stderr)
+    let ratchet = try check(pair("unit") + pair("ui"), "out-ratchet")
+    XCTAssertEqual(ratchet.exitCode, 0, ratchet.stderr)
+    let history = try CLIHarness.run(CLIHarness.covgate, ["history", "--limit", "1"], in: repository)
+    XCTAssertEqual(history.exitCode, 0, history.stderr)
+    XCTAssertTrue(history.stdout.contains("78."), "the run is recorded with its lines: \(history.stdout)")
   }
 
   func testInitWritesAnAppConfigThatCheckAccepts() throws {

@@ -109,6 +109,24 @@ final class XccovReaderTests: XCTestCase {
     XCTAssertEqual(file.functions.map(\.count), [8, 0], "add: 4 in each run")
   }
 
+  func testMergedRunsSayWhichRanEachLine() throws {
+    let unit = XccovCoverage.Run(
+      report: try parseReport(Self.report), archive: try parseArchive(Self.archive), name: "Unit")
+    let uiArchive = Self.archive.replacingOccurrences(
+      of: #""line": 4, "isExecutable": true, "executionCount": 1"#,
+      with: #""line": 4, "isExecutable": true, "executionCount": 0"#)
+    let ui = XccovCoverage.Run(
+      report: try parseReport(Self.report), archive: try parseArchive(uiArchive), name: "UI")
+    let data = XccovCoverage.data([unit, ui])
+    XCTAssertEqual(data.runNames, ["Unit", "UI"])
+    // Line 2 and 3 ran in both (bits 0 and 1), line 4 in the unit run alone, 5 in neither.
+    XCTAssertEqual(data.files.first?.runsByLine, [0, 3, 3, 1, 0])
+    XCTAssertEqual(XccovCoverage.runName(ofFile: "/ci/Unit-report.json"), "Unit")
+    XCTAssertEqual(XccovCoverage.runName(ofFile: "ui.xccov-report.json"), "ui")
+    XCTAssertEqual(XccovCoverage.runName(ofFile: "build/UI.xcresult"), "UI")
+    XCTAssertNil(XccovCoverage.runName(ofFile: "/ci/.json"))
+  }
+
   func testAPartMissedByEveryRunThatRanItsLineStaysMissed() throws {
     let run = XccovCoverage.Run(
       report: try parseReport(Self.report), archive: try parseArchive(Self.archive))

@@ -87,7 +87,7 @@ extension FilePage {
           // number), so a page does not carry a link for every line.
           rows.append("><td>")
           rows.appendCopy(from: numberStart, length: numberLength)
-          appendCountCell(count, to: &rows)
+          appendCountCell(count, ranBy: ranBy(line: number), to: &rows)
           rows.append("<td>")
           let line = UnsafeBufferPointer(rebasing: bytes[source.lineRanges[index]])
           MissedSpans.append(
@@ -222,10 +222,29 @@ extension FilePage {
   }
 
   /// A line's count cell, abbreviated as llvm-cov does with the exact count in the tooltip;
-  /// empty for a line without code. Kept small: a page has a row per line.
-  private func appendCountCell(_ count: UInt64?, to rows: inout HTMLBytes) {
+  /// empty for a line without code. Kept small: a page has a row per line. With merged runs,
+  /// the tooltip names the runs that ran the line (`ran in Unit, UI`).
+  private func appendCountCell(_ count: UInt64?, ranBy runs: String?, to rows: inout HTMLBytes) {
     guard let count else { return rows.append("<td>") }
-    CountFormat.append(count, in: "<td", closing: "", to: &rows)
+    guard let runs else { return CountFormat.append(count, in: "<td", closing: "", to: &rows) }
+    rows.append("<td title=\"")
+    if count >= 1000 {
+      rows.appendDecimal(count)
+      rows.append(" · ")
+    }
+    rows.append("ran in ")
+    HTMLEscaping.append(escaping: runs.utf8, to: &rows)
+    rows.append("\">")
+    CountFormat.appendAbbreviated(count, to: &rows)
+  }
+
+  /// The names of the runs that ran `line`, when the file says (merged xccov runs).
+  private func ranBy(line: Int) -> String? {
+    guard let masks = file.coverage.runsByLine, line >= 1, line <= masks.count, masks[line - 1] != 0
+    else { return nil }
+    let mask = masks[line - 1]
+    return runNames.indices.filter { $0 < 64 && mask & (1 << UInt64($0)) != 0 }.map { runNames[$0] }
+      .joined(separator: ", ")
   }
 
   /// The title, the legend and the buttons to jump between uncovered code (the shared script

@@ -22,6 +22,8 @@ struct FilePage {
   var testsByFunction: [String: [String]]?
   /// Whose figures these are (the footer says).
   var origin = CoverageOrigin.llvmCov
+  /// The merged runs' names, when the file says which runs ran each line.
+  var runNames: [String] = []
 
   /// Up to this many functions, their table starts unfolded; longer ones start folded so that
   /// the source stays near the top.

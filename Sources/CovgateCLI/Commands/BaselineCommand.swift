@@ -13,10 +13,10 @@ struct BaselineCommand: ParsableCommand {
 struct BaselineSaveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "save",
-    abstract: "Run the tests (or read --input exports) and save the figures as the baseline.")
+    abstract: "Run the tests (or read coverage made elsewhere, as check does) and save the figures as the baseline.")
 
-  @Option(name: .customLong("input"), help: ArgumentHelp("An llvm-cov export instead of running the tests, repeatable.", valueName: "file"))
-  var inputs: [String] = []
+  /// Coverage made elsewhere instead of running the tests.
+  @OptionGroup var input: CoverageInputOptions
 
   @OptionGroup var options: CommonOptions
 
@@ -29,9 +29,9 @@ struct BaselineSaveCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let source: CoverageSource =
-        inputs.isEmpty
+        input.isEmpty
         ? .tests(arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings)
-          : .exports(inputs)
+        : input.source
       let pipeline = try options.pipeline(source: source, observer: terminal)
       let result = try pipeline.saveBaseline()
       _ = ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading).present(result)

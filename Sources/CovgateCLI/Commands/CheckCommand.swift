@@ -1,5 +1,4 @@
 import ArgumentParser
-import CoverageAcquisition
 import CovgateKit
 
 /// `covgate check`: evaluate exports made elsewhere.
@@ -8,104 +7,21 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Evaluate coverage made elsewhere: llvm-cov exports, a profile and its binaries, Xcode's xccov JSON or result bundles.")
 
-  @Option(
-    name: .customLong("input"),
-    help: ArgumentHelp("An llvm-cov export JSON file, repeatable.", valueName: "file"))
-  var inputs: [String] = []
-
-  @Option(
-    name: .customLong("from-build"),
-    help: ArgumentHelp(
-      "A build folder whose tests already ran with coverage (e.g. .build/debug): merge its codecov/*.profraw and export its test binaries, without running swift.",
-      valueName: "folder"))
-  var fromBuild: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "An indexed profile (e.g. Xcode's DerivedData/.../Coverage.profdata) to export with the toolchain's llvm-cov, with its --object binaries.",
-      valueName: "file"))
-  var profdata: String?
-
-  @Option(
-    name: .customLong("object"),
-    help: ArgumentHelp(
-      "An instrumented binary the --profdata holds counts for (the app, a framework, a test bundle's executable), repeatable.",
-      valueName: "binary"))
-  var objects: [String] = []
-
-  @Option(
-    name: .customLong("xccov-report"),
-    help: ArgumentHelp(
-      "The JSON of `xcrun xccov view --report --json` (Xcode's coverage), repeatable: several merge line by line.",
-      valueName: "file"))
-  var xccovReports: [String] = []
-
-  @Option(
-    name: .customLong("xccov-archive"),
-    help: ArgumentHelp(
-      "The JSON of `xcrun xccov view --archive --json` for the --xccov-report in the same position: per-line counts.",
-      valueName: "file"))
-  var xccovArchives: [String] = []
-
-  @Option(
-    name: .customLong("xcresult"),
-    help: ArgumentHelp(
-      "An Xcode result bundle (.xcresult) made with -enableCodeCoverage YES, repeatable: its coverage is read with `xcrun xccov` (macOS) and several merge line by line.",
-      valueName: "bundle"))
-  var xcresults: [String] = []
+  @OptionGroup var input: CoverageInputOptions
 
   @OptionGroup var options: CommonOptions
 
   func validate() throws {
-    guard
-      !inputs.isEmpty || fromBuild != nil || profdata != nil || !xccovReports.isEmpty
-        || !xcresults.isEmpty
-    else {
+    guard !input.isEmpty else {
       throw ValidationError(
         "check needs at least one --input FILE.json, a --from-build FOLDER, a --profdata FILE with its --object BINARY, an --xccov-report FILE or an --xcresult BUNDLE")
     }
-    if !xcresults.isEmpty {
-      guard inputs.isEmpty, fromBuild == nil, profdata == nil, xccovReports.isEmpty, xccovArchives.isEmpty
-      else {
-        throw ValidationError(
-          "--xcresult is read with xccov, whose figures are never added to others: pass it alone (several --xcresult merge)")
-      }
-    }
-    if !xccovReports.isEmpty || !xccovArchives.isEmpty {
-      guard inputs.isEmpty, fromBuild == nil, profdata == nil else {
-        throw ValidationError(
-          "--xccov-report cannot be combined with llvm-cov data (--input, --from-build, --profdata): xccov counts lines its own way, so its figures and llvm-cov's are never added up; run check once for each")
-      }
-      guard !xccovReports.isEmpty else {
-        throw ValidationError("--xccov-archive needs the --xccov-report it belongs to")
-      }
-    }
-    guard (profdata == nil) == objects.isEmpty else {
-      throw ValidationError(
-        profdata == nil
-          ? "--object needs the --profdata FILE that holds its counts"
-          : "--profdata needs at least one --object BINARY (the app or test binary it has counts for)")
-    }
-  }
-
-  /// Where the coverage comes from, paths made absolute.
-  private var source: CoverageSource {
-    if !xcresults.isEmpty { return .xcresults(xcresults.map { absolute($0).path }) }
-    return xccovReports.isEmpty
-      ? .exports(inputs, buildFolder: fromBuild, profile: profile)
-      : .xccov(
-        reports: xccovReports.map { absolute($0).path }, archives: xccovArchives.map { absolute($0).path })
-  }
-
-  /// The profile to export, its paths made absolute.
-  private var profile: ProfileExport? {
-    profdata.map { ProfileExport(profdata: absolute($0).path, objects: objects.map { absolute($0).path }) }
   }
 
   func run() throws {
     let terminal = Terminal()
     try reportingErrors(terminal) {
-      let pipeline = try options.pipeline(source: source, observer: terminal)
+      let pipeline = try options.pipeline(source: input.source, observer: terminal)
       return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading)
         .present(try pipeline.run())
     }

@@ -12,15 +12,32 @@ public enum XccovCoverage {
   public struct Run: Sendable {
     public var report: XccovReport
     public var archive: [String: XccovFileLines]?
+    /// What the reports call the run where they say which runs ran a line (`Unit`, `UI`).
+    public var name: String
 
-    public init(report: XccovReport, archive: [String: XccovFileLines]?) {
+    public init(report: XccovReport, archive: [String: XccovFileLines]?, name: String = "") {
       self.report = report
       self.archive = archive
+      self.name = name
     }
   }
 
+  /// A run's name from its file's: `Unit-report.json`, `unit.xccov-report.json` and
+  /// `Unit.xcresult` name the runs `Unit`, `unit` and `Unit`; `nil` when nothing is left.
+  public static func runName(ofFile path: String) -> String? {
+    let file = String(path.split(separator: "/").last ?? "")
+    let endings = [
+      ".xccov-report.json", "-report.json", "_report.json", ".report.json", ".json", ".xcresult",
+    ]
+    let name = endings.first(where: file.hasSuffix).map { String(file.dropLast($0.count)) } ?? file
+    return name.isEmpty ? nil : name
+  }
+
   /// Reads report and archive files, paired in order (no archives: a single report alone).
-  public static func read(reports: [String], archives: [String]) throws -> CoverageData {
+  /// The runs are named after the report files, or `names` when given.
+  public static func read(reports: [String], archives: [String], names: [String]? = nil) throws
+    -> CoverageData
+  {
     guard archives.isEmpty || archives.count == reports.count else {
       throw XccovError.unpaired(reports: reports.count, archives: archives.count)
     }
@@ -28,7 +45,8 @@ public enum XccovCoverage {
     let runs = try reports.indices.map { index in
       Run(
         report: try XccovReader.readReport(path: reports[index]),
-        archive: archives.isEmpty ? nil : try XccovReader.readArchive(path: archives[index]))
+        archive: archives.isEmpty ? nil : try XccovReader.readArchive(path: archives[index]),
+        name: names?[index] ?? runName(ofFile: reports[index]) ?? "run \(index + 1)")
     }
     return data(runs)
   }
@@ -41,8 +59,16 @@ public enum XccovCoverage {
     }
     var paths = Set<String>()
     for files in perRun { paths.formUnion(files.keys) }
-    let merged = paths.map { path in merge(perRun.compactMap { $0[path] }) }
-    return CoverageData(files: merged, origin: .xccov)
+    // Runs past the 64th are merged without saying which ran a line.
+    let named = runs.count <= 64
+    let merged = paths.map { path in
+      merge(
+        perRun.enumerated().compactMap { index, files in files[path].map { (index, $0) } },
+        named: named)
+    }
+    var data = CoverageData(files: merged, origin: .xccov)
+    if named { data.runNames = runs.map(\.name) }
+    return data
   }
 
   /// One run's files by path; a file listed under several targets (compiled into each) is
@@ -78,18 +104,25 @@ public enum XccovCoverage {
     return files
   }
 
-  /// One file seen by several runs: every run has its archive (`read` makes sure).
-  private static func merge(_ runs: [FileCoverage]) -> FileCoverage {
-    guard var merged = runs.first, runs.count > 1 else { return runs[0] }
-    let views = runs.compactMap(\.lineView)
-    let length = views.map(\.lineCount).max() ?? 0
+  /// One file seen by several runs (each with its index among all runs): every run has its
+  /// archive (`read` makes sure). `named`: which runs ran each line is kept.
+  private static func merge(_ indexed: [(run: Int, file: FileCoverage)], named: Bool)
+    -> FileCoverage
+  {
+    let runs = indexed.map(\.file)
+    var merged = runs[0]
+    let length = runs.compactMap(\.lineView?.lineCount).max() ?? 0
     var counts = [UInt64?](repeating: nil, count: length)
-    for view in views {
+    var ranBy = [UInt64](repeating: 0, count: named ? length : 0)
+    for (run, file) in indexed {
+      guard let view = file.lineView else { continue }
       for line in stride(from: 1, through: view.lineCount, by: 1) {
         guard let count = view.count(line: line) else { continue }
         counts[line - 1] = added(counts[line - 1] ?? 0, count)
+        if named, count > 0 { ranBy[line - 1] |= 1 << UInt64(run) }
       }
     }
+    merged.runsByLine = named ? ranBy : nil
     let view = LineView(counts: counts)
     merged.lineView = view
     merged.functions = mergedFunctions(runs.map(\.functions))
