@@ -155,17 +155,18 @@ def main():
 
 ORJSON_XCCOV_IN_PROCESS = """
 import orjson, sys, time
-data = open(sys.argv[1], 'rb').read()
+report, archive = open(sys.argv[1], 'rb').read(), open(sys.argv[2], 'rb').read()
 best = None
-for _ in range(int(sys.argv[2])):
+for _ in range(int(sys.argv[3])):
     start = time.perf_counter()
-    parsed = orjson.loads(data)
-    total = 0
-    for lines in parsed.values():
-        for line in lines:
+    files = orjson.loads(report)
+    lines = orjson.loads(archive)
+    total = sum(f['coveredLines'] for t in files['targets'] for f in t['files'])
+    for entries in lines.values():
+        for line in entries:
             total += line.get('executionCount') or 0
     elapsed = time.perf_counter() - start
-    del parsed
+    del files, lines
     best = elapsed if best is None else min(best, elapsed)
 print(best)
 """
@@ -182,9 +183,9 @@ def xccov(rows):
     ours, peak = timed([COVGATE, "check", "--xccov-report", report, "--xccov-archive", archive,
                         "--package-path", root, "--format", "json", "--quiet", "--no-history",
                         "--output", os.path.join(WORK, "out-xccov")])
-    warm = float(sh([sys.executable, "-c", ORJSON_XCCOV_IN_PROCESS, archive, str(RUNS)]).stdout)
+    warm = float(sh([sys.executable, "-c", ORJSON_XCCOV_IN_PROCESS, report, archive, str(RUNS)]).stdout)
     rows.append((f"xccov report + archive of {XCCOV_FILES} files ({megabytes:.0f} MB): read, gate, JSON",
-                 f"{ours:.3f} s (peak {peak:.0f} MB)", "orjson loads + walk of the archive alone (warm in-process best)",
+                 f"{ours:.3f} s (peak {peak:.0f} MB)", "orjson loads + walk of report and archive (warm in-process best)",
                  f"{warm:.3f} s", f"{warm / ours:.1f}x", ">= 4x warm orjson", "met" if warm / ours >= 4 else "NOT MET"))
     print(f"  xccov {XCCOV_FILES} files, {megabytes:.0f} MB: covgate {ours:.3f} s; warm orjson {warm:.3f} s -> {warm / ours:.1f}x",
           flush=True)

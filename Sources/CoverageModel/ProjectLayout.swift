@@ -14,29 +14,35 @@ public struct ProjectLayout: Hashable, Sendable, Codable {
   /// sources of test bundles (folders named `*Tests`, `*UITests` or `*.xctest`).
   public static func reasonLeftOut(_ relative: String) -> String? {
     if let reason = reasonFromXcode(relative) { return reason }
-    let components = relative.split(separator: "/")
-    if let tests = components.dropLast().first(where: isTestFolder) {
-      return "test sources (\(tests))"
-    }
+    let folders = relative.split(separator: "/").dropLast()
+    if let tests = folders.first(where: isTestFolder) { return "test sources (\(tests))" }
     return nil
   }
+
+  /// The folders that tell what Xcode's build brought in, the most telling first: a package
+  /// Xcode checked out lives under DerivedData too.
+  private static let xcodeFolders: [(name: Substring, reason: String)] = [
+    ("SourcePackages", "a Swift package Xcode checked out (SourcePackages)"),
+    ("Pods", "a CocoaPods dependency (Pods)"), ("Carthage", "a Carthage dependency (Carthage)"),
+    ("DerivedSources", "generated source (DerivedSources)"),
+    ("Generated", "generated source (Generated)"),
+    ("DerivedData", "Xcode's build output (DerivedData)"),
+    ("Build", "Xcode's build output (Build)"), ("build", "Xcode's build output (build)"),
+  ]
 
   /// What Xcode's build brought in from outside the project (a path under DerivedData): a
   /// checked-out package, a generated source, other build output; `nil` for anything else.
   public static func reasonFromXcode(_ path: String) -> String? {
     let components = path.split(separator: "/")
     let folders = components.dropLast()
-    // The most telling folder wins: a package Xcode checked out lives under DerivedData too.
-    for (folder, reason) in [
-      ("SourcePackages", "a Swift package Xcode checked out (SourcePackages)"),
-      ("Pods", "a CocoaPods dependency (Pods)"), ("Carthage", "a Carthage dependency (Carthage)"),
-      ("DerivedSources", "generated source (DerivedSources)"),
-      ("Generated", "generated source (Generated)"),
-      ("DerivedData", "Xcode's build output (DerivedData)"),
-      ("Build", "Xcode's build output (Build)"), ("build", "Xcode's build output (build)"),
-    ] where folders.contains(Substring(folder)) {
-      return reason
+    // Most paths hold none of these names: one pass to find that out.
+    var best: Int?
+    for folder in folders {
+      if let index = xcodeFolders.firstIndex(where: { $0.name == folder }), index < best ?? .max {
+        best = index
+      }
     }
+    if let best { return xcodeFolders[best].reason }
     if let name = components.last, name.hasSuffix(".generated.swift") {
       return "generated source (\(name))"
     }

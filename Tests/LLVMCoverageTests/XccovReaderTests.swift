@@ -189,6 +189,77 @@ final class XccovReaderTests: XCTestCase {
     }
   }
 
+  /// Lines in any key order, spacing, with null counts or keys xccov may add: the same counts
+  /// whichever path reads them.
+  func testEveryFormOfALineGivesTheSameCounts() throws {
+    let text = """
+      {"/a.swift": [{"isExecutable":true,"executionCount":2,"line":1},
+        {"line":2,"isExecutable":false,"executionCount":null},
+        { "line" : 3 , "isExecutable" : true , "executionCount" : 0 , "future": [1] },
+        {"line":4,"isExecutable":true,"executionCount":5,"subranges":[]}]}
+      """
+    XCTAssertEqual(try parseArchive(text)["/a.swift"]?.counts, [2, nil, 0, 5])
+    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":true,"executionCount":99999999999999999999}]}"#)) {
+      XCTAssertTrue("\($0)".contains("executionCount is 99999999999999999999, out of range"), "\($0)")
+    }
+    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":true,"executionCount":-1}]}"#)) {
+      XCTAssertTrue("\($0)".contains("executionCount is a negative number"), "\($0)")
+    }
+    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false} {"line":2,"isExecutable":false}]}"#)) {
+      XCTAssertTrue("\($0)".contains("expected ',' or ']' in an array"), "\($0)")
+    }
+    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false},]}"#)) {
+      XCTAssertTrue("\($0)".contains("is not an object"), "\($0)")
+    }
+    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false,"line":2}]}"#)) {
+      XCTAssertTrue("\($0)".contains("duplicate") || "\($0)".contains("line"), "\($0)")
+    }
+    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false},{"line":3,"isExecutable":false}]}"#)) {
+      XCTAssertTrue("\($0)".contains("[1].line is 3 where line 2 comes next"), "\($0)")
+    }
+  }
+
+  /// A large archive is read in two halves: every file whole, whether the place it is split at
+  /// is a real file boundary or, inside the big middle file, a line with keys xccov may add that
+  /// looks like one (`"future":[1],"/odd":2`).
+  func testALargeArchiveReadInHalvesGivesEveryFileWhole() throws {
+    var text = "{"
+    var expected: [String: [UInt64?]] = [:]
+    for index in 0..<1001 {
+      let middle = index == 500
+      let lines = (1...(middle ? 20000 : 12)).map { line -> UInt64? in
+        line % 3 == 0 ? nil : UInt64((index + line) % 5)
+      }
+      let path = "/App/File\(index).swift"
+      expected[path] = lines
+      text += (index == 0 ? "" : ",") + "\"\(path)\": ["
+      let extra = middle ? #","future":[1],"/odd":2"# : ""
+      text += lines.enumerated().map { offset, count in
+        count.map { #"{"line":\#(offset + 1),"isExecutable":true,"executionCount":\#($0)\#(extra)}"# }
+          ?? #"{"line":\#(offset + 1),"isExecutable":false\#(extra)}"#
+      }.joined(separator: ",")
+      text += "]"
+    }
+    text += "}"
+    XCTAssertGreaterThan(text.utf8.count, 1 << 20, "large enough to be split")
+    let parsed = try parseArchive(text)
+    XCTAssertEqual(parsed.count, 1001)
+    XCTAssertEqual(parsed.mapValues(\.counts), expected)
+    // Without the middle file the split falls on a real boundary.
+    let plain = text.replacingOccurrences(of: #","future":[1],"/odd":2"#, with: "")
+    XCTAssertEqual(try parseArchive(plain).mapValues(\.counts), expected)
+    XCTAssertThrowsError(try parseArchive(String(plain.dropLast(plain.utf8.count / 4)))) {
+      guard case .truncated = $0 as? XccovError else { return XCTFail("\($0)") }
+    }
+    let damaged = plain.replacingOccurrences(
+      of: #"File900.swift": [{"line":1,"isExecutable":true,"executionCount":1}"#,
+      with: #"File900.swift": [{"line":1,"isExecutable":true}"#)
+    XCTAssertNotEqual(damaged, plain)
+    XCTAssertThrowsError(try parseArchive(damaged)) {
+      XCTAssertTrue("\($0)".contains("executionCount is missing on an executable line"), "\($0)")
+    }
+  }
+
   func testDamagedArchivesAreRefusedNamingTheField() {
     let path = "/a.swift"
     let cases: [(String, String)] = [

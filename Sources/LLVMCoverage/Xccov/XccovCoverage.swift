@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 /// Turns xccov reports (and their archives) into covgate's coverage data: per file, the
 /// report's own line figures and functions, lines and partly-run lines from the archive; xccov
@@ -43,9 +44,11 @@ public enum XccovCoverage {
     }
     guard reports.count == 1 || !archives.isEmpty else { throw XccovError.mergeNeedsArchives }
     let runs = try reports.indices.map { index in
-      Run(
-        report: try XccovReader.readReport(path: reports[index]),
-        archive: archives.isEmpty ? nil : try XccovReader.readArchive(path: archives[index]),
+      // The archive (the bulk) on the other core while the report is read.
+      let archive = archives.isEmpty ? nil : Background { try XccovReader.readArchive(path: archives[index]) }
+      let report = try XccovReader.readReport(path: reports[index])
+      return Run(
+        report: report, archive: try archive?.value(),
         name: names?[index] ?? runName(ofFile: reports[index]) ?? "run \(index + 1)")
     }
     return data(runs)
@@ -94,8 +97,8 @@ public enum XccovCoverage {
           path: file.path,
           summary: Summary(
             lines: Metric(covered: file.coveredLines, count: file.executableLines)),
-          lineView: lines.map { LineView(counts: $0.counts) },
-          functions: mergedFunctions([functions]),
+          lineView: lines.map { LineView(rawCounts: $0.rawCounts) },
+          functions: functions.sorted { ($0.line, $0.name) < ($1.line, $1.name) },
           missedRegions: lines.map { missedRanges($0.missedParts) } ?? [])
         coverage.summary.functions = functionMetric(coverage.functions)
         files[file.path] = coverage

@@ -1,3 +1,5 @@
+import CoverageModel
+
 /// What `xcrun xccov view --report --json` says: targets, their files with line figures, and
 /// each file's functions.
 public struct XccovReport: Sendable, Equatable {
@@ -32,10 +34,13 @@ public struct XccovReport: Sendable, Equatable {
 /// What `xcrun xccov view --archive --json` says of one file: each line's count and the parts of
 /// a line that ran apart from the rest.
 public struct XccovFileLines: Sendable, Equatable {
-  /// Per line (index 0 is line 1): its count, `nil` where it is not executable.
-  public var counts: [UInt64?]
+  /// Per line (index 0 is line 1): its count, `LineView.unmapped` where it is not executable.
+  public var rawCounts: [UInt64]
   /// Parts of lines that never ran, on lines that did or did not: `subranges` with count 0.
   public var missedParts: [SourceRangeOnLine]
+
+  /// Per line: its count, `nil` where it is not executable.
+  public var counts: [UInt64?] { rawCounts.map { $0 == LineView.unmapped ? nil : $0 } }
 }
 
 /// A part of one line: its first column and its length, as xccov's subranges give it.
