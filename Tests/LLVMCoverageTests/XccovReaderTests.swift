@@ -199,22 +199,36 @@ final class XccovReaderTests: XCTestCase {
         {"line":4,"isExecutable":true,"executionCount":5,"subranges":[]}]}
       """
     XCTAssertEqual(try parseArchive(text)["/a.swift"]?.counts, [2, nil, 0, 5])
-    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":true,"executionCount":99999999999999999999}]}"#)) {
-      XCTAssertTrue("\($0)".contains("executionCount is 99999999999999999999, out of range"), "\($0)")
+    XCTAssertThrowsError(
+      try parseArchive(
+        #"{"/a.swift": [{"line":1,"isExecutable":true,"executionCount":99999999999999999999}]}"#)
+    ) {
+      XCTAssertTrue(
+        "\($0)".contains("executionCount is 99999999999999999999, out of range"), "\($0)")
     }
-    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":true,"executionCount":-1}]}"#)) {
+    XCTAssertThrowsError(
+      try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":true,"executionCount":-1}]}"#)
+    ) {
       XCTAssertTrue("\($0)".contains("executionCount is a negative number"), "\($0)")
     }
-    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false} {"line":2,"isExecutable":false}]}"#)) {
+    XCTAssertThrowsError(
+      try parseArchive(
+        #"{"/a.swift": [{"line":1,"isExecutable":false} {"line":2,"isExecutable":false}]}"#)
+    ) {
       XCTAssertTrue("\($0)".contains("expected ',' or ']' in an array"), "\($0)")
     }
     XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false},]}"#)) {
       XCTAssertTrue("\($0)".contains("is not an object"), "\($0)")
     }
-    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false,"line":2}]}"#)) {
+    XCTAssertThrowsError(
+      try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false,"line":2}]}"#)
+    ) {
       XCTAssertTrue("\($0)".contains("duplicate") || "\($0)".contains("line"), "\($0)")
     }
-    XCTAssertThrowsError(try parseArchive(#"{"/a.swift": [{"line":1,"isExecutable":false},{"line":3,"isExecutable":false}]}"#)) {
+    XCTAssertThrowsError(
+      try parseArchive(
+        #"{"/a.swift": [{"line":1,"isExecutable":false},{"line":3,"isExecutable":false}]}"#)
+    ) {
       XCTAssertTrue("\($0)".contains("[1].line is 3 where line 2 comes next"), "\($0)")
     }
   }
@@ -235,7 +249,9 @@ final class XccovReaderTests: XCTestCase {
       text += (index == 0 ? "" : ",") + "\"\(path)\": ["
       let extra = middle ? #","future":[1],"/odd":2"# : ""
       text += lines.enumerated().map { offset, count in
-        count.map { #"{"line":\#(offset + 1),"isExecutable":true,"executionCount":\#($0)\#(extra)}"# }
+        count.map {
+          #"{"line":\#(offset + 1),"isExecutable":true,"executionCount":\#($0)\#(extra)}"#
+        }
           ?? #"{"line":\#(offset + 1),"isExecutable":false\#(extra)}"#
       }.joined(separator: ",")
       text += "]"

@@ -27,7 +27,9 @@ extension JSONScanner {
     var at = position
     var isFirst = first
     while true {
-      while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 { at += 1 }
+      while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
+        at += 1
+      }
       if isFirst, at < end, base[at] == UInt8(ascii: "]") {
         position = at + 1
         return .end
@@ -36,7 +38,9 @@ extension JSONScanner {
       guard let (line, count) = plainLine(base, end, &at) else { return .other }
       guard line == counts.count + 1 else { return .outOfOrder(line: line) }
       counts.append(count ?? LineView.unmapped)
-      while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 { at += 1 }
+      while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
+        at += 1
+      }
       guard at < end, base[at] == UInt8(ascii: ",") || base[at] == UInt8(ascii: "]") else {
         position = at
         return .badSeparator
@@ -54,7 +58,8 @@ extension JSONScanner {
 /// One plain line object at `at` (its `{`): its number and its count (`nil`: not executable);
 /// `at` moves past its `}`. `nil` for any other form.
 @inline(__always)
-private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int) -> (Int, UInt64?)? {
+private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int) -> (Int, UInt64?)?
+{
   var line: UInt64 = 0
   var executable: UInt8 = 2  // 2: not seen
   var count: UInt64 = 0
@@ -62,7 +67,9 @@ private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int
   guard at < end, base[at] == UInt8(ascii: "{") else { return nil }
   at += 1
   while true {
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 { at += 1 }
+    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
+      at += 1
+    }
     guard at < end, base[at] == UInt8(ascii: "\"") else { return nil }
     let key = at + 1
     // The three keys by length and bytes; the closing quote and colon follow.
@@ -80,13 +87,18 @@ private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int
       return nil
     }
     at = key + length + 1
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 { at += 1 }
+    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
+      at += 1
+    }
     guard at < end, base[at] == UInt8(ascii: ":") else { return nil }
     at += 1
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 { at += 1 }
+    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
+      at += 1
+    }
     switch length {
     case 4:
-      guard let value = wholeNumber(base, end, &at, upTo: UInt64(ExportLimits.line)), value >= 1 else {
+      guard let value = wholeNumber(base, end, &at, upTo: UInt64(ExportLimits.line)), value >= 1
+      else {
         return nil
       }
       line = value
@@ -111,13 +123,17 @@ private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int
         seen |= 4
       }
     }
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 { at += 1 }
+    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
+      at += 1
+    }
     guard at < end else { return nil }
     if base[at] == UInt8(ascii: ",") {
       at += 1
       continue
     }
-    guard base[at] == UInt8(ascii: "}"), seen & 3 == 3, executable == 0 || seen & 4 != 0 else { return nil }
+    guard base[at] == UInt8(ascii: "}"), seen & 3 == 3, executable == 0 || seen & 4 != 0 else {
+      return nil
+    }
     at += 1
     return (Int(line), executable == 1 ? count : nil)
   }
@@ -125,7 +141,9 @@ private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int
 
 /// Digits only, at most 19 and up to `limit`; not followed by a digit, a fraction or an exponent.
 @inline(__always)
-private func wholeNumber(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int, upTo limit: UInt64)
+private func wholeNumber(
+  _ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int, upTo limit: UInt64
+)
   -> UInt64?
 {
   let first = at
@@ -139,7 +157,9 @@ private func wholeNumber(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout I
   guard at > first, value <= limit else { return nil }
   if at < end {
     let next = base[at]
-    if next &- 0x30 < 10 || next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+    if next &- 0x30 < 10 || next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") {
+      return nil
+    }
   }
   return value
 }

@@ -45,7 +45,8 @@ public enum XccovCoverage {
     guard reports.count == 1 || !archives.isEmpty else { throw XccovError.mergeNeedsArchives }
     let runs = try reports.indices.map { index in
       // The archive (the bulk) on the other core while the report is read.
-      let archive = archives.isEmpty ? nil : Background { try XccovReader.readArchive(path: archives[index]) }
+      let archive =
+        archives.isEmpty ? nil : Background { try XccovReader.readArchive(path: archives[index]) }
       let report = try XccovReader.readReport(path: reports[index])
       return Run(
         report: report, archive: try archive?.value(),

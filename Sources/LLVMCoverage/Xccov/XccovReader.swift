@@ -83,7 +83,8 @@ public enum XccovReader {
   /// Reads `"path": [lines]` pairs from the scanner (at a key) into `files`, to the object's
   /// `}` (true) or until the next key starts at `boundary` (false, the scanner there).
   private static func readFiles(
-    _ scanner: inout JSONScanner, into files: inout [String: XccovFileLines], stoppingAt boundary: Int?,
+    _ scanner: inout JSONScanner, into files: inout [String: XccovFileLines],
+    stoppingAt boundary: Int?,
     source: String
   ) throws -> Bool {
     while true {
@@ -94,7 +95,8 @@ public enum XccovReader {
       try checkPath(path, field: "the key \"\(path)\"", source: source)
       scanner.skipWhitespace()
       guard try scanner.peek() == UInt8(ascii: "[") else {
-        throw XccovError.badField(path: source, field: "\"\(path)\"", reason: "is not a list of lines")
+        throw XccovError.badField(
+          path: source, field: "\"\(path)\"", reason: "is not a list of lines")
       }
       files[path] = try lines(&scanner, file: path, source: source)
       scanner.skipWhitespace()
@@ -108,18 +110,22 @@ public enum XccovReader {
 
   /// Where a file's key starts after `middle`: a `"/` after `]` and `,` (spaces between
   /// allowed), the end of one file's lines and the start of the next path.
-  private static func fileBoundary(in bytes: UnsafeBufferPointer<UInt8>, after middle: Int) -> Int? {
+  private static func fileBoundary(in bytes: UnsafeBufferPointer<UInt8>, after middle: Int) -> Int?
+  {
     var at = middle
     while at + 2 < bytes.count {
       defer { at += 1 }
-      guard bytes[at] == UInt8(ascii: ","), bytes[at + 1] == UInt8(ascii: "\"") || bytes[at + 1] == 0x20
+      guard bytes[at] == UInt8(ascii: ","),
+        bytes[at + 1] == UInt8(ascii: "\"") || bytes[at + 1] == 0x20
       else { continue }
       var back = at - 1
       while back > 0, bytes[back] == 0x20 || bytes[back] == 0x0A { back -= 1 }
       guard bytes[back] == UInt8(ascii: "]") else { continue }
       var key = at + 1
       while key < bytes.count, bytes[key] == 0x20 || bytes[key] == 0x0A { key += 1 }
-      if key + 1 < bytes.count, bytes[key] == UInt8(ascii: "\""), bytes[key + 1] == UInt8(ascii: "/") {
+      if key + 1 < bytes.count, bytes[key] == UInt8(ascii: "\""),
+        bytes[key + 1] == UInt8(ascii: "/")
+      {
         return key
       }
     }
@@ -230,7 +236,9 @@ public enum XccovReader {
       case .outOfOrder(let line):
         throw XccovError.badField(
           path: source, field: "\"\(file)\"[\(counts.count)].line",
-          reason: "is \(line) where line \(counts.count + 1) comes next (lines are listed in order from 1)")
+          reason:
+            "is \(line) where line \(counts.count + 1) comes next (lines are listed in order from 1)"
+        )
       case .badSeparator:
         _ = try scanner.peek()  // the end of the file: truncated
         throw scanner.error("expected ',' or ']' in an array")
