@@ -1,3 +1,4 @@
+import CovgateSupport
 import Foundation
 
 /// What a finished command left behind.
@@ -23,6 +24,20 @@ public protocol CommandRunning: Sendable {
   func stream(
     _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
   ) throws -> StreamResult
+  /// `stream`, the command's output also kept and returned (what `swift test` printed, to name
+  /// the tests that failed).
+  func streamKeepingOutput(
+    _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+  ) throws -> (result: StreamResult, output: String)
+}
+
+extension CommandRunning {
+  /// Runners that cannot keep the output (test fakes) stream it and keep nothing.
+  public func streamKeepingOutput(
+    _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+  ) throws -> (result: StreamResult, output: String) {
+    (try stream(executable, arguments, in: directory, timeout: timeout), "")
+  }
 }
 
 /// Runs commands with `posix_spawn` in a process group of their own, their output captured
@@ -66,5 +81,33 @@ public struct LiveCommandRunner: CommandRunning {
   ) throws -> StreamResult {
     try SpawnedProcess(executable, arguments, in: directory).wait(
       timeout: timeout, grace: stopGrace)
+  }
+
+  /// The output goes through pipes, echoed as it comes, so the command sees no terminal (as
+  /// in CI: no colours, no redrawn progress lines).
+  public func streamKeepingOutput(
+    _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
+  ) throws -> (result: StreamResult, output: String) {
+    let output = try OutputPipe()
+    let errors = try OutputPipe()
+    let process: SpawnedProcess
+    do {
+      process = try SpawnedProcess(
+        executable, arguments, in: directory, output: output.writeEnd, error: errors.writeEnd)
+    } catch {
+      output.closeBothEnds()
+      errors.closeBothEnds()
+      throw error
+    }
+    output.closeWriteEnd()
+    errors.closeWriteEnd()
+    // Read on its own thread: the wait below stops the command at its time limit.
+    let reading = Background { OutputPipe.readToEnd(output, errors, echo: true) }
+    let result = process.wait(timeout: timeout, grace: stopGrace)
+    let (stdout, stderr) = try reading.value()
+    return (
+      result,
+      String(decoding: stdout, as: UTF8.self) + "\n" + String(decoding: stderr, as: UTF8.self)
+    )
   }
 }

@@ -39,7 +39,11 @@ struct OutputPipe {
 
   /// Reads both pipes until the command closes them, then closes them; `poll` takes whichever
   /// has data, so a command that fills one while covgate waits on the other never blocks.
-  static func readToEnd(_ first: OutputPipe, _ second: OutputPipe) -> ([UInt8], [UInt8]) {
+  /// `echo`: each piece is also written at once to covgate's standard output (the first pipe's)
+  /// or standard error (the second's), so that the command's output is seen as it comes.
+  static func readToEnd(_ first: OutputPipe, _ second: OutputPipe, echo: Bool = false) -> (
+    [UInt8], [UInt8]
+  ) {
     var collected: [[UInt8]] = [[], []]
     var descriptors = [
       pollfd(fd: first.readEnd, events: Int16(POLLIN), revents: 0),
@@ -58,6 +62,7 @@ struct OutputPipe {
         }
         if count > 0 {
           collected[index] += buffer[..<count]
+          if echo { writeAll(buffer[..<count], to: index == 0 ? STDOUT_FILENO : STDERR_FILENO) }
         } else if count == 0 || errno != EINTR {
           close(descriptors[index].fd)
           descriptors[index].fd = -1
@@ -67,5 +72,20 @@ struct OutputPipe {
     }
     for descriptor in descriptors where descriptor.fd >= 0 { close(descriptor.fd) }
     return (collected[0], collected[1])
+  }
+
+  /// Writes all of `bytes` to `descriptor`, across short writes.
+  private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
   }
 }

@@ -1,15 +1,25 @@
+import CoverageModel
+
 /// The build or the tests failed before any coverage was written: a failed test run (exit
 /// code 3), not an input error.
 public struct TestRunFailure: Error, Equatable, CustomStringConvertible {
   /// `swift test`'s exit code.
   public var exitCode: Int32
+  /// The failed tests its output named.
+  public var failures: [TestFailure]
 
-  public init(exitCode: Int32) {
+  public init(exitCode: Int32, failures: [TestFailure] = []) {
     self.exitCode = exitCode
+    self.failures = failures
   }
 
   public var description: String {
-    "`swift test` failed with exit code \(exitCode): the build or the tests failed before any coverage was written; see the output above"
+    let named =
+      failures.isEmpty
+      ? "" : "; failed: " + failures.prefix(3).map(\.line).joined(separator: "; ")
+        + (failures.count > 3 ? "; and \(failures.count - 3) more" : "")
+    return
+      "`swift test` failed with exit code \(exitCode): the build or the tests failed before any coverage was written\(named); see the output above"
   }
 }
 

@@ -17,6 +17,8 @@ public struct Acquisition: Sendable, Equatable {
   public var recovered: [String]
   /// With `--per-test`: per test, in the order of `results`, the raw profiles it wrote.
   public var testProfiles: [[String]] = []
+  /// The failed tests `swift test`'s output named (a run of all tests together).
+  public var failures: [TestFailure] = []
 
   public init(
     exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil, results: [TestCaseResult] = [],
@@ -74,8 +76,9 @@ public struct TestRunner: Sendable {
   ) throws -> Acquisition {
     let binPath = try binPath(root: root, arguments: arguments)
     onStep(.test)
-    let result = try runner.stream(
+    let (result, output) = try runner.streamKeepingOutput(
       toolchain.swift, ["test", "--enable-code-coverage"] + arguments, in: root, timeout: timeout)
+    let failures = result.exitCode == 0 ? [] : TestFailureParser.failures(in: output)
     let timedOut = result.timedOut ? TestTimeout(seconds: timeout ?? 0) : nil
     let exitCode = result.exitCode
     let codecov = "\(binPath)/codecov"
@@ -89,7 +92,7 @@ public struct TestRunner: Sendable {
     }
     if exitCode != 0 || timedOut != nil, found.isEmpty {
       if let timedOut { throw timedOut }
-      throw TestRunFailure(exitCode: exitCode)
+      throw TestRunFailure(exitCode: exitCode, failures: failures)
     }
     let (profiles, binaries) = try coverageInputs(binPath: binPath, profiles: found)
 
@@ -101,8 +104,10 @@ public struct TestRunner: Sendable {
       return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode)
     }
     let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: codecov)
-    return Acquisition(
+    var acquisition = Acquisition(
       exportPath: exportPath, testExitCode: exitCode, timeout: timedOut, results: results, recovered: recovered)
+    acquisition.failures = failures
+    return acquisition
   }
 
   /// The coverage of tests that already ran in the build folder `binPath` (e.g. `.build/debug`):

@@ -166,12 +166,25 @@ public struct TestOutcome: Sendable, Hashable, Codable {
   /// Test binaries whose run ended without coverage (a crash) and were run again one test per
   /// process, e.g. `XCTest in SamplePackageTests.xctest`.
   public var recovered: [String]
+  /// The failed tests the run's output named, first failure of each, in the order they failed.
+  public var failures: [TestFailure]
 
-  public init(passed: Bool, exitCode: Int32, results: [TestCaseResult] = [], recovered: [String] = []) {
+  public init(
+    passed: Bool, exitCode: Int32, results: [TestCaseResult] = [], recovered: [String] = [],
+    failures: [TestFailure] = []
+  ) {
     self.passed = passed
     self.exitCode = exitCode
     self.results = results
     self.recovered = recovered
+    self.failures = failures
+  }
+
+  /// What every report lists under the verdict of a red run: each failed test with where and
+  /// why when its output said (`failures`), else the tests a per-test run saw fail.
+  public var failedTestLines: [String] {
+    if !failures.isEmpty { return failures.map(\.line) }
+    return results.filter { $0.status == .failed }.map(\.id)
   }
 
   /// The tests that crashed: their coverage is missing from the figures.

@@ -76,6 +76,21 @@ public struct JSONReport: ReportRenderer {
     json.object { json in
       json.key("exitCode")
       json.int(tests.exitCode)
+      if !tests.failures.isEmpty {
+        json.key("failures")
+        json.array(tests.failures) { json, failure in
+          json.object { json in
+            if let location = failure.location {
+              json.key("location")
+              json.string(location)
+            }
+            json.key("message")
+            json.string(failure.message)
+            json.key("test")
+            json.string(failure.test)
+          }
+        }
+      }
       json.key("passed")
       json.bool(tests.passed)
       json.key("recovered")

@@ -29,6 +29,12 @@ public struct MarkdownReport: ReportRenderer {
     if let detail = report.tests?.detail {
       title += ["", escape(detail.prefix(1).uppercased() + detail.dropFirst()) + "."]
     }
+    if let lines = report.tests?.failedTestLines, !lines.isEmpty {
+      let limit = TextReport.failedTestLimit
+      title += ["", "**Failed tests (\(lines.count))**", ""]
+        + lines.prefix(limit).map { "- `\($0.replacingOccurrences(of: "`", with: "'"))`" }
+        + (lines.count > limit ? ["- ... and \(lines.count - limit) more (covgate.json lists them all)"] : [])
+    }
     let named = [
       heading.title.map { "**\(escape($0))**" },
       heading.revision.map { "revision `\($0.replacingOccurrences(of: "`", with: "'"))`" },
@@ -65,17 +71,23 @@ public struct MarkdownReport: ReportRenderer {
     return blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
   }
 
+  /// Lines, functions and regions per layer, and the derived branches when there are any.
   private func table(_ report: CoverageReport) -> [String] {
-    var rows = ["| Layer | Gated | Lines | Functions | Regions |", "|:--|:--|--:|--:|--:|"]
+    let branches = report.derivesBranches
+    var rows = [
+      "| Layer | Gated | Lines | Functions | Regions |" + (branches ? " Branches (derived) |" : ""),
+      "|:--|:--|--:|--:|--:|" + (branches ? "--:|" : ""),
+    ]
     for layer in report.shownLayers {
-      rows.append(row([escape(layer.name), layer.gated ? "yes" : "no"], layer.totals))
+      rows.append(row([escape(layer.name), layer.gated ? "yes" : "no"], layer.totals, branches: branches))
     }
-    rows.append(row(["**TOTAL**", ""], report.totals))
+    rows.append(row(["**TOTAL**", ""], report.totals, branches: branches))
     return rows
   }
 
-  private func row(_ leading: [String], _ summary: Summary) -> String {
-    let cells = leading + [summary.lines, summary.functions, summary.regions].map(cell)
+  private func row(_ leading: [String], _ summary: Summary, branches: Bool) -> String {
+    let metrics = [summary.lines, summary.functions, summary.regions] + (branches ? [summary.branches] : [])
+    let cells = leading + metrics.map(cell)
     return "| " + cells.joined(separator: " | ") + " |"
   }
 

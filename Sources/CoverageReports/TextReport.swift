@@ -33,6 +33,7 @@ public struct TextReport: ReportRenderer {
     let tests = report.tests?.label.map { paint($0, .red) + ", " } ?? ""
     out.append("covgate: \(report.packageName): \(tests)gate \(result)")
     if let detail = report.tests?.detail { out.append(paint(detail, .red)) }
+    out += failedTests(report)
     out.append("")
     out += table(report)
     out += branchNote(report)
@@ -47,6 +48,20 @@ public struct TextReport: ReportRenderer {
     if out.last != "" { out.append("") }
     out.append(report.origin == .llvmCov ? Self.truncationNote : Self.xccovNote)
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// How many failed tests the reports list by name; the JSON report has them all.
+  static let failedTestLimit = 10
+
+  /// The failed tests, each with where and why when the run's output said.
+  private func failedTests(_ report: CoverageReport) -> [String] {
+    guard let lines = report.tests?.failedTestLines, !lines.isEmpty else { return [] }
+    var out = ["Failed tests (\(lines.count)):"]
+    out += lines.prefix(Self.failedTestLimit).map { "  " + paint("✗", .red) + " " + $0 }
+    if lines.count > Self.failedTestLimit {
+      out.append("  ... and \(lines.count - Self.failedTestLimit) more (covgate.json lists them all)")
+    }
+    return out
   }
 
   /// What ran in some of the repeated runs and not in others.

@@ -88,7 +88,7 @@ public struct Pipeline: Sendable {
       let tests = TestOutcome(
         passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
         exitCode: acquisition.testExitCode, results: acquisition.results,
-        recovered: acquisition.recovered)
+        recovered: acquisition.recovered, failures: acquisition.failures)
       for crashed in tests.crashed {
         services.observer.notice(
           "covgate: error: test \(crashed.id) crashed (\(crashed.signal.map { "signal \($0)" } ?? "killed")); its coverage is missing from the figures"

@@ -54,6 +54,24 @@ final class HTMLBranchesTests: XCTestCase {
           + "</ul></details></td>"), row)
   }
 
+  /// The index and the Markdown summary show the derived branches' totals, named as derived;
+  /// without derived branches neither has the column.
+  func testTheIndexAndTheMarkdownShowTheBranchTotals() throws {
+    var report = report
+    report.files[0].coverage.summary.branches = Metric(covered: 1, count: 2)
+    report.totals.branches = Metric(covered: 1, count: 2)
+    let index = try XCTUnwrap(HTMLSample.render(report)["index.html"])
+    XCTAssertTrue(index.contains("<div class=\"card-name\">Branches (derived)</div>"), index)
+    XCTAssertTrue(index.contains("50.00%"), "the branch total")
+    let markdown = MarkdownReport().markdown(report)
+    XCTAssertTrue(markdown.contains("| Regions | Branches (derived) |"), markdown)
+    XCTAssertTrue(markdown.contains("| **TOTAL** |  |"), markdown)
+    XCTAssertTrue(markdown.split(separator: "\n").first { $0.hasPrefix("| **TOTAL**") }!.hasSuffix("| 50.00% (1/2) |"), markdown)
+    let plain = try XCTUnwrap(HTMLSample.render()["index.html"])
+    XCTAssertFalse(plain.contains("Branches (derived)"))
+    XCTAssertFalse(MarkdownReport().markdown(HTMLSample.report).contains("Branches"))
+  }
+
   func testWithoutDerivedBranchesThereIsNoBadge() {
     let page = HTMLSample.page(in: HTMLSample.render())
     XCTAssertFalse(page.contains("class=\"br "))

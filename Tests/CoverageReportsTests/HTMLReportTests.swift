@@ -117,6 +117,26 @@ final class HTMLReportTests: XCTestCase {
         "The tests ended with exit code 1; the coverage below is from the run as it went."))
   }
 
+  /// A red run names its failed tests under the verdict, with where and why, escaped.
+  func testTheIndexNamesTheFailedTests() throws {
+    var report = SampleReport.report
+    report.tests = TestOutcome(
+      passed: false, exitCode: 1,
+      failures: [
+        TestFailure(test: "PriceTests.testTax", location: "PriceTests.swift:23", message: "XCTAssertEqual failed: (\"<1>\")"),
+        TestFailure(test: "twoIsThree()", location: nil, message: "Expectation failed"),
+      ])
+    let html = try XCTUnwrap(render(report).first?.contents)
+    XCTAssertTrue(html.contains("<details class=\"failed-tests\" open><summary>2 failed tests</summary>"), html)
+    XCTAssertTrue(
+      html.contains(
+        "<li><code>PriceTests.testTax (PriceTests.swift:23): XCTAssertEqual failed: (&quot;&lt;1&gt;&quot;)</code></li>"),
+      html)
+    XCTAssertTrue(html.contains("<li><code>twoIsThree(): Expectation failed</code></li>"))
+    let markdown = MarkdownReport().markdown(report)
+    XCTAssertTrue(markdown.contains("**Failed tests (2)**\n\n- `PriceTests.testTax (PriceTests.swift:23)"), markdown)
+  }
+
   /// Red below the minimum, amber below the target, green at or above it; neutral without a rule.
   func testColoursFollowTheLayersRules() {
     let rule = Threshold(minimum: 60, target: 70)

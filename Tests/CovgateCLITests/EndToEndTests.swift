@@ -67,6 +67,18 @@ final class EndToEndTests: XCTestCase {
     // SwiftPM writes no export on a red run: covgate merged and exported the profiles itself.
     try assertTotals(json, equalLLVMCovReportOf: "\(package)/.build/debug/codecov/covgate.profdata")
     XCTAssertTrue(result.stdout.contains("\ncovgate: Sample: tests FAILED, gate "), result.stdout)
+    // The failed test is named, with where it failed, in the text, JSON and Markdown reports.
+    let named = "PriceTests.testFailsWhenAsked (PriceTests.swift:23): XCTAssertNil failed"
+    XCTAssertTrue(result.stdout.contains("Failed tests (1):"), result.stdout)
+    XCTAssertTrue(result.stdout.contains(named), result.stdout)
+    let failures = try XCTUnwrap((json["tests"] as? [String: Any])?["failures"] as? [[String: String]])
+    XCTAssertEqual(failures.map { $0["test"] }, ["PriceTests.testFailsWhenAsked"])
+    XCTAssertEqual(failures.first?["location"], "PriceTests.swift:23")
+    let markdown = try covgate(["run", "--output", "\(output)-md", "--format", "markdown"], environment: ["SAMPLE_FAIL": "1"])
+    XCTAssertEqual(markdown.exitCode, 3, markdown.stderr)
+    let text = try String(contentsOfFile: "\(output)-md/covgate.md", encoding: .utf8)
+    XCTAssertTrue(text.contains("**Failed tests (1)**"), text)
+    XCTAssertTrue(text.contains(named), text)
   }
 
   func testAFailedGateExitsOneAndSaysRuleScopeActualAndRequired() throws {

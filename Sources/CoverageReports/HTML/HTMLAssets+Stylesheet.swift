@@ -71,6 +71,9 @@ extension HTMLAssets {
     .gate.failed .gate-icon { background: var(--low); }
     .gate-facts { margin: 2px 0 0; color: var(--muted); }
     .gate .notice { margin: 14px 0 0; }
+    .failed-tests { margin: 10px 0 0; }
+    .failed-tests ul { margin: 6px 0 0; padding-left: 20px; }
+    .failed-tests code { white-space: pre-wrap; overflow-wrap: anywhere; }
     .verdicts { list-style: none; margin: 12px 0 0; padding: 0; }
     .verdicts li { display: flex; gap: 10px; align-items: baseline; padding: 3px 0; }
     .verdicts .message { overflow-wrap: anywhere; }

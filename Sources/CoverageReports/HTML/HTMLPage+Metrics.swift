@@ -36,12 +36,14 @@ extension HTMLPage {
   }
 
   /// The cards of lines, functions and regions, coloured by `rules` (nil: no rule applies).
-  static func cards(_ summary: Summary, rules: Thresholds?) -> String {
+  static func cards(_ summary: Summary, rules: Thresholds?, branches: Bool = false) -> String {
     text(capacity: 1024) { bytes in
       bytes.append("<div class=\"cards\">")
       appendCard("Lines", summary.lines, rule: rules?[.lines], to: &bytes)
       appendCard("Functions", summary.functions, rule: rules?[.functions], to: &bytes)
       appendCard("Regions", summary.regions, rule: rules?[.regions], to: &bytes)
+      // Derived from the sources and the regions' counts: named so on the card.
+      if branches { appendCard("Branches (derived)", summary.branches, rule: rules?[.branches], to: &bytes) }
       bytes.append("</div>\n")
     }
   }

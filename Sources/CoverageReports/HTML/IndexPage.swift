@@ -21,7 +21,7 @@ struct IndexPage {
       title: "\(package) coverage: gate \(verdict)", root: "", kind: "index", header: header,
       heading: heading, origin: report.origin)
     var totals =
-      "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals, rules: nil)
+      "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals, rules: nil, branches: report.derivesBranches)
       + "</section>\n"
     if !report.history.isEmpty {
       totals +=
@@ -67,6 +67,11 @@ struct IndexPage {
     if let detail = report.tests?.detail {
       html +=
         "<p class=\"notice failed\">\((detail.prefix(1).uppercased() + detail.dropFirst()).htmlEscaped).</p>\n"
+    }
+    if let lines = report.tests?.failedTestLines, !lines.isEmpty {
+      html += "<details class=\"failed-tests\" open><summary>\(count(lines.count, "failed test"))</summary><ul>"
+      html += lines.map { "<li><code>\($0.htmlEscaped)</code></li>" }.joined()
+      html += "</ul></details>\n"
     }
     html += verdictList(gate.failures + gate.warnings)
     if gate.verdicts.isEmpty {
