@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build test coverage coverage-of-tests verify-real verify-real-with-test-build verify-affected verify-crashes fuzz bench screenshots format lint clean
+.PHONY: deps build dist test coverage coverage-of-tests verify-real verify-real-with-test-build verify-affected verify-crashes fuzz bench screenshots format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -54,6 +54,12 @@ fuzz: deps
 	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address \
 	  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 	ci/fuzz.sh $(FUZZ_SECONDS)
+
+## The release files in dist/: tarball, artifact bundle (and zip), SHA256SUMS, the binary
+## plugin package (ci/dist.sh); covgate built as the README installs it.
+dist: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product covgate
+	ci/dist.sh .build/release/covgate dist
 
 ## The benchmark: covgate against orjson, llvm-cov report/show and genhtml, ratios printed.
 ## covgate built as the README installs it.

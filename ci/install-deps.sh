@@ -6,6 +6,7 @@
 # - libxml2-utils (xmllint): the tests validate cobertura.xml against Cobertura's DTD and
 #   sonarqube.xml against SonarQube's documented schema.
 # - python3 pycobertura and junitparser: the tests read cobertura.xml and junit.xml back with them.
+# - check-jsonschema: the tests validate action.yml and the workflows against GitHub's schemas.
 # - chromium: the HTML report tests open the pages in headless Chromium (DOM, console, CSP,
 #   screenshots).
 set -euo pipefail
@@ -39,6 +40,7 @@ if command -v python3 >/dev/null 2>&1; then
   python_missing=()
   python3 -c 'import pycobertura' 2>/dev/null || python_missing+=(pycobertura)
   python3 -c 'import junitparser' 2>/dev/null || python_missing+=(junitparser)
+  command -v check-jsonschema >/dev/null 2>&1 || python_missing+=(check-jsonschema)
   if [ ${#python_missing[@]} -gt 0 ]; then
     echo "install-deps: installing ${python_missing[*]} (pip)"
     python3 -m pip install --quiet "${python_missing[@]}"

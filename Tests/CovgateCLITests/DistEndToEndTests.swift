@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+
+/// `ci/dist.sh` (what `make dist` runs on the release build) on the covgate these tests built:
+/// the files it writes verify against their checksums, the tarball's covgate runs in an empty
+/// environment, the artifact bundle follows SwiftPM's format, and a package that depends on
+/// `dist/plugin` runs `swift package covgate` without compiling any of covgate's dependencies.
+final class DistEndToEndTests: XCTestCase {
+  nonisolated(unsafe) private static var dist = ""
+  nonisolated(unsafe) private static var made: CLIHarness.Result?
+  private static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+  override class func setUp() {
+    super.setUp()
+    guard FileManager.default.isExecutableFile(atPath: CLIHarness.covgate) else { return }
+    dist = NSTemporaryDirectory() + "covgate-dist-\(UUID().uuidString)"
+    made = try? CLIHarness.run("/bin/bash", ["\(repository)/ci/dist.sh", CLIHarness.covgate, dist])
+  }
+
+  override class func tearDown() {
+    try? FileManager.default.removeItem(atPath: dist)
+    super.tearDown()
+  }
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    XCTAssertEqual(Self.made?.exitCode, 0, Self.made?.stderr ?? "ci/dist.sh did not run")
+  }
+
+  private var dist: String { Self.dist }
+
+  private func version() throws -> String {
+    try CLIHarness.run(CLIHarness.covgate, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func testTheFilesVerifyAgainstTheirChecksums() throws {
+    let check = try CLIHarness.run("/usr/bin/env", ["sha256sum", "-c", "SHA256SUMS"], in: dist)
+    XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)
+    XCTAssertEqual(check.stdout.split(separator: "\n").filter { $0.hasSuffix(": OK") }.count, 2, check.stdout)
+  }
+
+  func testTheTarballsCovgateRunsInAnEmptyEnvironmentWithinSeconds() throws {
+    let tarball = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: dist).first { $0.hasSuffix(".tar.gz") })
+    XCTAssertTrue(tarball.hasPrefix("covgate-\(try version())-"), tarball)
+    let folder = "\(dist)/unpacked"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let start = Date()
+    let untar = try CLIHarness.run("/usr/bin/env", ["tar", "-xzf", "\(dist)/\(tarball)", "-C", folder])
+    XCTAssertEqual(untar.exitCode, 0, untar.stderr)
+    let name = String(tarball.dropLast(".tar.gz".count))
+    let run = try CLIHarness.run("/usr/bin/env", ["-i", "\(folder)/\(name)/covgate", "--version"])
+    let seconds = Date().timeIntervalSince(start)
+    XCTAssertEqual(run.exitCode, 0, run.stderr)
+    XCTAssertEqual(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines), try version())
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/\(name)/README.md"))
+    XCTAssertLessThan(seconds, 30, "installing from the tarball takes seconds")
+  }
+
+  func testTheArtifactBundleFollowsSwiftPMsFormat() throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: "\(dist)/covgate.artifactbundle/info.json"))
+    let info = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    XCTAssertEqual(info["schemaVersion"] as? String, "1.0")
+    let artifact = try XCTUnwrap((info["artifacts"] as? [String: Any])?["covgate"] as? [String: Any])
+    XCTAssertEqual(artifact["type"] as? String, "executable")
+    XCTAssertEqual(artifact["version"] as? String, try version())
+    let variants = try XCTUnwrap(artifact["variants"] as? [[String: Any]])
+    XCTAssertEqual(variants.count, 1)
+    let path = try XCTUnwrap(variants[0]["path"] as? String)
+    XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(dist)/covgate.artifactbundle/\(path)"), path)
+    XCTAssertEqual((variants[0]["supportedTriples"] as? [String])?.first?.hasSuffix("-linux-gnu"), true)
+    let listing = try CLIHarness.run("/usr/bin/env", ["python3", "-m", "zipfile", "-l", "\(dist)/covgate.artifactbundle.zip"])
+    XCTAssertTrue(listing.stdout.contains("covgate.artifactbundle/info.json"), listing.stdout)
+  }
+
+  /// A release joins every platform's dist folder: one bundle listing each variant, every
+  /// tarball, and checksums that verify.
+  func testAReleaseJoinsThePlatformsIntoOneBundle() throws {
+    let parts = "\(dist)-parts"
+    defer { try? FileManager.default.removeItem(atPath: parts) }
+    for (folder, triple) in [("linux", ""), ("macos", "universal-apple-macosx")] {
+      let made = try CLIHarness.run(
+        "/bin/bash", ["\(Self.repository)/ci/dist.sh", CLIHarness.covgate, "\(parts)/\(folder)"],
+        environment: triple.isEmpty ? [:] : ["COVGATE_DIST_TRIPLE": triple])
+      XCTAssertEqual(made.exitCode, 0, made.stderr)
+    }
+    let release = "\(dist)-release"
+    defer { try? FileManager.default.removeItem(atPath: release) }
+    let merged = try CLIHarness.run(
+      "/usr/bin/env", ["python3", "\(Self.repository)/ci/dist/merge-bundles.py", parts, release])
+    XCTAssertEqual(merged.exitCode, 0, merged.stderr)
+    let data = try Data(contentsOf: URL(fileURLWithPath: "\(release)/covgate.artifactbundle/info.json"))
+    let info = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let variants = try XCTUnwrap(
+      ((info["artifacts"] as? [String: Any])?["covgate"] as? [String: Any])?["variants"] as? [[String: Any]])
+    XCTAssertEqual(
+      Set(variants.flatMap { $0["supportedTriples"] as? [String] ?? [] }),
+      ["x86_64-unknown-linux-gnu", "arm64-apple-macosx", "x86_64-apple-macosx"])
+    for variant in variants {
+      let path = try XCTUnwrap(variant["path"] as? String)
+      XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(release)/covgate.artifactbundle/\(path)"), path)
+    }
+    let check = try CLIHarness.run("/usr/bin/env", ["sha256sum", "-c", "SHA256SUMS"], in: release)
+    XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)
+    XCTAssertEqual(check.stdout.split(separator: "\n").count, 3, "two tarballs and the zip")
+  }
+
+  /// The Sample package with `dist/plugin` as its one dependency: SwiftPM takes the prebuilt
+  /// covgate from the bundle and builds nothing of covgate's (SwiftSyntax, GRDB, Yams,
+  /// ArgumentParser).
+  func testAPackageUsingTheBinaryPluginCompilesNoneOfCovgatesDependencies() throws {
+    try XCTSkipIf(
+      ProcessInfo.processInfo.environment["COVGATE_PLUGIN_TEST"] == "0", "COVGATE_PLUGIN_TEST=0")
+    let package = SampleCopy.make("binary-plugin")
+    defer { SampleCopy.remove(package) }
+    let manifest = "\(package)/Package.swift"
+    let text = try String(contentsOfFile: manifest, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "  targets: [", with: "  dependencies: [.package(path: \"\(dist)/plugin\")],\n  targets: [")
+      .write(toFile: manifest, atomically: true, encoding: .utf8)
+    let result = try CLIHarness.run(
+      "/usr/bin/env",
+      [
+        "swift", "package", "-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping",
+        "--allow-writing-to-package-directory", "covgate", "--format", "json", "--no-history",
+      ], in: package)
+    XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
+    let output = result.stdout + result.stderr
+    for dependency in ["SwiftSyntax", "GRDB", "Yams", "ArgumentParser"] {
+      XCTAssertFalse(output.contains("Compiling \(dependency)"), "compiled \(dependency): \(output)")
+    }
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: "\(package)/.build/covgate/covgate.json"), output)
+  }
+}
