@@ -87,6 +87,27 @@ final class CITemplateTests: XCTestCase {
     XCTAssertNotNil(uses(steps(pages), "actions/deploy-pages"))
   }
 
+  /// No template builds covgate: GitHub's install the release through the Action, GitLab's
+  /// downloads the release tarball and checks it against SHA256SUMS; none hard-codes SwiftPM's
+  /// build folder.
+  func testTheTemplatesInstallTheReleaseInsteadOfBuildingCovgate() throws {
+    for path in ["ci/github-actions.yml", "ci/github-actions-xcode.yml"] {
+      let jobs = try XCTUnwrap(try yaml(path)["jobs"] as? [String: [String: Any]])
+      for (name, job) in jobs where runs(steps(job)).contains(where: { $0.contains("covgate ") }) {
+        let install = try XCTUnwrap(
+          steps(job).first { ($0["uses"] as? String)?.hasPrefix("OWNER/covgate@") == true }, "\(path) \(name)")
+        XCTAssertEqual((install["with"] as? [String: String])?["args"], "", "install only: \(path) \(name)")
+      }
+      let text = try text(path)
+      XCTAssertFalse(text.contains("swift build -c release"), path)
+      XCTAssertFalse(text.contains(".build/debug/codecov"), path)
+    }
+    let gitlab = try XCTUnwrap(try yaml("ci/gitlab-ci.yml")["coverage"] as? [String: Any])
+    let before = (gitlab["before_script"] as? [String] ?? []).joined(separator: "\n")
+    XCTAssertTrue(before.contains("sha256sum --ignore-missing -c SHA256SUMS"), before)
+    XCTAssertFalse(before.contains("swift build"), before)
+  }
+
   func testTheGitLabPipelineReportsCoberturaAndPublishesPages() throws {
     let pipeline = try yaml("ci/gitlab-ci.yml")
     let coverage = try XCTUnwrap(pipeline["coverage"] as? [String: Any])
