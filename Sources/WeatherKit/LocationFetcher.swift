@@ -16,9 +16,10 @@ public struct Coordinate: Equatable, Sendable {
 /// a desired accuracy, and a one-off request whose answer arrives through the delegate.
 ///
 /// Code that takes this protocol instead of the platform class can be tested with a fake that
-/// calls the delegate with a fixed location. Linux has no CoreLocation; on Apple platforms
-/// `CLLocationManager` conforms with an extension that forwards `locationFetcherDelegate` to its
-/// `delegate`.
+/// calls the delegate with a fixed location. This package builds on Linux, which has no
+/// CoreLocation, so it holds no `CLLocationManager` conformance: an app would add a small adapter
+/// (a `CLLocationManagerDelegate` owning the manager and forwarding to a
+/// `LocationFetcherDelegate`); here `FixedLocationFetcher` is the production conformance.
 public protocol LocationFetcher: AnyObject {
   /// Who hears about locations and failures; held weakly, as the platform does.
   var locationFetcherDelegate: (any LocationFetcherDelegate)? { get set }
