@@ -7,7 +7,7 @@ final class CommandHarness {
   let folder: URL
   var environment: [String: String] = [:]
   var reader = ScriptedReader([])
-  var urlSession = StubURLSession(status: 500, body: "")
+  var urlSession = MockWeatherSession(status: 500, body: "")
   let today = CampgroundCalendarFixture.june1
 
   init() {

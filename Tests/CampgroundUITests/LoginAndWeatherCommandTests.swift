@@ -53,7 +53,7 @@ final class LoginAndWeatherCommandTests: XCTestCase {
   }
 
   func testWeatherPrintsOneLineForTheCampground() async throws {
-    harness.urlSession = StubURLSession(
+    harness.urlSession = MockWeatherSession(
       status: 200,
       body: """
         {"latitude": 45.5, "longitude": -78.3,

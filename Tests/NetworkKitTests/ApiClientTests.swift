@@ -15,7 +15,7 @@ final class ApiClientTests: XCTestCase {
   private let url = URL(string: "https://api.test/vehicles/1")!
 
   func testDataFromURLSendsAPlainGetAndReturnsBodyOf2xxReply() async throws {
-    let session = FakeNetworkSession(status: 200, body: "hello")
+    let session = MockNetworkSession(status: 200, body: "hello")
 
     let data = try await ApiClient(session: session).data(from: url)
 
@@ -26,7 +26,7 @@ final class ApiClientTests: XCTestCase {
   }
 
   func testNon2xxStatusThrows() async {
-    let client = ApiClient(session: FakeNetworkSession(status: 404, body: "{}"))
+    let client = ApiClient(session: MockNetworkSession(status: 404, body: "{}"))
 
     await assertThrows(NetworkError.httpStatus(404)) { _ = try await client.data(from: self.url) }
   }
@@ -34,13 +34,13 @@ final class ApiClientTests: XCTestCase {
   func testNonHTTPResponseThrows() async {
     let response = URLResponse(
       url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil)
-    let client = ApiClient(session: FakeNetworkSession(reply: .success((Data(), response))))
+    let client = ApiClient(session: MockNetworkSession(reply: .success((Data(), response))))
 
     await assertThrows(NetworkError.invalidResponse) { _ = try await client.data(from: self.url) }
   }
 
   func testTransportFailureThrows() async {
-    let client = ApiClient(session: FakeNetworkSession(reply: .failure(FakeTransportError())))
+    let client = ApiClient(session: MockNetworkSession(reply: .failure(FakeTransportError())))
 
     await assertThrows(NetworkError.transport("offline")) {
       _ = try await client.data(from: self.url)
@@ -49,7 +49,7 @@ final class ApiClientTests: XCTestCase {
 
   func testGetDecodesJSON() async throws {
     let client = ApiClient(
-      session: FakeNetworkSession(status: 200, body: #"{"id": 1, "name": "Van"}"#))
+      session: MockNetworkSession(status: 200, body: #"{"id": 1, "name": "Van"}"#))
 
     let vehicle = try await client.get(Vehicle.self, from: url)
 
@@ -57,7 +57,7 @@ final class ApiClientTests: XCTestCase {
   }
 
   func testGetReportsUndecodableBody() async {
-    let client = ApiClient(session: FakeNetworkSession(status: 200, body: #"{"id": "one"}"#))
+    let client = ApiClient(session: MockNetworkSession(status: 200, body: #"{"id": "one"}"#))
 
     do {
       _ = try await client.get(Vehicle.self, from: url)
@@ -69,7 +69,7 @@ final class ApiClientTests: XCTestCase {
 
   /// The guideline's request test: the whole request reaches the session, not only its method.
   func testSendPassesTheWholeRequestAndDecodesReply() async throws {
-    let session = FakeNetworkSession(status: 201, body: #"{"id": 2, "name": "Bus"}"#)
+    let session = MockNetworkSession(status: 201, body: #"{"id": 2, "name": "Bus"}"#)
     var request = URLRequest(url: url)
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -94,11 +94,11 @@ final class ApiClientTests: XCTestCase {
     let bad = expectation(description: "status")
     let request = URLRequest(url: url)
 
-    ApiClient(session: FakeNetworkSession(status: 200, body: "ok")).send(request) {
+    ApiClient(session: MockNetworkSession(status: 200, body: "ok")).send(request) {
       XCTAssertEqual($0, .success(Data("ok".utf8)))
       good.fulfill()
     }
-    ApiClient(session: FakeNetworkSession(status: 500, body: "")).send(request) {
+    ApiClient(session: MockNetworkSession(status: 500, body: "")).send(request) {
       XCTAssertEqual($0, .failure(.httpStatus(500)))
       bad.fulfill()
     }
@@ -108,7 +108,7 @@ final class ApiClientTests: XCTestCase {
 
   func testCancelledTaskIsReportedAsCancelledNotAsATransportFailure() {
     let client = ApiClient(
-      session: FakeNetworkSession(reply: .failure(URLError(.cancelled))))
+      session: MockNetworkSession(reply: .failure(URLError(.cancelled))))
     let done = expectation(description: "reported")
 
     client.send(URLRequest(url: url)) {

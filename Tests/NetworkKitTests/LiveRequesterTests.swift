@@ -9,7 +9,7 @@ import XCTest
 final class LiveRequesterTests: XCTestCase {
   private let url = URL(string: "https://api.test/vehicles")!
 
-  private func response(from session: FakeNetworkSession, parameters: [String: Any]? = nil)
+  private func response(from session: MockNetworkSession, parameters: [String: Any]? = nil)
     -> Result<Any, any Error>?
   {
     let requester = LiveRequester(client: ApiClient(session: session))
@@ -26,7 +26,7 @@ final class LiveRequesterTests: XCTestCase {
   }
 
   func testSuccessParsesJSONAndSendsTheRequest() throws {
-    let session = FakeNetworkSession(status: 200, body: #"{"code": 0, "data": [1, 2]}"#)
+    let session = MockNetworkSession(status: 200, body: #"{"code": 0, "data": [1, 2]}"#)
 
     let json = try XCTUnwrap(
       response(from: session, parameters: ["id": 1])?.get() as? [String: Any])
@@ -41,7 +41,7 @@ final class LiveRequesterTests: XCTestCase {
   }
 
   func testHTTPErrorIsReported() {
-    let session = FakeNetworkSession(status: 500, body: "")
+    let session = MockNetworkSession(status: 500, body: "")
 
     guard case .failure(let error)? = response(from: session) else {
       return XCTFail("expected failure")
@@ -50,7 +50,7 @@ final class LiveRequesterTests: XCTestCase {
   }
 
   func testBodyThatIsNotJSONIsReported() {
-    let session = FakeNetworkSession(status: 200, body: "<html>")
+    let session = MockNetworkSession(status: 200, body: "<html>")
 
     guard case .failure(let error)? = response(from: session) else {
       return XCTFail("expected failure")
@@ -59,7 +59,7 @@ final class LiveRequesterTests: XCTestCase {
   }
 
   func testUnencodableParametersFailAtOnceWithoutSending() {
-    let session = FakeNetworkSession(status: 200, body: "{}")
+    let session = MockNetworkSession(status: 200, body: "{}")
 
     guard case .failure(let error)? = response(from: session, parameters: ["x": Date()]) else {
       return XCTFail("expected failure")

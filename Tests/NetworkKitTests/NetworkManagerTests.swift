@@ -3,12 +3,12 @@ import NetworkKit
 import XCTest
 
 final class NetworkManagerTests: XCTestCase {
-  private var requester: FakeRequester!
+  private var requester: SpyRequester!
   private var logger: SpyLogger!
   private var manager: NetworkManager!
 
   override func setUp() {
-    requester = FakeRequester()
+    requester = SpyRequester()
     logger = SpyLogger()
     manager = NetworkManager(
       baseURL: "https://api.test/", request: requester.request, logger: logger)
@@ -27,8 +27,8 @@ final class NetworkManagerTests: XCTestCase {
       ("https://api.test", "vehicles"), ("https://api.test/", "/vehicles"),
       ("https://api.test/", "vehicles"), ("https://api.test", "/vehicles"),
     ] {
-      let requester = FakeRequester()
-      NetworkManager(baseURL: base, request: requester.request, logger: logger)
+      let requester = SpyRequester()
+      NetworkManager(baseURL: base, request: requester.request, logger: DummyLogger())
         .fetchData(api: path) { _ in }
       let url = try XCTUnwrap(requester.calls.first?.url, "\(base) + \(path)")
       XCTAssertEqual(url.host, "api.test", "\(base) + \(path)")
@@ -168,7 +168,7 @@ final class NetworkManagerTests: XCTestCase {
   }
 
   func testLiveManagerFetchesThroughTheClient() {
-    let session = FakeNetworkSession(
+    let session = MockNetworkSession(
       status: 200, body: #"{"code": 0, "data": {"vehicle_list": ["van"]}}"#)
     let live = NetworkManager.live(
       baseURL: "https://api.test/", client: ApiClient(session: session))

@@ -14,13 +14,13 @@ struct RetryTests {
   @Test(
     "A transient failure is retried, with doubling pauses, until the reply is good",
     arguments: [
-      FakeNetworkSession.reply(status: 503, body: ""),
-      FakeNetworkSession.reply(status: 500, body: ""),
+      MockNetworkSession.reply(status: 503, body: ""),
+      MockNetworkSession.reply(status: 500, body: ""),
       .failure(FakeTransportError()),
     ])
-  func transientThenSuccess(failure: FakeNetworkSession.Reply) async throws {
-    let session = FakeNetworkSession(
-      replies: [failure, failure, FakeNetworkSession.reply(status: 200, body: "ok")])
+  func transientThenSuccess(failure: MockNetworkSession.Reply) async throws {
+    let session = MockNetworkSession(
+      replies: [failure, failure, MockNetworkSession.reply(status: 200, body: "ok")])
     let clock = RecordingClock()
 
     let data = try await ApiClient(session: session, retry: policy, clock: clock).data(from: url)
@@ -32,7 +32,7 @@ struct RetryTests {
 
   @Test("Retries stop at the policy's attempts and report the last failure")
   func givesUp() async {
-    let session = FakeNetworkSession(status: 502, body: "")
+    let session = MockNetworkSession(status: 502, body: "")
     let clock = RecordingClock()
     let client = ApiClient(session: session, retry: policy, clock: clock)
 
@@ -43,7 +43,7 @@ struct RetryTests {
 
   @Test("A client error or a reply that is not HTTP is not retried", arguments: [400, 404, 429])
   func notTransient(status: Int) async {
-    let session = FakeNetworkSession(status: status, body: "")
+    let session = MockNetworkSession(status: status, body: "")
     let clock = RecordingClock()
     let client = ApiClient(session: session, retry: policy, clock: clock)
 
@@ -54,7 +54,7 @@ struct RetryTests {
 
   @Test("Without a policy a request is sent once")
   func neverRetries() async {
-    let session = FakeNetworkSession(status: 503, body: "")
+    let session = MockNetworkSession(status: 503, body: "")
 
     await #expect(throws: NetworkError.httpStatus(503)) {
       try await ApiClient(session: session).data(from: url)

@@ -2,7 +2,7 @@ import Foundation
 import NetworkKit
 
 /// Stands in for the request function: records each call and keeps its completion.
-final class FakeRequester {
+final class SpyRequester {
   struct Call {
     var url: URL
     var method: HTTPMethod

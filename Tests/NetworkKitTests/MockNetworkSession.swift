@@ -8,7 +8,7 @@ import NetworkKit
 /// A session that records every request and answers them with canned replies, in order.
 ///
 /// The last reply repeats. A task completes when resumed, on another queue, as a real one does.
-final class FakeNetworkSession: URLSessionProtocol, @unchecked Sendable {
+final class MockNetworkSession: URLSessionProtocol, @unchecked Sendable {
   typealias Reply = Result<(Data, URLResponse), any Error>
 
   private let lock = NSLock()
@@ -44,7 +44,7 @@ final class FakeNetworkSession: URLSessionProtocol, @unchecked Sendable {
       requests.append(request)
       return replies.count > 1 ? replies.removeFirst() : replies[0]
     }
-    return FakeDataTask {
+    return StubDataTask {
       switch reply {
       case .success(let (data, response)): completionHandler(data, response, nil)
       case .failure(let error): completionHandler(nil, nil, error)
@@ -54,7 +54,7 @@ final class FakeNetworkSession: URLSessionProtocol, @unchecked Sendable {
 }
 
 /// A task that completes on a global queue when resumed, and records whether it was cancelled.
-final class FakeDataTask: URLSessionDataTaskProtocol, @unchecked Sendable {
+final class StubDataTask: URLSessionDataTaskProtocol, @unchecked Sendable {
   private let complete: @Sendable () -> Void
   private(set) var cancelCount = 0
 

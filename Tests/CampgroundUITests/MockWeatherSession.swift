@@ -6,7 +6,7 @@ import NetworkKit
 #endif
 
 /// A session that answers every request with one canned status and body, and records the URLs.
-final class StubURLSession: URLSessionProtocol, @unchecked Sendable {
+final class MockWeatherSession: URLSessionProtocol, @unchecked Sendable {
   private(set) var requestedURLs: [URL] = []
   private let status: Int
   private let body: String
