@@ -11,6 +11,9 @@ public struct AffectedTests: Sendable, Equatable {
   /// Test modules whose files changed: new tests there are not in the map, so the filter takes
   /// the whole module.
   public var modules: [String]
+  /// Changed files no test reads (git and CI settings, covgate's own files, the package's
+  /// top-level documents), each with why it selects nothing.
+  public var ignored: [String] = []
 
   public struct Selected: Sendable, Equatable {
     public var test: TestCaseResult
@@ -47,9 +50,14 @@ public struct AffectedTests: Sendable, Equatable {
     var reasons: [Int: [String]] = [:]
     var everything: [String] = stale
     var modules = Set<String>()
+    var ignored: [String] = []
     func all(_ reason: String) { everything.append(reason) }
     // Build output is never source (a work tree may hold it if nothing ignores it).
     for change in changes where !change.path.hasPrefix(".build/") {
+      if let reason = readByNoTest(change.path) {
+        ignored.append("\(change.path) (\(reason))")
+        continue
+      }
       if let module = testModule(change.path) {
         modules.insert(module)
         for (index, test) in map.tests.enumerated() where test.id.hasPrefix(module + ".") {
@@ -106,8 +114,35 @@ public struct AffectedTests: Sendable, Equatable {
     if !everything.isEmpty {
       for index in map.tests.indices { reasons[index, default: []].append("every test: \(everything[0])") }
     }
-    return AffectedTests(
+    var affected = AffectedTests(
       tests: reasons.keys.sorted().map { Selected(test: map.tests[$0], reasons: Array(Set(reasons[$0]!)).sorted()) },
       everything: everything, modules: modules.sorted())
+    affected.ignored = ignored
+    return affected
+  }
+
+  /// Why no test reads a package-relative file, or `nil` when one may: git's and CI's settings,
+  /// covgate's own config, baseline and history, and documents at the package's top level (a
+  /// document inside a target's folder may be one of its resources).
+  static func readByNoTest(_ path: String) -> String? {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    switch path {
+    case ".gitignore", ".gitattributes", ".gitmodules", ".gitlab-ci.yml", ".swift-format",
+      ".swiftlint.yml":
+      return "a tool's settings"
+    case ".covgate.yml", ".covgate-baseline.json":
+      return "covgate's own file"
+    default:
+      if path.hasPrefix(".github/") { return "CI settings" }
+      if path.hasPrefix(".covgate/") { return "covgate's run history" }
+      let upper = name.uppercased()
+      if !path.contains("/"),
+        upper.hasPrefix("README") || upper.hasPrefix("CHANGELOG") || upper.hasPrefix("LICENSE")
+          || upper.hasPrefix("CONTRIBUTING")
+      {
+        return "a document at the package's top level"
+      }
+      return nil
+    }
   }
 }

@@ -72,6 +72,28 @@ final class AffectedTestsTests: XCTestCase {
     XCTAssertEqual(affected.tests.count, 4)
   }
 
+  /// covgate init's own edits, git and CI settings and top-level documents select nothing; a
+  /// document inside a target's folder (a resource, maybe) still selects every test.
+  func testFilesNoTestReadsSelectNothingAndSayWhy() {
+    let affected = select([
+      AffectedTests.Change(path: ".gitignore", oldLines: [1]),
+      AffectedTests.Change(path: ".covgate.yml", isNew: true),
+      AffectedTests.Change(path: ".github/workflows/ci.yml", oldLines: [3]),
+      AffectedTests.Change(path: "README.md", oldLines: [10]),
+    ])
+    XCTAssertEqual(affected.everything, [])
+    XCTAssertEqual(affected.tests.map(\.test.id), ["T.X/testCrash"], "only the test of unknown coverage")
+    XCTAssertEqual(
+      affected.ignored,
+      [
+        ".gitignore (a tool's settings)", ".covgate.yml (covgate's own file)",
+        ".github/workflows/ci.yml (CI settings)", "README.md (a document at the package's top level)",
+      ])
+    let resource = select([AffectedTests.Change(path: "Sources/P/README.md", oldLines: [1])])
+    XCTAssertEqual(resource.tests.count, 4)
+    XCTAssertTrue(resource.everything[0].contains("not Swift source"), "\(resource.everything)")
+  }
+
   func testNoChangeSelectsOnlyTestsWhoseCoverageIsUnknown() {
     XCTAssertEqual(select([]).tests.map(\.test.id), ["T.X/testCrash"])
   }

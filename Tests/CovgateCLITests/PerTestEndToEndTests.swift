@@ -204,6 +204,23 @@ final class PerTestEndToEndTests: XCTestCase {
       try CLIHarness.run("/usr/bin/env", ["swift", "test"] + (filter.map { ["--filter", $0] } ?? []), in: package).exitCode
     }
     XCTAssertEqual(try affected(), "^$")
+    // covgate init's own edits (.covgate.yml, .gitignore) select no test, and say so.
+    XCTAssertEqual(try CLIHarness.run(CLIHarness.covgate, ["init"], in: package).exitCode, 0)
+    let afterInit = try CLIHarness.run(CLIHarness.covgate, ["affected", "--base", "HEAD"], in: package)
+    XCTAssertEqual(afterInit.stdout.trimmingCharacters(in: .newlines), "^$", afterInit.stderr)
+    XCTAssertTrue(afterInit.stderr.contains("no test reads .gitignore (a tool's settings)"), afterInit.stderr)
+    XCTAssertTrue(afterInit.stderr.contains(".covgate.yml (covgate's own file)"), afterInit.stderr)
+    _ = try git(["checkout", "--", ".gitignore"])
+    try FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
+    // An edited test file selects its module, and the reason is on standard error too.
+    let testFile = "\(package)/Tests/PricingTests/PriceTests.swift"
+    let testSource = try String(contentsOfFile: testFile, encoding: .utf8)
+    try (testSource + "// edited\n").write(toFile: testFile, atomically: true, encoding: .utf8)
+    let module = try CLIHarness.run(CLIHarness.covgate, ["affected", "--base", "HEAD"], in: package)
+    XCTAssertEqual(module.stdout.trimmingCharacters(in: .newlines), "^(PricingTests\\.)", module.stderr)
+    XCTAssertTrue(module.stderr.contains("all of test module PricingTests: a test file of it changed"), module.stderr)
+    _ = try git(["checkout", "--", "Tests/PricingTests/PriceTests.swift"])
+    XCTAssertEqual(try affected(), "^$")
     let mutations: [(file: String, from: String, to: String)] = [
       ("Sources/Pricing/Tax.swift", "price.cents * 7 / 100", "price.cents * 8 / 100"),
       ("Sources/Pricing/Price.swift", "rest < 10 ? \"0\" : \"\"", "rest < 10 ? \"\" : \"\""),

@@ -44,8 +44,19 @@ struct AffectedCommand: ParsableCommand {
         services: .live(root: root, observer: terminal))
       let (affected, testMap, mergeBase) = try queries.affected(since: base)
       print(AffectedOutput(affected: affected, map: testMap, base: base, mergeBase: mergeBase).text(format))
-      if !affected.everything.isEmpty, format != .json {
-        terminal.printError("covgate: every test: \(affected.everything[0])")
+      if format != .json {
+        // Why the selection is what it is, on standard error (standard output is the filter).
+        if !affected.everything.isEmpty {
+          terminal.printError("covgate: every test: \(affected.everything[0])")
+        }
+        for module in affected.modules {
+          terminal.printError(
+            "covgate: all of test module \(module): a test file of it changed (new tests are not in the map)")
+        }
+        if !affected.ignored.isEmpty {
+          terminal.printError(
+            "covgate: no test reads \(affected.ignored.joined(separator: ", ")): they select nothing")
+        }
       }
       return .success
     }

@@ -40,7 +40,7 @@ struct AffectedOutput {
     let object: [String: Any] = [
       "base": base, "mergeBase": mergeBase, "mapCommit": map.commit,
       "everyTest": !affected.everything.isEmpty, "everyTestBecause": affected.everything,
-      "testModules": affected.modules, "totalTests": map.tests.count,
+      "testModules": affected.modules, "totalTests": map.tests.count, "ignored": affected.ignored,
       "tests": affected.tests.map { ["id": $0.test.id, "library": $0.test.library.rawValue, "reasons": $0.reasons] },
     ]
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
