@@ -55,19 +55,7 @@ public struct LiveCommandRunner: CommandRunning {
   public func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
     -> CommandResult
   {
-    let output = try OutputPipe()
-    let errors = try OutputPipe()
-    let process: SpawnedProcess
-    do {
-      process = try SpawnedProcess(
-        executable, arguments, in: directory, output: output.writeEnd, error: errors.writeEnd)
-    } catch {
-      output.closeBothEnds()
-      errors.closeBothEnds()
-      throw error
-    }
-    output.closeWriteEnd()
-    errors.closeWriteEnd()
+    let (process, output, errors) = try spawnIntoPipes(executable, arguments, in: directory)
     // Both pipes are drained together, so that neither fills up and blocks the command.
     let (stdout, stderr) = OutputPipe.readToEnd(output, errors)
     let result = process.wait(timeout: nil, grace: stopGrace)
@@ -88,6 +76,22 @@ public struct LiveCommandRunner: CommandRunning {
   public func streamKeepingOutput(
     _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
   ) throws -> (result: StreamResult, output: String) {
+    let (process, output, errors) = try spawnIntoPipes(executable, arguments, in: directory)
+    // Read on its own thread: the wait below stops the command at its time limit.
+    let reading = Background { OutputPipe.readToEnd(output, errors, echo: true) }
+    let result = process.wait(timeout: timeout, grace: stopGrace)
+    let (stdout, stderr) = try reading.value()
+    return (
+      result,
+      String(decoding: stdout, as: UTF8.self) + "\n" + String(decoding: stderr, as: UTF8.self)
+    )
+  }
+
+  /// Starts the command with its standard output and error each into a pipe; covgate keeps
+  /// only the read ends (the write ends are the command's alone, so the pipes end with it).
+  private func spawnIntoPipes(_ executable: String, _ arguments: [String], in directory: String?)
+    throws -> (SpawnedProcess, OutputPipe, OutputPipe)
+  {
     let output = try OutputPipe()
     let errors = try OutputPipe()
     let process: SpawnedProcess
@@ -101,13 +105,6 @@ public struct LiveCommandRunner: CommandRunning {
     }
     output.closeWriteEnd()
     errors.closeWriteEnd()
-    // Read on its own thread: the wait below stops the command at its time limit.
-    let reading = Background { OutputPipe.readToEnd(output, errors, echo: true) }
-    let result = process.wait(timeout: timeout, grace: stopGrace)
-    let (stdout, stderr) = try reading.value()
-    return (
-      result,
-      String(decoding: stdout, as: UTF8.self) + "\n" + String(decoding: stderr, as: UTF8.self)
-    )
+    return (process, output, errors)
   }
 }

@@ -142,4 +142,20 @@ final class LiveCommandRunnerTests: XCTestCase {
     }
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, before)
   }
+
+  /// Streamed and kept: both streams come back whole (and were echoed as they came), the exit
+  /// code too, and a command past its time limit is still stopped.
+  func testStreamingKeepsTheOutputAndHonoursTheTimeLimit() throws {
+    let (result, output) = try LiveCommandRunner().streamKeepingOutput(
+      "/bin/sh", ["-c", "echo kept-out; echo kept-err >&2; exit 3"], in: nil, timeout: nil)
+    XCTAssertEqual(result.exitCode, 3)
+    XCTAssertTrue(output.contains("kept-out"), output)
+    XCTAssertTrue(output.contains("kept-err"), output)
+
+    let start = Date()
+    let (stopped, _) = try LiveCommandRunner(stopGrace: 0.2).streamKeepingOutput(
+      "/bin/sh", ["-c", "echo started; sleep 30"], in: nil, timeout: 0.5)
+    XCTAssertTrue(stopped.timedOut)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 10, "stopped at its limit, not after the sleep")
+  }
 }
