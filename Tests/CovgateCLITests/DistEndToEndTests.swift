@@ -89,7 +89,8 @@ final class DistEndToEndTests: XCTestCase {
     let release = "\(dist)-release"
     defer { try? FileManager.default.removeItem(atPath: release) }
     let merged = try CLIHarness.run(
-      "/usr/bin/env", ["python3", "\(Self.repository)/ci/dist/merge-bundles.py", parts, release])
+      "/usr/bin/env",
+      ["python3", "\(Self.repository)/ci/dist/merge-bundles.py", parts, release, "https://example.test/v9"])
     XCTAssertEqual(merged.exitCode, 0, merged.stderr)
     let data = try Data(contentsOf: URL(fileURLWithPath: "\(release)/covgate.artifactbundle/info.json"))
     let info = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -105,6 +106,14 @@ final class DistEndToEndTests: XCTestCase {
     let check = try CLIHarness.run("/usr/bin/env", ["sha256sum", "-c", "SHA256SUMS"], in: release)
     XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)
     XCTAssertEqual(check.stdout.split(separator: "\n").count, 3, "two tarballs and the zip")
+    // The release's plugin manifest names the zip by URL and by the checksum SwiftPM verifies.
+    let manifest = try String(contentsOfFile: "\(release)/plugin-Package.swift", encoding: .utf8)
+    let sums = try String(contentsOfFile: "\(release)/SHA256SUMS", encoding: .utf8)
+    let zipSum = try XCTUnwrap(sums.split(separator: "\n").first { $0.hasSuffix("covgate.artifactbundle.zip") })
+      .split(separator: " ").first.map(String.init)
+    XCTAssertTrue(manifest.contains(#"url: "https://example.test/v9/covgate.artifactbundle.zip""#), manifest)
+    XCTAssertTrue(manifest.contains(#"checksum: "\#(try XCTUnwrap(zipSum))""#), manifest)
+    XCTAssertFalse(manifest.contains("path: \"covgate.artifactbundle\""), manifest)
   }
 
   /// The Sample package with `dist/plugin` as its one dependency: SwiftPM takes the prebuilt

@@ -3,12 +3,17 @@
 covgate.artifactbundle holding every platform's variant (info.json listing them all) and its zip,
 and SHA256SUMS of every file.
 
-Usage: merge-bundles.py PARTS_FOLDER RELEASE_FOLDER
+With URL_BASE (where the release's files will be downloaded from), it also writes
+plugin-Package.swift: the binary plugin's manifest naming the bundle zip by URL and checksum (the
+SHA-256 SwiftPM checks), for the plugin package a release publishes.
+
+Usage: merge-bundles.py PARTS_FOLDER RELEASE_FOLDER [URL_BASE]
   PARTS_FOLDER holds one folder per platform, each with a tarball and a covgate.artifactbundle.
 """
 import hashlib, json, os, shutil, sys, zipfile
 
 parts, release = sys.argv[1], sys.argv[2]
+url_base = sys.argv[3] if len(sys.argv) > 3 else None
 os.makedirs(release, exist_ok=True)
 bundle = os.path.join(release, "covgate.artifactbundle")
 shutil.rmtree(bundle, ignore_errors=True)
@@ -45,3 +50,13 @@ with open(os.path.join(release, "SHA256SUMS"), "w") as sums:
         if name.endswith((".tar.gz", ".zip")):
             digest = hashlib.sha256(open(os.path.join(release, name), "rb").read()).hexdigest()
             sums.write(f"{digest}  {name}\n")
+if url_base:
+    zip_path = os.path.join(release, "covgate.artifactbundle.zip")
+    checksum = hashlib.sha256(open(zip_path, "rb").read()).hexdigest()
+    here = os.path.dirname(os.path.abspath(__file__))
+    manifest = open(os.path.join(here, "plugin-Package.swift")).read()
+    local = '.binaryTarget(name: "covgate", path: "covgate.artifactbundle")'
+    assert local in manifest, "plugin-Package.swift no longer names the bundle by path"
+    remote = (f'.binaryTarget(\n      name: "covgate", url: "{url_base.rstrip("/")}/covgate.artifactbundle.zip",\n'
+              f'      checksum: "{checksum}")')
+    open(os.path.join(release, "plugin-Package.swift"), "w").write(manifest.replace(local, remote))
