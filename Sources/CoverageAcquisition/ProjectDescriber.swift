@@ -53,9 +53,7 @@ public enum ProjectDescriber {
   /// A top-level folder that may be a target: visible, not a bundle, not build output or a
   /// dependency folder.
   private static func isCandidateFolder(_ name: String, root: String) -> Bool {
-    guard !name.hasPrefix("."), !name.contains("."),
-      ProjectLayout.reasonLeftOut("\(name)/file.swift") == nil
-        || ProjectLayout.isTestFolder(Substring(name))
+    guard !name.hasPrefix("."), !name.contains("."), !ProjectLayout.isXcodeFolder(Substring(name))
     else { return false }
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: "\(root)/\(name)", isDirectory: &isFolder)

@@ -69,7 +69,7 @@ public enum ExclusionApplier {
     let functions = updated.coverage.functions
     updated.coverage.summary = Summary(
       lines: masked.metric,
-      functions: Metric(covered: functions.filter { $0.count > 0 }.count, count: functions.count))
+      functions: functions.ranMetric)
     return updated
   }
 

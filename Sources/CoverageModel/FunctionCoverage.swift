@@ -18,6 +18,12 @@ public struct FunctionCoverage: Hashable, Sendable {
   }
 }
 
+extension Collection<FunctionCoverage> {
+  /// The functions that ran out of all of them: a file's function figure where no function
+  /// records give it (xccov's data, lines taken out by markers).
+  public var ranMetric: Metric { Metric(covered: count { $0.count > 0 }, count: count) }
+}
+
 /// A span of source from `start` up to `end`, as llvm-cov gives regions.
 public struct SourceRange: Hashable, Sendable, Comparable {
   public var start: SourceLocation

@@ -30,6 +30,12 @@ public struct ProjectLayout: Hashable, Sendable, Codable {
     ("Build", "Xcode's build output (Build)"), ("build", "Xcode's build output (build)"),
   ]
 
+  /// Whether a folder's name is one of the folders Xcode's builds and dependency managers fill
+  /// (`SourcePackages`, `Pods`, `DerivedData`, ...): never a target of the project.
+  public static func isXcodeFolder(_ name: Substring) -> Bool {
+    xcodeFolders.contains { $0.name == name }
+  }
+
   /// What Xcode's build brought in from outside the project (a path under DerivedData): a
   /// checked-out package, a generated source, other build output; `nil` for anything else.
   public static func reasonFromXcode(_ path: String) -> String? {

@@ -14,7 +14,7 @@ extension Pipeline {
     let files = try bundles.map { try services.xcode.xccovJSON(bundle: $0, into: folder) }
     return try XccovCoverage.read(
       reports: files.map(\.report), archives: files.map(\.archive),
-      names: bundles.enumerated().map { XccovCoverage.runName(ofFile: $1) ?? "run \($0 + 1)" })
+      namedAfter: bundles)
   }
 
   /// `xcodebuild test` into `<output>/.xcode/Tests.xcresult` (kept there for Xcode to open),

@@ -317,8 +317,8 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     XCTAssertEqual(try patchLines("out-patch-unit"), [0, 1], "the unit tests never show the view")
     XCTAssertEqual(try patchLines("out-patch-both"), [1, 1], "the UI run did")
 
-    // The baseline of the merged runs; the unit run alone then drops the views: the ratchet holds
-    // only gated layers, and ui-glue is not gated, so it passes; logic is equal, so it passes too.
+    // The baseline of the merged runs: the same runs pass it; the unit run alone, without the UI
+    // run's share of the logic, fails it.
     let saved = try CLIHarness.run(
       CLIHarness.covgate,
       ["baseline", "save", "--path-map", "/Users/runner/work/shop/shop=\(repository)"] + pair("unit")
@@ -327,9 +327,18 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(repository)/.covgate-baseline.json"), saved.stderr)
     let ratchet = try check(pair("unit") + pair("ui"), "out-ratchet")
     XCTAssertEqual(ratchet.exitCode, 0, ratchet.stderr)
+    let unitAlone = try check(pair("unit") + ["--no-history"], "out-ratchet-unit")
+    XCTAssertEqual(unitAlone.exitCode, 1, unitAlone.stdout + unitAlone.stderr)
+    XCTAssertTrue(
+      unitAlone.stdout.contains("FAIL logic: lines 65.00% (39/60) dropped 15.00 points below the baseline 80.00%"),
+      unitAlone.stdout)
+    // The history holds the recorded run with its lines total as covgate.json gives it.
     let history = try CLIHarness.run(CLIHarness.covgate, ["history", "--limit", "1"], in: repository)
     XCTAssertEqual(history.exitCode, 0, history.stderr)
-    XCTAssertTrue(history.stdout.contains("78."), "the run is recorded with its lines: \(history.stdout)")
+    let recorded = try XCTUnwrap(
+      (try json(output("out-ratchet"))["totals"] as? [String: [String: Any]])?["lines"]?["percent"] as? Double)
+    XCTAssertTrue(
+      history.stdout.contains(String(format: "PASSED  %.2f%%", recorded)), "\(recorded): \(history.stdout)")
   }
 
   func testInitWritesAnAppConfigThatCheckAccepts() throws {

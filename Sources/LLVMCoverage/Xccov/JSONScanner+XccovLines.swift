@@ -27,9 +27,7 @@ extension JSONScanner {
     var at = position
     var isFirst = first
     while true {
-      while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
-        at += 1
-      }
+      skipSpaces(base, end, &at)
       if isFirst, at < end, base[at] == UInt8(ascii: "]") {
         position = at + 1
         return .end
@@ -38,9 +36,7 @@ extension JSONScanner {
       guard let (line, count) = plainLine(base, end, &at) else { return .other }
       guard line == counts.count + 1 else { return .outOfOrder(line: line) }
       counts.append(count ?? LineView.unmapped)
-      while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
-        at += 1
-      }
+      skipSpaces(base, end, &at)
       guard at < end, base[at] == UInt8(ascii: ",") || base[at] == UInt8(ascii: "]") else {
         position = at
         return .badSeparator
@@ -67,9 +63,7 @@ private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int
   guard at < end, base[at] == UInt8(ascii: "{") else { return nil }
   at += 1
   while true {
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
-      at += 1
-    }
+    skipSpaces(base, end, &at)
     guard at < end, base[at] == UInt8(ascii: "\"") else { return nil }
     let key = at + 1
     // The three keys by length and bytes; the closing quote and colon follow.
@@ -87,14 +81,10 @@ private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int
       return nil
     }
     at = key + length + 1
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
-      at += 1
-    }
+    skipSpaces(base, end, &at)
     guard at < end, base[at] == UInt8(ascii: ":") else { return nil }
     at += 1
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
-      at += 1
-    }
+    skipSpaces(base, end, &at)
     switch length {
     case 4:
       guard let value = wholeNumber(base, end, &at, upTo: UInt64(ExportLimits.line)), value >= 1
@@ -123,9 +113,7 @@ private func plainLine(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int
         seen |= 4
       }
     }
-    while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
-      at += 1
-    }
+    skipSpaces(base, end, &at)
     guard at < end else { return nil }
     if base[at] == UInt8(ascii: ",") {
       at += 1
@@ -169,4 +157,12 @@ private func matches(_ at: UnsafePointer<UInt8>, _ text: StaticString) -> Bool {
   let bytes = text.utf8Start
   for index in 0..<text.utf8CodeUnitCount where at[index] != bytes[index] { return false }
   return true
+}
+
+/// Moves `at` past JSON whitespace.
+@inline(__always)
+private func skipSpaces(_ base: UnsafePointer<UInt8>, _ end: Int, _ at: inout Int) {
+  while at < end, base[at] == 0x20 || base[at] == 0x0A || base[at] == 0x0D || base[at] == 0x09 {
+    at += 1
+  }
 }

@@ -35,8 +35,9 @@ public enum XccovCoverage {
   }
 
   /// Reads report and archive files, paired in order (no archives: a single report alone).
-  /// The runs are named after the report files, or `names` when given.
-  public static func read(reports: [String], archives: [String], names: [String]? = nil) throws
+  /// The runs are named after the report files, or after `namedAfter` (the result bundles the
+  /// reports were written from) when given.
+  public static func read(reports: [String], archives: [String], namedAfter: [String]? = nil) throws
     -> CoverageData
   {
     guard archives.isEmpty || archives.count == reports.count else {
@@ -50,7 +51,7 @@ public enum XccovCoverage {
       let report = try XccovReader.readReport(path: reports[index])
       return Run(
         report: report, archive: try archive?.value(),
-        name: names?[index] ?? runName(ofFile: reports[index]) ?? "run \(index + 1)")
+        name: runName(ofFile: (namedAfter ?? reports)[index]) ?? "run \(index + 1)")
     }
     return data(runs)
   }
@@ -89,7 +90,7 @@ public enum XccovCoverage {
         }
         if var known = files[file.path] {
           known.functions = mergedFunctions([known.functions, functions])
-          known.summary.functions = functionMetric(known.functions)
+          known.summary.functions = known.functions.ranMetric
           files[file.path] = known
           continue
         }
@@ -101,7 +102,7 @@ public enum XccovCoverage {
           lineView: lines.map { LineView(rawCounts: $0.rawCounts) },
           functions: functions.sorted { ($0.line, $0.name) < ($1.line, $1.name) },
           missedRegions: lines.map { missedRanges($0.missedParts) } ?? [])
-        coverage.summary.functions = functionMetric(coverage.functions)
+        coverage.summary.functions = coverage.functions.ranMetric
         files[file.path] = coverage
       }
     }
@@ -130,7 +131,7 @@ public enum XccovCoverage {
     let view = LineView(counts: counts)
     merged.lineView = view
     merged.functions = mergedFunctions(runs.map(\.functions))
-    merged.summary = Summary(lines: view.metric, functions: functionMetric(merged.functions))
+    merged.summary = Summary(lines: view.metric, functions: merged.functions.ranMetric)
     // A part of a line is missed when no run ran it: each run that ran the line missed it too.
     let candidates = Set(runs.flatMap(\.missedRegions))
     merged.missedRegions = candidates.filter { range in
@@ -162,10 +163,6 @@ public enum XccovCoverage {
   private static func added(_ a: UInt64, _ b: UInt64) -> UInt64 {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? UInt64(Int64.max) : min(sum, UInt64(Int64.max))
-  }
-
-  private static func functionMetric(_ functions: [FunctionCoverage]) -> Metric {
-    Metric(covered: functions.filter { $0.count > 0 }.count, count: functions.count)
   }
 
   private static func missedRanges(_ parts: [SourceRangeOnLine]) -> [SourceRange] {
