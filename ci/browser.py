@@ -17,14 +17,16 @@ Prints {"results": [...], "exceptions": [...]}: uncaught exceptions and console 
 import base64
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
 
-def main():
-    chromium, url, steps = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+def launch(chromium):
+    """Starts headless Chromium on a pipe; returns (process, session, profile folder), the
+    session attached to a fresh blank tab with the page and runtime domains on."""
     profile = tempfile.mkdtemp(prefix="covgate-cdp-")
     to_chrome_r, to_chrome_w = os.pipe()
     from_chrome_r, from_chrome_w = os.pipe()
@@ -44,19 +46,28 @@ def main():
     os.close(to_chrome_r)
     os.close(from_chrome_w)
     session = Session(to_chrome_w, from_chrome_r)
+    target = session.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session.id = session.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    session.call("Page.enable")
+    session.call("Runtime.enable")
+    return process, session, profile
+
+
+def close(process, profile):
+    process.kill()
+    process.wait()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    chromium, url, steps = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+    process, session, profile = launch(chromium)
     try:
-        target = session.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session.id = session.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        session.call("Page.enable")
-        session.call("Runtime.enable")
         scripts = not (steps and steps[0].get("scripts") == "off")
         if not scripts:
             session.call("Emulation.setScriptExecutionDisabled", {"value": True})
             steps = steps[1:]
-        session.call("Page.navigate", {"url": url})
-        session.wait_for("Page.loadEventFired")
-        if scripts:
-            session.settle()
+        session.open(url, settle=scripts)
         results = []
         for step in steps:
             if "eval" in step:
@@ -64,7 +75,7 @@ def main():
             elif "key" in step:
                 key = step["key"]
                 # Named keys carry their code and the text they type ("Enter" types a return).
-                named = {"Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " ")}.get(key)
+                named = {"Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " "), "Tab": ("Tab", 9, "")}.get(key)
                 for kind in ("keyDown", "keyUp"):
                     event = {"type": kind, "key": key, "text": key if kind == "keyDown" else ""}
                     if named:
@@ -73,10 +84,7 @@ def main():
                     session.call("Input.dispatchKeyEvent", event)
                 session.settle()
             elif "viewport" in step:
-                width, height = (int(n) for n in step["viewport"].split("x"))
-                session.call("Emulation.setDeviceMetricsOverride",
-                             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700})
-                session.settle()
+                session.viewport(step["viewport"])
             elif "attributes" in step:
                 results.append(session.attributes(step["attributes"]))
             elif "dark" in step:
@@ -92,8 +100,7 @@ def main():
                 session.settle()
         print(json.dumps({"results": results, "exceptions": session.exceptions}))
     finally:
-        process.kill()
-        process.wait()
+        close(process, profile)
 
 
 class Session:
@@ -151,6 +158,20 @@ class Session:
             self.exceptions.append(result["exceptionDetails"].get("text"))
             return None
         return result["result"].get("value")
+
+    def open(self, url, settle=True):
+        """Navigates to `url` and waits for its load event (and its scripts, when `settle`)."""
+        self.call("Page.navigate", {"url": url})
+        self.wait_for("Page.loadEventFired")
+        if settle:
+            self.settle()
+
+    def viewport(self, size):
+        """The window's size in CSS pixels, "WIDTHxHEIGHT" (a phone below 700)."""
+        width, height = (int(n) for n in size.split("x"))
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700})
+        self.settle()
 
     def attributes(self, selector):
         """The attributes of the first element matching `selector`, read without page script."""

@@ -22,11 +22,11 @@ enum FunctionFloor {
     let shown = "\(formatThreshold(required))%"
     func verdict(
       _ scopeKind: Verdict.ScopeKind, _ scope: String, _ actual: Metric?, _ status: Verdict.Status,
-      _ message: String
+      _ message: String, line: Int? = nil
     ) -> Verdict {
       Verdict(
         rule: .functionMinimum, scopeKind: scopeKind, scope: scope, metric: .regions,
-        actual: actual, required: required, status: status, message: message)
+        actual: actual, required: required, status: status, message: message, line: line)
     }
     guard files.contains(where: { $0.coverage.branches != nil }) else {
       return [
@@ -62,7 +62,8 @@ enum FunctionFloor {
       return verdict(
         .file, path, regions, .failed,
         "\(path):\(function.line): a function runs \(regions.formattedPercent) of its regions "
-          + "(\(regions.formattedRatio)), below the function minimum \(shown) of layer '\(layer)'")
+          + "(\(regions.formattedRatio)), below the function minimum \(shown) of layer '\(layer)'",
+        line: function.line)
     }
   }
 }

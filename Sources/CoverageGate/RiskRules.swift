@@ -13,14 +13,15 @@ enum RiskRules {
   private static func verdicts(layer: String, cap: Int, files: [ScopedFile]) -> [Verdict] {
     let risks = files.flatMap { file in file.coverage.risks.map { (file.path, $0) } }
     func verdict(
-      _ scopeKind: Verdict.ScopeKind, _ scope: String, _ status: Verdict.Status, _ message: String
+      _ scopeKind: Verdict.ScopeKind, _ scope: String, _ status: Verdict.Status, _ message: String,
+      line: Int? = nil
     )
       -> Verdict
     {
       Verdict(
         rule: .maxRisk, scopeKind: scopeKind, scope: scope, metric: nil, actual: nil,
         required: Double(cap),
-        status: status, message: message)
+        status: status, message: message, line: line)
     }
     guard files.contains(where: { $0.coverage.branches != nil }) else {
       return [
@@ -41,8 +42,8 @@ enum RiskRules {
       verdict(
         .file, path, .failed,
         "\(path):\(risk.line): a function's risk \(risk.formattedScore) (complexity \(risk.complexity), "
-          + "\(risk.regions.formattedPercent) of regions run) is above layer '\(layer)''s max_risk \(cap); "
-          + "test its untested paths or split it")
+          + "\(risk.regions.formattedPercent) of regions run) is above the max_risk \(cap) of layer "
+          + "'\(layer)'; test its untested paths or split it", line: risk.line)
     }
   }
 }

@@ -49,6 +49,8 @@ public struct Verdict: Hashable, Sendable, Codable {
   public var scopeKind: ScopeKind
   /// The layer, target or package-relative file path; `total` for the whole package.
   public var scope: String
+  /// For a rule on one function (`maxRisk`, `functionMinimum`): the line it starts on in `scope`.
+  public var line: Int?
   public var metric: MetricKind?
   public var actual: Metric?
   public var required: Double?
@@ -58,8 +60,9 @@ public struct Verdict: Hashable, Sendable, Codable {
 
   public init(
     rule: Rule, scopeKind: ScopeKind, scope: String, metric: MetricKind?, actual: Metric?,
-    required: Double?, status: Status, message: String
+    required: Double?, status: Status, message: String, line: Int? = nil
   ) {
+    self.line = line
     self.rule = rule
     self.scopeKind = scopeKind
     self.scope = scope

@@ -264,6 +264,10 @@ public struct JSONReport: ReportRenderer {
     json.object { json in
       json.key("actual")
       json.optional(verdict.actual) { metric(&$0, $1) }
+      if let line = verdict.line {
+        json.key("line")
+        json.int(line)
+      }
       json.key("message")
       json.string(verdict.message)
       json.key("metric")

@@ -2,7 +2,8 @@ import CoverageModel
 import Foundation
 
 /// Line coverage over the recorded runs as an inline SVG: the package total and one line per
-/// layer, 0-100% on the vertical axis, runs evenly spaced oldest to newest.
+/// layer with data, the vertical axis fitted to the figures drawn, runs evenly spaced oldest to
+/// newest.
 ///
 /// Pure and deterministic (UTC dates, fixed palette, sorted layers); every text from the data is
 /// escaped; no script, no external resource and no `style` attribute (presentation attributes
@@ -12,7 +13,9 @@ public enum TrendChart {
   /// The chart of `points` (oldest first), or an empty string when there is no point.
   public static func svg(points: [HistoryPoint]) -> String {
     guard !points.isEmpty else { return "" }
-    let layout = Layout(count: points.count)
+    let series = Series.all(in: points)
+    let values = series.flatMap { line in points.compactMap { line.hundredths($0) } }
+    let layout = Layout(count: points.count, values: values)
     let title = "Line coverage of the last \(points.count) run\(points.count == 1 ? "" : "s")"
     var lines = [
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"trend-chart\""
@@ -23,24 +26,25 @@ public enum TrendChart {
     ]
     lines += grid(layout)
     lines += runLabels(points, layout)
-    for (index, series) in Series.all(in: points).enumerated() {
+    for (index, series) in series.enumerated() {
       lines += draw(series, color: Series.color(index), points: points, layout: layout)
-      lines += legend(series.name, color: Series.color(index), row: index)
+      lines += legend(series, color: Series.color(index), row: index)
     }
     lines.append("</svg>")
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Horizontal lines at 0, 25, 50, 75 and 100% with their labels.
+  /// The axis' horizontal lines with their labels.
   private static func grid(_ layout: Layout) -> [String] {
     var lines = ["<g class=\"trend-grid\" stroke=\"#dddddd\" stroke-width=\"1\">"]
     var labels = ["<g class=\"trend-axis\" fill=\"#555555\" text-anchor=\"end\">"]
-    for percent in stride(from: 0, through: 100, by: 25) {
-      let y = layout.y(hundredths: percent * 100)
+    for tick in layout.ticks {
+      let y = layout.y(hundredths: tick)
       lines.append(
         "<line x1=\"\(Layout.left)\" y1=\"\(number(y))\" x2=\"\(Layout.right)\" y2=\"\(number(y))\"/>"
       )
-      labels.append("<text x=\"\(Layout.left - 6)\" y=\"\(number(y + 4))\">\(percent)%</text>")
+      labels.append(
+        "<text x=\"\(Layout.left - 6)\" y=\"\(number(y + 4))\">\(layout.label(tick))</text>")
     }
     return lines + ["</g>"] + labels + ["</g>"]
   }
@@ -71,7 +75,7 @@ public enum TrendChart {
     let width = series.isTotal ? 2.5 : 1.5
     var lines = [
       "<g class=\"trend-series\(series.isTotal ? " trend-total" : "")\""
-        + " data-series=\"\(XMLEscape.attribute(series.name))\">"
+        + " data-series=\"\(XMLEscape.attribute(series.isTotal ? "total" : series.name))\">"
     ]
     var run: [String] = []
     func flush() {
@@ -84,7 +88,7 @@ public enum TrendChart {
     }
     var dots: [String] = []
     for (index, point) in points.enumerated() {
-      guard let metric = series.metric(point), let hundredths = metric.truncatedHundredths else {
+      guard let metric = series.metric(point), let hundredths = series.hundredths(point) else {
         flush()
         continue
       }
@@ -106,14 +110,14 @@ public enum TrendChart {
   }
 
   /// A legend entry right of the plot.
-  private static func legend(_ name: String, color: String, row: Int) -> [String] {
+  private static func legend(_ series: Series, color: String, row: Int) -> [String] {
     let y = Double(Layout.top + 6 + row * 18)
     let x = Layout.right + 14
     return [
       "<g class=\"trend-legend\">",
       "<line x1=\"\(x)\" y1=\"\(number(y))\" x2=\"\(x + 16)\" y2=\"\(number(y))\" stroke=\"\(color)\""
-        + " stroke-width=\"2.5\"/>",
-      "<text x=\"\(x + 22)\" y=\"\(number(y + 4))\" fill=\"#333333\">\(XMLEscape.text(name))</text>",
+        + " stroke-width=\"2.5\"\(series.isTotal ? " class=\"total\"" : "")/>",
+      "<text x=\"\(x + 22)\" y=\"\(number(y + 4))\" fill=\"#333333\">\(XMLEscape.text(series.name))</text>",
       "</g>",
     ]
   }

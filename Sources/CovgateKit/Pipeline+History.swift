@@ -10,11 +10,11 @@ extension Pipeline {
   /// The history never changes the outcome: when it cannot be read or written, one notice
   /// says so and the reports are written all the same.
   func publishRecordingHistory(_ report: CoverageReport) throws -> PipelineResult {
-    guard settings.recordsHistory else { return try publish(report) }
+    guard settings.recordsHistory, let path = settings.historyPath else { return try publish(report) }
     var report = report
     var history: (any HistoryStoring)?
     do {
-      let opened = try services.openHistory(settings.historyPath)
+      let opened = try services.openHistory(path)
       report.history =
         try opened.recentPoints(limit: Self.trendLength) + [opened.point(for: report)]
       history = opened

@@ -58,8 +58,8 @@ public struct RunSettings: Sendable {
   /// Where reports, the test map and caches go unless `--output` says otherwise.
   public static func defaultOutputFolder(root: String) -> String { "\(root)/.build/covgate" }
 
-  /// The history database's path.
-  public var historyPath: String { config.history.resolvedPath(root: packageRoot) }
+  /// The history database's path (`HistorySettings.location`); nil: no run is recorded.
+  public var historyPath: String?
 
   /// The committed baseline file's path.
   public var baselinePath: String {

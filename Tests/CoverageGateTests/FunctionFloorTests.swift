@@ -34,6 +34,7 @@ final class FunctionFloorTests: XCTestCase {
     XCTAssertEqual(verdicts.map(\.rule), [.functionMinimum, .functionMinimum])
     XCTAssertEqual(
       verdicts.map(\.actual), [Metric(covered: 1, count: 4), Metric(covered: 0, count: 1)])
+    XCTAssertEqual(verdicts.map(\.line), [30, 50])
     XCTAssertEqual(
       verdicts.first?.message,
       "Sources/Core/A.swift:30: a function runs 25.00% of its regions (1/4), below the function "

@@ -40,4 +40,21 @@ final class HistorySettingsTests: XCTestCase {
     XCTAssertEqual(
       HistorySettings(path: "/cache/h.sqlite").resolvedPath(root: "/pkg"), "/cache/h.sqlite")
   }
+
+  /// The default path only once the package has its `.covgate/` folder; the cache folder until
+  /// then; a path the config names always.
+  func testTheHistoryGoesIntoThePackageOnlyWhenItAsked() {
+    let settings = HistorySettings()
+    XCTAssertEqual(
+      settings.location(root: "/pkg", cacheFolder: "/cache/pkg-1", packageFolderExists: true),
+      "/pkg/.covgate/history.sqlite")
+    XCTAssertEqual(
+      settings.location(root: "/pkg", cacheFolder: "/cache/pkg-1", packageFolderExists: false),
+      "/cache/pkg-1/history.sqlite")
+    XCTAssertNil(settings.location(root: "/pkg", cacheFolder: nil, packageFolderExists: false))
+    XCTAssertEqual(
+      HistorySettings(path: "ci/runs.sqlite").location(
+        root: "/pkg", cacheFolder: "/cache/pkg-1", packageFolderExists: false),
+      "/pkg/ci/runs.sqlite")
+  }
 }

@@ -91,8 +91,9 @@ final class RiskTests: XCTestCase {
     XCTAssertEqual(failed.first?.required, 30)
     XCTAssertEqual(
       failed.first?.message,
-      "Sources/Core/A.swift:12: a function's risk 110.0 (complexity 10, 0.00% of regions run) is above layer "
-        + "'logic''s max_risk 30; test its untested paths or split it")
+      "Sources/Core/A.swift:12: a function's risk 110.0 (complexity 10, 0.00% of regions run) is above the "
+        + "max_risk 30 of layer 'logic'; test its untested paths or split it")
+    XCTAssertEqual(failed.first?.line, 12)
   }
 
   func testWithoutDerivedBranchesTheCapIsNotApplicable() {

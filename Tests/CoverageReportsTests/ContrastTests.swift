@@ -15,6 +15,8 @@ final class ContrastTests: XCTestCase {
       ("accent", "current"), ("high", "bg"), ("high", "current"), ("medium", "bg"),
       ("medium", "partial-bg"), ("medium", "current"), ("low", "bg"), ("low", "uncovered-bg"),
       ("low", "current"),
+      // The PASS, WARN, FAIL and n/a tags and the gate's icon: their text on their colour.
+      ("on-tag", "high"), ("on-tag", "medium"), ("on-tag", "low"), ("on-tag", "muted"),
     ] + syntaxPairs
 
   /// Every token colour of the source on every background a source line can have; the

@@ -24,8 +24,8 @@ final class FoldersSectionTests: XCTestCase {
 
     XCTAssertEqual(
       Pattern.captures(##"<a href="#q=([^"]*)">"##, in: section),
-      ["Sources/Parser/", "Sources/Core/", "Sources/DemoApp/"],
-      "gated worst first (40%, 75%), then ui-glue")
+      ["in%3ASources/Parser/", "in%3ASources/Core/", "in%3ASources/DemoApp/"],
+      "gated worst first (40%, 75%), then ui-glue; each link keeps its folder's own files")
     XCTAssertEqual(IndexPage.fragmentEscaped("Sources/My Dir/é&"), "Sources/My%20Dir/%C3%A9%26")
   }
 

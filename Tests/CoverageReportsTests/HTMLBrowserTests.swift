@@ -19,17 +19,7 @@ final class HTMLBrowserTests: XCTestCase {
     var stderr: String
   }
 
-  /// The first Chromium that runs; a stub that only says how to install it (Ubuntu's snap
-  /// wrapper without the snap) counts as not installed.
-  private func chromium() throws -> String {
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-      let result = ExternalTool.run(["sh", "-c", "command -v \(name)"])
-      guard result.status == 0 else { continue }
-      let path = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-      if ExternalTool.run([path, "--version"]).status == 0 { return path }
-    }
-    throw XCTSkip("chromium is not installed (ci/install-deps.sh installs it)")
-  }
+  private func chromium() throws -> String { try ExternalTool.chromium() }
 
   /// The sample report plus the detailed Greeter file, written to a fresh folder.
   private func writeSample() throws -> URL {
@@ -40,16 +30,7 @@ final class HTMLBrowserTests: XCTestCase {
   }
 
   private func write(_ files: [RenderedFile]) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "covgate-html-\(UUID().uuidString)")
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    for file in files {
-      let url = folder.appendingPathComponent(file.path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(file.contents.utf8).write(to: url)
-    }
-    return folder
+    try ExternalTool.writeSite(files, for: self)
   }
 
   private func page(_ folder: URL, containing fragment: String) throws -> URL {
@@ -111,19 +92,7 @@ final class HTMLBrowserTests: XCTestCase {
   private func drive(
     _ url: String, _ steps: [[String: String]], file: StaticString = #filePath, line: UInt = #line
   ) throws -> [Any] {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("ci/browser.py").path
-    let stepsJSON = String(
-      decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-    let run = ExternalTool.run(["python3", script, try chromium(), url, stepsJSON])
-    XCTAssertEqual(run.status, 0, run.output, file: file, line: line)
-    let output = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.output)
-    XCTAssertEqual(
-      output["exceptions"] as? [String], [], "script errors or console errors", file: file,
-      line: line)
-    return output["results"] as? [Any] ?? []
+    try ExternalTool.drive(url, steps, file: file, line: line)
   }
 
   /// A report with a file of three uncovered blocks separated by lines outside every region.
@@ -300,22 +269,38 @@ final class HTMLBrowserTests: XCTestCase {
   }
 
   /// A folder's link filters the file list to the folder's files.
-  func testAFolderLinkFiltersTheFiles() throws {
-    let index = try writeSample().appendingPathComponent("index.html").absoluteString
+  /// A folder's link shows the files directly in it, not those of its subfolders (a folder
+  /// name with a space included), with the file list's heading below the pinned header.
+  func testAFolderLinkFiltersTheFilesOfThatFolderOnly() throws {
+    var report = SampleReport.report
+    for path in ["Sources/Parser/Tokens/Token.swift", "Sources/Parser/My Dir/Spaced.swift"] {
+      report.files.append(SampleReport.file(path, "Parser", "logic", SampleReport.lexer.summary))
+    }
+    let index = try write(HTMLReport(sources: StubSources()).render(report))
+      .appendingPathComponent("index.html").absoluteString
     let shown = Self.visibleFiles
+    func click(_ fragment: String) -> String {
+      "document.querySelector('#folders a[href=\"#q=\(fragment)\"]').click() || true"
+    }
 
     let results = try drive(
       index,
       [
-        [
-          "eval":
-            "document.querySelector('#folders a[href=\"#q=Sources/Parser/\"]').click() || true"
-        ],
-        ["eval": shown], ["eval": "document.getElementById('filter').value"],
+        ["viewport": "1400x400"],
+        ["eval": click("in%3ASources/Parser/")], ["eval": shown],
+        ["eval": "document.getElementById('filter').value"],
+        ["eval": "document.getElementById('files-title').getBoundingClientRect().top"],
+        ["eval": "document.getElementById('filter-count').textContent"],
+        ["eval": click("in%3ASources/Parser/My%20Dir/")], ["eval": shown],
       ])
 
     XCTAssertEqual(results[1] as? [String], ["Sources/Parser/Lexer.swift"])
-    XCTAssertEqual(results[2] as? String, "Sources/Parser/")
+    XCTAssertEqual(results[2] as? String, "in:Sources/Parser/")
+    let top = try XCTUnwrap(results[3] as? Double)
+    XCTAssertGreaterThanOrEqual(top, 48, "the heading sits below the 48 px pinned header")
+    XCTAssertLessThan(top, 400, "the file list is in view")
+    XCTAssertEqual(results[4] as? String, "1 of 6 files")
+    XCTAssertEqual(results[6] as? [String], ["Sources/Parser/My Dir/Spaced.swift"])
   }
 
   /// The changes page runs the shared script cleanly and takes no jump keys of its own.

@@ -98,14 +98,25 @@ final class HTMLReportTests: XCTestCase {
     let layers = try XCTUnwrap(html.range(of: "Layers and targets"))
     XCTAssertLessThan(gate.lowerBound, layers.lowerBound)
     XCTAssertTrue(html.contains("Demo · 1 failing check · 2 warnings"))
-    XCTAssertTrue(
-      html.contains(
-        "<li class=\"failed\"><span class=\"tag\">FAIL</span><span class=\"message\">Sources/Parser/Lexer.swift: lines 40.00% (40/100) is below the file minimum 50%</span></li>"
+    // Each verdict links to where its scope is shown: the layer's row, the file's page.
+    let layerCheck = try XCTUnwrap(
+      html.range(
+        of:
+          "<span class=\"tag\">WARN</span><a class=\"message\" href=\"#layer-logic\">logic: lines 63.33% (190/300) is below the target 70%</a>"
       ))
-    XCTAssertTrue(
-      html.contains(
-        "<span class=\"tag\">WARN</span><span class=\"message\">logic: lines 63.33% (190/300) is below the target 70%"
+    XCTAssertTrue(html.contains("<tr class=\"layer-row\" id=\"layer-logic\">"))
+    let lexerPage = try XCTUnwrap(
+      Pattern.captures(#"<td class="path" data-sort="Sources/Parser/Lexer.swift"><a href="([^"]+)""#, in: html).first)
+    let fileCheck = try XCTUnwrap(
+      html.range(
+        of:
+          "<li class=\"failed\"><span class=\"tag\">FAIL</span><a class=\"message\" href=\"\(lexerPage)\">Sources/Parser/Lexer.swift: lines 40.00% (40/100) is below the file minimum 50%</a></li>"
       ))
+    // Checks on layers first, those on single files after them under their count.
+    XCTAssertLessThan(layerCheck.lowerBound, fileCheck.lowerBound)
+    XCTAssertTrue(html.contains("<details class=\"file-verdicts\" open><summary>1 failing check on 1 file</summary>"))
+    // The target without data links to its table.
+    XCTAssertTrue(html.contains("<a class=\"message\" href=\"#nodata-title\">logic: target CShim has no coverage data"))
     var passed = SampleReport.report
     passed.gate = GateResult(verdicts: Array(SampleReport.verdicts.prefix(1)))
     passed.tests = TestOutcome(passed: false, exitCode: 1)
@@ -229,11 +240,11 @@ final class HTMLReportTests: XCTestCase {
     let html = try XCTUnwrap(render().first?.contents)
     XCTAssertTrue(
       html.contains(
-        "<tbody class=\"gated\">\n<tr class=\"layer-row\"><th scope=\"row\"><span class=\"name\">logic</span> <span class=\"badge gated\">gated</span>"
+        "<tbody class=\"gated\">\n<tr class=\"layer-row\" id=\"layer-logic\"><th scope=\"row\"><span class=\"name\">logic</span> <span class=\"badge gated\">gated</span>"
       ))
     XCTAssertTrue(
       html.contains(
-        "<tbody class=\"ungated\">\n<tr class=\"layer-row\"><th scope=\"row\"><span class=\"name\">ui-glue</span> <span class=\"badge ungated\">not gated</span>"
+        "<tbody class=\"ungated\">\n<tr class=\"layer-row\" id=\"layer-ui-glue\"><th scope=\"row\"><span class=\"name\">ui-glue</span> <span class=\"badge ungated\">not gated</span>"
       ))
     XCTAssertEqual(Pattern.count("<tr class=\"ungated\">", in: html), 2, "the one ui-glue file and its folder")
     XCTAssertTrue(html.contains("lines ≥ 60%, target 70%"))

@@ -164,14 +164,18 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(try covgate(["init", "--force"]).exitCode, 0)
   }
 
-  /// `init` keeps the run history out of git: once, and says so.
+  /// `init` makes the run history's folder and keeps it out of git: once, and says so.
   func testInitGitIgnoresTheHistoryFolderOnce() throws {
     let ignore = "\(package)/.gitignore"
     try? FileManager.default.removeItem(atPath: ignore)
+    try? FileManager.default.removeItem(atPath: "\(package)/.covgate")
     try "/.build\n".write(toFile: ignore, atomically: true, encoding: .utf8)
     let first = try covgate(["init", "--force"])
     XCTAssertEqual(first.exitCode, 0, first.stderr)
     XCTAssertTrue(first.stdout.contains("added .covgate/ to \(ignore)"), first.stdout)
+    var isFolder: ObjCBool = false
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(package)/.covgate", isDirectory: &isFolder))
+    XCTAssertTrue(isFolder.boolValue, "the history's folder")
     XCTAssertEqual(
       try String(contentsOfFile: ignore, encoding: .utf8),
       "/.build\n# covgate's run history (covgate init)\n.covgate/\n")

@@ -31,6 +31,9 @@ final class HistoryEndToEndTests: XCTestCase {
     for suffix in ["", "-wal", "-shm"] {
       try? FileManager.default.removeItem(atPath: database + suffix)
     }
+    // As `covgate init` leaves it: the package asked for its history in `.covgate/`.
+    try FileManager.default.createDirectory(
+      atPath: "\(package)/.covgate", withIntermediateDirectories: true)
   }
 
   private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws
@@ -81,6 +84,30 @@ final class HistoryEndToEndTests: XCTestCase {
     }
     XCTAssertTrue(lines[2].contains("% (0.00)"), history.stdout)
     XCTAssertEqual(try covgate(["history", "--limit", "1"]).stdout.split(separator: "\n").count, 2)
+  }
+
+  /// A package that never ran `covgate init` gets nothing written into it: its history is kept
+  /// in covgate's cache folder for the package, where `covgate history` finds it.
+  func testAPackageThatDidNotAskKeepsItsHistoryInTheCacheFolder() throws {
+    let export = try export()
+    try FileManager.default.removeItem(atPath: "\(package)/.covgate")
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "covgate-history-cache-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: cache) }
+
+    let check = try covgate(
+      ["check", "--input", export, "--output", "\(package)/out-cache", "--quiet"],
+      environment: ["XDG_CACHE_HOME": cache])
+
+    XCTAssertEqual(check.exitCode, 0, check.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/.covgate"), "nothing written into the package")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: "\(cache)/covgate")
+    XCTAssertEqual(folders.count, 1, "\(folders)")
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: "\(cache)/covgate/\(folders[0])/history.sqlite"), "\(folders)")
+    let history = try covgate(["history"], environment: ["XDG_CACHE_HOME": cache])
+    XCTAssertEqual(history.exitCode, 0, history.stderr)
+    XCTAssertEqual(history.stdout.split(separator: "\n").count, 2, history.stdout)
   }
 
   func testNoHistoryAndADisabledHistoryRecordNothing() throws {

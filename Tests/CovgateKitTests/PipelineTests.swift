@@ -51,9 +51,10 @@ final class PipelineTests: XCTestCase {
     acquisition.readingWait = readingWait
     acquisition.describeFails = describeFails
     let history = self.history!
-    let settings = RunSettings(
+    var settings = RunSettings(
       packageRoot: fixture.root, config: config, source: source, outputFolder: "/out",
       formats: formats, base: base, updatesBaseline: updatesBaseline)
+    settings.historyPath = "/history.sqlite"
     return Pipeline(
       settings: settings,
       services: PipelineServices(

@@ -263,6 +263,8 @@ extension FilePage {
       <button type="button" data-jump="prev" title="Previous uncovered code (p or k)">\
       ↑ Previous</button><button type="button" data-jump="next" title="Next uncovered code (n or j)">\
       Next ↓</button><span class="muted keys"><kbd>n</kbd> <kbd>p</kbd> jump to uncovered code</span>\
+      <form class="go-to-line" hidden><label>Go to line <input id="go-to-line" type="number" min="1" \
+      inputmode="numeric"></label></form>\
       </div></div>
 
       """

@@ -46,7 +46,7 @@ struct FilePage {
     body += "<b>\(file.layer.htmlEscaped)</b> <span class=\"badge \(gated ? "gated" : "ungated")\">"
     body += "\(gated ? "gated" : "not gated")</span></p>\n"
     body += exclusionNotes()
-    body += HTMLPage.cards(file.summary, rules: rules) + "</section>\n"
+    body += HTMLPage.cards(file.summary, rules: rules) + lineTotalNote() + "</section>\n"
     let document = HTMLPage.documentEnds(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
       header: header, heading: heading, origin: origin)
@@ -102,7 +102,8 @@ struct FilePage {
     // their text (only the count, abbreviated, needs a `data-sort`); attribute values without
     // spaces go unquoted, and the end tags a parser infers are left out.
     page.append(string: html)
-    for function in functions {
+    let (rows, closures) = Self.foldingClosures(functions)
+    for (index, function) in rows.enumerated() {
       page.append(function.count == 0 ? "<tr class=uncovered>" : "<tr>")
       page.append("<td class=fn title=\"")
       HTMLEscaping.append(escaping: function.name.utf8, to: &page)
@@ -112,21 +113,77 @@ struct FilePage {
       let lineLength = page.count - lineStart
       page.append(">")
       HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
-      page.append("</a><td class=num>")
+      page.append("</a>")
+      if let nested = closures[index] { page.append(string: Self.closureList(nested)) }
+      page.append("<td class=num>")
       page.appendCopy(from: lineStart, length: lineLength)
       page.append("<td class=num data-sort=")
       page.appendDecimal(function.count)
-      page.append(">")
-      // As llvm-cov abbreviates it, the exact count in the tooltip.
-      CountFormat.append(
-        function.count, in: function.count == 0 ? "<span class=\"hits zero\"" : "<span class=hits",
-        closing: "</span>", to: &page)
+      // The exact count: a table has room for it (the source's column abbreviates).
+      page.append(function.count == 0 ? "><span class=\"hits zero\">" : "><span class=hits>")
+      page.appendDecimal(function.count)
+      page.append("</span>")
       if let testsByFunction {
         page.append(string: testsCell(testsByFunction[function.name] ?? []))
       }
       page.append("\n")
     }
     page.append("</tbody>\n</table></div>\n</details>\n</section>\n")
+  }
+
+  /// The rows of the functions table, and per row the closures folded under it: a closure
+  /// (`closure #2 in implicit closure #1 in Store.save()`) goes under the function it is in when
+  /// that function is in the file (of overloads with one name, the last starting at or before
+  /// the closure); otherwise it keeps a row of its own.
+  static func foldingClosures(_ functions: [FunctionCoverage]) -> (
+    [FunctionCoverage], [Int: [FunctionCoverage]]
+  ) {
+    var rows: [FunctionCoverage] = []
+    var rowsOfName: [String: [Int]] = [:]
+    for function in functions where enclosingName(function.displayName) == nil {
+      rowsOfName[function.displayName, default: []].append(rows.count)
+      rows.append(function)
+    }
+    var closures: [Int: [FunctionCoverage]] = [:]
+    for function in functions {
+      guard let enclosing = enclosingName(function.displayName) else { continue }
+      if let candidates = rowsOfName[enclosing] {
+        let row = candidates.last { rows[$0].line <= function.line } ?? candidates[0]
+        closures[row, default: []].append(function)
+      } else {
+        rows.append(function)
+      }
+    }
+    return (rows, closures)
+  }
+
+  /// The outermost function a closure's name says it is in, or nil for a name that is no closure.
+  static func enclosingName(_ name: String) -> String? {
+    var rest = Substring(name)
+    var isClosure = false
+    while rest.hasPrefix("closure #") || rest.hasPrefix("implicit closure #"),
+      let separator = rest.range(of: " in ")
+    {
+      rest = rest[separator.upperBound...]
+      isClosure = true
+    }
+    return isClosure ? String(rest) : nil
+  }
+
+  /// A function's closures folded under it: each linked to its line, with its exact count.
+  static func closureList(_ closures: [FunctionCoverage]) -> String {
+    let neverRan = closures.count { $0.count == 0 }
+    let noun = closures.count == 1 ? "closure" : "closures"
+    var html = "<details class=closures><summary>\(closures.count) \(noun)"
+    html += neverRan > 0 ? ", \(neverRan) never ran</summary><ul>" : "</summary><ul>"
+    for closure in closures {
+      let name = closure.displayName.components(separatedBy: " in ").dropLast().joined(
+        separator: " in ")
+      html += closure.count == 0 ? "<li class=uncovered>" : "<li>"
+      html += "<a href=#L\(closure.line)>\(name.htmlEscaped)</a> line \(closure.line), "
+      html += "ran \(closure.count) time\(closure.count == 1 ? "" : "s")</li>"
+    }
+    return html + "</ul></details>"
   }
 
   /// How many tests ran a function, unfolding to their IDs.
@@ -136,6 +193,24 @@ struct FilePage {
       "<td class=\"num tests\" data-sort=\"\(tests.count)\"><details><summary>\(tests.count)</summary><ul>"
     for test in tests { html += "<li>\(test.htmlEscaped)</li>" }
     return html + "</ul></details>"
+  }
+
+  /// Why llvm-cov's line figure and the lines with a count on this page differ, when they do:
+  /// llvm-cov adds up each function's lines, so a line inside two functions (a closure and the
+  /// function around it, accessors on one line) counts once for each.
+  func lineTotalNote() -> String {
+    guard let view = file.coverage.lineView, origin == .llvmCov else { return "" }
+    let shown = view.metric
+    let figure = file.summary.lines
+    guard shown != figure, shown.count > 0 else { return "" }
+    let (ran, never) = (shown.covered, shown.count - shown.covered)
+    return """
+      <p class="muted line-totals">llvm-cov's figure counts \(figure.count) lines, \(figure.count - figure.covered) \
+      of them never run; the source below shows \(shown.count) lines with a count (\(ran) ran, \(never) never \
+      ran). llvm-cov adds up the lines of each function, so a line inside two functions (a closure and \
+      the function around it, or accessors on one line) counts once for each.</p>
+
+      """
   }
 
   private func exclusionNotes() -> String {

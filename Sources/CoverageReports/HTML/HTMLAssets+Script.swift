@@ -111,6 +111,12 @@ extension HTMLAssets {
           }
           return row.covgateText;
         }
+        /* "in:FOLDER/" (a folder's link) keeps the files directly in that folder, not those of
+           its subfolders; the folder may hold spaces and ends at a "/" before a space or the end. */
+        function folderOf(row) {
+          var path = (row.cells[0].getAttribute('data-sort') || '').toLowerCase();
+          return path.slice(0, path.lastIndexOf('/') + 1);
+        }
         /* The columns keep the widths they had with every row shown: hiding rows must not move them. */
         function freezeColumns() {
           if (table.covgateFrozen) return;
@@ -123,17 +129,23 @@ extension HTMLAssets {
         var hideCovered = document.getElementById('hide-covered');
         function apply() {
           freezeColumns();
-          var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+          var folder = null;
+          var query = input.value.toLowerCase().replace(/(^|\s)in:(\S.*?\/)(?=\s|$)/, function (all, space, path) {
+            folder = path;
+            return ' ';
+          });
+          var words = query.split(/\s+/).filter(Boolean);
           var hiding = !!(hideCovered && hideCovered.checked);
           var shown = 0;
           each(rows, function (row) {
-            var match = words.every(function (word) { return text(row).indexOf(word) >= 0; })
+            var match = (folder === null || folderOf(row) === folder)
+              && words.every(function (word) { return text(row).indexOf(word) >= 0; })
               && !(hiding && row.hasAttribute('data-full'));
             row.hidden = !match;
             if (match) shown += 1;
           });
           var noun = rows.length === 1 ? ' file' : ' files';
-          if (counter) counter.textContent = (words.length || hiding ? shown + ' of ' : '') + rows.length + noun;
+          if (counter) counter.textContent = (words.length || folder !== null || hiding ? shown + ' of ' : '') + rows.length + noun;
           if (empty) empty.hidden = shown > 0;
         }
         input.addEventListener('input', function () {
@@ -245,6 +257,35 @@ extension HTMLAssets {
         });
       }
 
+      /* File pages: a linked line lands below the pinned header and source heading, whatever
+         their height (the legend wraps on narrow screens; nothing is pinned on phones). */
+      function setUpPinnedHeight() {
+        if (!document.body.classList.contains('file')) return;
+        function measure() {
+          var height = 0;
+          each(document.querySelectorAll('header.top, .source-head'), function (element) {
+            if (getComputedStyle(element).position === 'sticky') height += element.offsetHeight;
+          });
+          document.documentElement.style.setProperty('--pinned', height + 'px');
+        }
+        measure();
+        window.addEventListener('resize', measure);
+        var line = /^#L\d+$/.test(location.hash) && document.getElementById(location.hash.slice(1));
+        if (line) line.scrollIntoView();
+      }
+
+      /* File pages: the "Go to line" field, the keyboard's way to a line (its number links it). */
+      function setUpGoToLine() {
+        var field = document.getElementById('go-to-line');
+        if (!field) return;
+        field.closest('form').hidden = false;
+        field.closest('form').addEventListener('submit', function (event) {
+          event.preventDefault();
+          var row = document.getElementById('L' + parseInt(field.value, 10));
+          if (row) location.hash = row.id;
+        });
+      }
+
       function start() {
         var state = readState();
         var sorters = [];
@@ -261,12 +302,14 @@ extension HTMLAssets {
           state.hide = fresh.hide;
           sorters.forEach(function (applySort) { applySort(fresh.sort); });
           if (applyQuery) applyQuery(fresh.q, fresh.hide);
-          /* A folder's link filters the file list: show it. */
+          /* A folder's link filters the file list: show it, below the pinned header. */
           var title = document.getElementById('files-title');
-          if (fresh.q && title) title.scrollIntoView();
+          if (fresh.q && title) title.closest('section').scrollIntoView();
         });
         setUpJumps();
         setUpLineLinks();
+        setUpPinnedHeight();
+        setUpGoToLine();
         document.body.setAttribute('data-ready', '1');
       }
 

@@ -13,6 +13,7 @@ extension HTMLAssets {
       --covered-bg: #f0fbf3; --uncovered-bg: #ffedee; --partial-bg: #fff8db;
       --missed: #cf222e; --missed-bg: #ffd3d1; --current: #ffe9a8;
       --keyword: #a1166f; --string: #0a3069; --comment: #57606a; --number: #0550ae; --attribute: #6639ba;
+      --on-tag: #ffffff;
       --pass-bg: #f0faf3; --pass-border: #b4e2c0; --fail-bg: #fff3f3; --fail-border: #f3c1c1;
       --mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace;
       --sans: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif;
@@ -26,6 +27,7 @@ extension HTMLAssets {
         --partial-bg: rgba(210, 153, 34, 0.14); --missed: #ff7b72; --missed-bg: rgba(248, 81, 73, 0.3);
         --current: rgba(187, 128, 9, 0.18);
         --keyword: #ff9bce; --string: #a5d6ff; --comment: #b1bac4; --number: #79c0ff; --attribute: #d2a8ff;
+        --on-tag: #0d1117;
         --pass-bg: rgba(46, 160, 67, 0.1); --pass-border: rgba(46, 160, 67, 0.45);
         --fail-bg: rgba(248, 81, 73, 0.1); --fail-border: rgba(248, 81, 73, 0.45);
       }
@@ -37,7 +39,7 @@ extension HTMLAssets {
     a:hover { text-decoration: underline; }
     code, kbd { font-family: var(--mono); font-size: 12.5px; }
     kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 4px; padding: 0 4px; background: var(--surface); }
-    .wrap { max-width: 1240px; margin: 0 auto; padding: 0 24px; }
+    .wrap { max-width: 1600px; margin: 0 auto; padding: 0 24px; }
     .muted { color: var(--muted); }
     header.top { background: var(--surface); border-bottom: 1px solid var(--border); position: sticky; top: 0; z-index: 2; }
     header.top .wrap { display: flex; align-items: center; gap: 14px; height: 48px; min-width: 0; }
@@ -51,6 +53,8 @@ extension HTMLAssets {
     .sep { margin: 0 6px; color: var(--faint); }
     main.wrap { padding-top: 24px; padding-bottom: 8px; }
     section { margin: 0 0 32px; }
+    /* What a link within the page shows lands below the pinned header. */
+    section, h2[id], tr[id] { scroll-margin-top: 60px; }
     h1 { font-size: 22px; margin: 0; line-height: 1.3; }
     h2 { font-size: 16px; margin: 0 0 10px; }
     h2 .count { color: var(--muted); font-weight: 400; margin-left: 4px; }
@@ -66,7 +70,7 @@ extension HTMLAssets {
     .gate.passed { background: var(--pass-bg); border-color: var(--pass-border); }
     .gate.failed { background: var(--fail-bg); border-color: var(--fail-border); }
     .gate-head { display: flex; align-items: center; gap: 14px; }
-    .gate-icon { width: 40px; height: 40px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; font-size: 22px; font-weight: 700; color: #fff; flex: none; }
+    .gate-icon { width: 40px; height: 40px; border-radius: 50%; display: inline-flex; align-items: center; justify-content: center; font-size: 22px; font-weight: 700; color: var(--on-tag); flex: none; }
     .gate.passed .gate-icon { background: var(--high); }
     .gate.failed .gate-icon { background: var(--low); }
     .gate-facts { margin: 2px 0 0; color: var(--muted); }
@@ -77,11 +81,16 @@ extension HTMLAssets {
     .verdicts { list-style: none; margin: 12px 0 0; padding: 0; }
     .verdicts li { display: flex; gap: 10px; align-items: baseline; padding: 3px 0; }
     .verdicts .message { overflow-wrap: anywhere; }
-    .tag { flex: none; font: 600 11px/18px var(--mono); padding: 0 6px; border-radius: 4px; min-width: 44px; text-align: center; color: #fff; }
+    .verdicts a.message { color: inherit; text-decoration: underline; text-decoration-color: var(--faint); text-underline-offset: 2px; }
+    .verdicts a.message:hover { text-decoration-color: currentColor; }
+    .file-verdicts { margin-top: 8px; }
+    .file-verdicts .verdicts { margin-top: 4px; }
+    .page-menu ul { list-style: none; display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 0 0 14px; padding: 0; font-size: 13px; }
+    .tag { flex: none; font: 600 11px/18px var(--mono); padding: 0 6px; border-radius: 4px; min-width: 44px; text-align: center; color: var(--on-tag); }
     li.failed .tag { background: var(--low); }
     li.warning .tag { background: var(--medium); }
     li.passed .tag { background: var(--high); }
-    li.na .tag { background: var(--na); }
+    li.na .tag { background: var(--muted); }
     .all-verdicts { margin-top: 12px; }
     details.functions > summary { margin-bottom: 8px; }
     .all-verdicts .verdicts { margin-top: 6px; }
@@ -89,7 +98,12 @@ extension HTMLAssets {
     /* Figures */
     .cards { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px; }
     .trend-chart { max-width: 100%; height: auto; }
-    @media (prefers-color-scheme: dark) { .trend-grid { stroke: #3a3f47; } .trend-axis, .trend-runs, .trend-legend { fill: #c9d1d9; } }
+    @media (prefers-color-scheme: dark) {
+      .trend-grid { stroke: #3a3f47; }
+      .trend-axis, .trend-runs, .trend-legend text { fill: #c9d1d9; }
+      .trend-total polyline, .trend-total circle, .trend-legend line.total { stroke: #e6edf3; }
+      .trend-total circle { fill: #e6edf3; }
+    }
     .card { border: 1px solid var(--border); border-radius: 10px; padding: 12px 16px 14px; }
     .card-name { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: 0.05em; font-weight: 600; }
     .card-pct { font-size: 26px; font-weight: 600; font-variant-numeric: tabular-nums; margin-bottom: 4px; }
@@ -101,19 +115,24 @@ extension HTMLAssets {
     .low { color: var(--low); }
     .na { color: var(--muted); }
     .neutral { color: inherit; }
+    /* Not by colour alone: a mark after a figure below its minimum (✕) or its target (△), read out too. */
+    .pct.low::after, .card-pct.low::after { content: "\00a0✕" / " below the minimum"; font-size: 0.75em; }
+    .pct.medium::after, .card-pct.medium::after { content: "\00a0△" / " below the target"; font-size: 0.75em; }
     .bar .neutral { fill: var(--na); }
     .bar .high { fill: var(--high); }
     .bar .medium { fill: var(--medium); }
     .bar .low { fill: var(--low); }
 
     /* Tables */
-    .scroll { overflow-x: auto; }
+    /* Positioned: what a table hides for screen readers stays inside its box. */
+    .scroll { overflow-x: auto; position: relative; }
     table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
     th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--border-soft); vertical-align: middle; }
     thead th { font-size: 12px; color: var(--muted); font-weight: 600; border-bottom: 1px solid var(--border); white-space: nowrap; }
     tbody th { font-weight: 400; }
     .num { text-align: right; }
-    td.metric { white-space: nowrap; }
+    /* A figure's parts stay whole; where the table is short of room its ratio goes under it. */
+    td.metric > * { white-space: nowrap; }
     td.metric .pct { display: inline-block; min-width: 5.2em; text-align: right; margin-right: 7px; font-weight: 600; font-variant-numeric: tabular-nums; }
     td.metric .ratio { display: inline-block; min-width: 56px; margin-left: 7px; color: var(--muted); font-size: 12px; }
     table.layers .bar { width: 72px; }
@@ -130,7 +149,7 @@ extension HTMLAssets {
     table.layers tbody + tbody .layer-row > * { border-top: 1px solid var(--border); }
     table.layers tbody.ungated .bar rect, tr.ungated .bar rect { opacity: 0.55; }
     table.layers tfoot th, table.layers tfoot td { border-top: 2px solid var(--border); border-bottom: none; font-weight: 600; }
-    .rules { font-size: 12px; color: var(--muted); white-space: nowrap; }
+    .rules { font-size: 12px; color: var(--muted); }
     .badge { display: inline-block; font-size: 11px; font-weight: 600; line-height: 16px; padding: 0 8px; border-radius: 999px; border: 1px solid; margin-left: 4px; }
     .badge.gated { color: var(--accent); border-color: var(--accent); }
     .badge.ungated { color: var(--muted); border-color: var(--border); }
@@ -143,15 +162,21 @@ extension HTMLAssets {
     [hidden] { display: none !important; }
     .heading { margin-left: auto; display: flex; gap: 10px; align-items: baseline; color: var(--muted); font-size: 13px; min-width: 0; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
     .heading .run-title { color: var(--fg); font-weight: 600; }
-    .filter { display: flex; align-items: center; gap: 10px; }
+    .filter { display: flex; align-items: center; gap: 6px 10px; flex-wrap: wrap; }
     .filter label { display: inline-flex; gap: 6px; align-items: center; white-space: nowrap; font-size: 13px; }
-    .filter input[type=search] { width: 340px; max-width: 60vw; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
+    .filter input[type=search] { width: 340px; max-width: 100%; padding: 6px 10px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
     .filter input:focus { outline: 2px solid var(--accent); outline-offset: -1px; }
-    td.path { font: 12.5px var(--mono); overflow-wrap: break-word; min-width: 220px; }
+    td.path { font: 12.5px var(--mono); min-width: 220px; }
+    td.name { font: 12.5px var(--mono); }
     td.path a { color: var(--fg); }
     td.path a:hover { text-decoration: none; }
     td.path a:hover b { color: var(--link); text-decoration: underline; }
     .dir { color: var(--muted); font-weight: 400; }
+    /* On a screen too narrow for the whole table, the file names stay while the figures scroll. */
+    @media (min-width: 761px) {
+      table.files td.path, table.files thead th:first-child { position: sticky; left: 0; z-index: 1; background: var(--bg); }
+      table.files tbody tr:hover td.path { background: var(--surface); }
+    }
     td.path b { font-weight: 600; }
     .empty-filter { padding: 12px 10px; }
     table.plain td code { font-size: 12px; }
@@ -170,6 +195,11 @@ extension HTMLAssets {
     td.fn { font: 12.5px var(--mono); overflow-wrap: anywhere; }
     tr.uncovered td.fn a { color: var(--low); }
     .hits.zero { color: var(--low); font-weight: 600; }
+    td.tests details[open] { text-align: left; }
+    details.closures { font: 12px var(--sans); color: var(--muted); margin-top: 2px; }
+    details.closures ul { margin: 2px 0 0; padding-left: 18px; }
+    details.closures li.uncovered a { color: var(--low); font-weight: 600; }
+    td.tests ul { margin: 4px 0 0; padding-left: 18px; font: 12px var(--mono); }
     .source-head { display: flex; align-items: center; gap: 12px 20px; flex-wrap: wrap; position: sticky; top: 49px; z-index: 1; background: var(--bg); padding: 10px 0; }
     .source-head h2 { margin: 0; }
     .legend { display: flex; gap: 14px; font-size: 12px; color: var(--muted); }
@@ -182,6 +212,7 @@ extension HTMLAssets {
     .jump button { font: inherit; padding: 3px 10px; border-radius: 6px; border: 1px solid var(--border); background: var(--surface); color: var(--fg); cursor: pointer; }
     .jump button:hover:enabled { border-color: var(--accent); }
     .jump button:disabled { opacity: 0.5; cursor: default; }
+    .go-to-line input { width: 6em; font: inherit; padding: 2px 6px; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); }
     table.code { font: 12.5px/1.65 var(--mono); border: 1px solid var(--border); border-radius: 8px; border-collapse: separate; border-spacing: 0; }
     table.code td { padding: 0 10px; border: none; vertical-align: top; }
     /* The columns by place (line, hits, source): a page has a row per line, its cells no class. */
@@ -229,7 +260,8 @@ extension HTMLAssets {
     table.code .n { color: var(--number); }
     table.code .a { color: var(--attribute); }
     table.code tr.current, table.code tr:target { background: var(--current); }
-    table.code tr { scroll-margin-top: 120px; }
+    /* A linked line lands below what is pinned over it (the page sets --pinned from their heights). */
+    table.code tr { scroll-margin-top: calc(var(--pinned, 150px) + 8px); }
     @media (max-width: 760px) {
       .cards { grid-template-columns: 1fr; }
       .wrap { padding: 0 12px; }
@@ -238,12 +270,14 @@ extension HTMLAssets {
       header.top, .source-head { position: static; }
       table.files th:nth-child(2), table.files td:nth-child(2),
       table.files th:nth-child(3), table.files td:nth-child(3),
+      table.files th:nth-child(6), table.files td:nth-child(6),
       table.layers th:nth-child(2), table.layers td:nth-child(2),
       table.layers th:last-child, table.layers td:last-child,
       #files th:last-child, #files td:last-child { display: none; }
       td.metric .bar, td.metric .ratio { display: none; }
       td.metric .pct { min-width: 0; margin-right: 0; }
-      td.path, .layers th[scope=row] { white-space: normal; overflow-wrap: anywhere; min-width: 0; }
+      /* Names break after a "/" only: a name wider than the screen scrolls with its table. */
+      td.path, .layers th[scope=row] { white-space: normal; min-width: 0; }
     }
     @media print {
       .filter, .jump { display: none; }

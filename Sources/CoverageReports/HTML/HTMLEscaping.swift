@@ -110,3 +110,21 @@ extension String {
   /// The string escaped for HTML text and attribute values (`HTMLEscaping.escape`).
   var htmlEscaped: String { HTMLEscaping.escape(self) }
 }
+
+extension String {
+  /// Escaped for HTML, with a line-break opportunity (`<wbr>`) after each `/`, `.`, `(`, `:` and
+  /// `,`: a long path or function name wraps between its parts, never inside a word.
+  var htmlEscapedBreakable: String {
+    var html = ""
+    html.reserveCapacity(utf8.count + 16)
+    var part = ""
+    for character in self {
+      part.append(character)
+      if "/.(:,".contains(character) {
+        html += part.htmlEscaped + "<wbr>"
+        part = ""
+      }
+    }
+    return html + part.htmlEscaped
+  }
+}

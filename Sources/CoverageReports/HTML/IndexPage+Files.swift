@@ -51,14 +51,14 @@ extension IndexPage {
     return html + "</section>\n"
   }
 
-  /// Files in layer order, then by target and path; files of unknown layers last.
   /// Whether every metric with something to measure is at 100% (what "Hide fully covered" hides).
   static func isFullyCovered(_ summary: Summary) -> Bool {
     [summary.lines, summary.functions, summary.regions].allSatisfy { $0.covered == $0.count }
   }
 
   /// The default order: by layer; within a gated layer worst first (the lowest share of lines
-  /// first, files with no lines last), elsewhere by target and path.
+  /// first, among equal shares the most lines missed, files with no lines last), elsewhere by
+  /// target and path.
   /// (`layerOrder` with each file's layer looked up once, not at every comparison.)
   func orderedFiles() -> [ScopedFile] {
     let files = report.files
@@ -74,6 +74,10 @@ extension IndexPage {
         let worse = Self.worseFirst(files[left].summary.lines, files[right].summary.lines)
       {
         return worse
+      }
+      if inGatedLayer[left] {
+        let missed = (files[left].summary.lines.missed, files[right].summary.lines.missed)
+        if missed.0 != missed.1 { return missed.0 > missed.1 }
       }
       return (files[left].target, files[left].path) < (files[right].target, files[right].path)
     }

@@ -31,7 +31,7 @@ extension IndexPage {
     html += "</tr></thead>\n<tbody>\n"
     for folder in orderedFolders(folders) {
       let gated = layers[folder.layer]?.gated ?? false
-      let query = "q=" + Self.fragmentEscaped(folder.folder + "/")
+      let query = "q=" + Self.fragmentEscaped("in:" + folder.folder + "/")
       html += gated ? "<tr>" : "<tr class=\"ungated\">"
       html +=
         "<td class=\"folder path\" data-sort=\"\(folder.folder.htmlEscaped)\"><a href=\"#\(query.htmlEscaped)\">"

@@ -23,13 +23,13 @@ extension IndexPage {
       html += "<tr><td class=\"num\" data-sort=\"\(risk.score)\">\(risk.formattedScore)</td>"
       html += "<td class=\"num\" data-sort=\"\(risk.complexity)\">\(risk.complexity)</td>"
       html += "<td class=\"num\" data-sort=\"\(regions)\">\(risk.regions.formattedPercent)</td>"
-      html += "<td class=\"name\">\(risk.displayName.htmlEscaped)</td>"
+      html += "<td class=\"name\">\(risk.displayName.htmlEscapedBreakable)</td>"
       let location = "\(file.path):\(risk.line)"
       html += "<td class=\"path\" data-sort=\"\(location.htmlEscaped)\">"
       if let page = pageNames.relativePath(of: file.path) {
-        html += "<a href=\"\(page.htmlEscaped)#L\(risk.line)\">\(location.htmlEscaped)</a>"
+        html += "<a href=\"\(page.htmlEscaped)#L\(risk.line)\">\(location.htmlEscapedBreakable)</a>"
       } else {
-        html += location.htmlEscaped
+        html += location.htmlEscapedBreakable
       }
       html += "</td></tr>\n"
     }

@@ -21,7 +21,8 @@ struct HistoryCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
-      let path = try package.loadConfig(root: root).history.resolvedPath(root: root)
+      let history = try package.loadConfig(root: root).history
+      let path = HistoryLocation.path(history, root: root) ?? history.resolvedPath(root: root)
       guard FileManager.default.fileExists(atPath: path) else {
         throw HistoryError.notFound(path: path)
       }

@@ -36,6 +36,10 @@ struct InitCommand: ParsableCommand {
       }
       try AtomicFile.write(Data(text.utf8), to: path)
       print("wrote \(path)")
+      // The history's folder: from now on runs are recorded in the package (kept out of git).
+      try FileManager.default.createDirectory(
+        atPath: (root as NSString).appendingPathComponent(HistorySettings.packageFolder),
+        withIntermediateDirectories: true)
       let ignore = GitIgnore(path: "\(root)/.gitignore")
       if try ignore.add(GitIgnore.historyFolder, comment: "covgate's run history (covgate init)") {
         print("added \(GitIgnore.historyFolder) to \(ignore.path)")

@@ -85,6 +85,7 @@ struct CommonOptions: ParsableArguments {
       updatesBaseline: updateBaseline, annotatesLines: GitHubActions().annotates,
       cacheFolder: CacheFolder.forPackage(root))
     settings.heading = heading
+    settings.historyPath = HistoryLocation.path(config.history, root: root)
     return settings
   }
 
