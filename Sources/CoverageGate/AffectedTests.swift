@@ -29,13 +29,43 @@ public struct AffectedTests: Sendable, Equatable {
     public var insertedAfter: [Int]
     public var isNew: Bool
     public var isDeleted: Bool
+    /// Modified lines as text, old line number to (old text, new text), where the diff pairs a
+    /// removed line with an added one (a hunk replacing as many lines as it removes).
+    public var replaced: [Int: Replacement] = [:]
 
-    public init(path: String, oldLines: [Int] = [], insertedAfter: [Int] = [], isNew: Bool = false, isDeleted: Bool = false) {
+    public init(
+      path: String, oldLines: [Int] = [], insertedAfter: [Int] = [], isNew: Bool = false,
+      isDeleted: Bool = false,
+      replaced: [Int: Replacement] = [:]
+    ) {
       self.path = path
       self.oldLines = oldLines
       self.insertedAfter = insertedAfter
       self.isNew = isNew
       self.isDeleted = isDeleted
+      self.replaced = replaced
+    }
+  }
+
+  /// A line's text before and after a change.
+  public struct Replacement: Sendable, Equatable {
+    public var old: String
+    public var new: String
+
+    public init(old: String, new: String) {
+      self.old = old
+      self.new = new
+    }
+
+    /// Whether only the body of a function written on one line changed: the text up to its
+    /// last `{` is the same before and after. The body's brace comes after the signature, so
+    /// whatever follows the last `{` is inside the body (a change before it may be the
+    /// signature's, which callers depend on).
+    public var changesOnlyAOneLineBody: Bool {
+      guard let oldBrace = old.lastIndex(of: "{"), let newBrace = new.lastIndex(of: "{") else {
+        return false
+      }
+      return old[...oldBrace] == new[...newBrace]
     }
   }
 
@@ -46,7 +76,8 @@ public struct AffectedTests: Sendable, Equatable {
     map: TestMap, changes: [Change], stale: [String] = [], testModule: (String) -> String?
   ) -> AffectedTests {
     let byFunction = map.testsByFunction()
-    let functionsByFile = Dictionary(grouping: map.functions.indices, by: { map.functions[$0].file })
+    let functionsByFile = Dictionary(
+      grouping: map.functions.indices, by: { map.functions[$0].file })
     var reasons: [Int: [String]] = [:]
     var everything: [String] = stale
     var modules = Set<String>()
@@ -84,17 +115,36 @@ public struct AffectedTests: Sendable, Equatable {
       }
       func innermost(_ holds: (TestMap.Function) -> Bool) -> Int? {
         indexes.filter { holds(map.functions[$0]) }.min {
-          map.functions[$0].lastLine - map.functions[$0].firstLine < map.functions[$1].lastLine - map.functions[$1].firstLine
+          map.functions[$0].lastLine - map.functions[$0].firstLine < map.functions[$1].lastLine
+            - map.functions[$1].firstLine
         }
       }
       for line in change.oldLines {
+        // A function written on one line whose signature stayed: the tests that ran it (every
+        // function starting and ending on that line, as several can share it).
+        let oneLine = indexes.filter {
+          map.functions[$0].firstLine == line && map.functions[$0].lastLine == line
+        }
+        if !oneLine.isEmpty, change.replaced[line]?.changesOnlyAOneLineBody == true {
+          for function in oneLine {
+            for test in byFunction[function] {
+              reasons[test, default: []].append(
+                "ran \(map.functions[function].name) (its one-line body changed at \(change.path):\(line))"
+              )
+            }
+          }
+          continue
+        }
         // The first line holds the signature (and the body's opening brace): callers may change.
         guard let function = innermost({ $0.firstLine < line && line <= $0.lastLine }) else {
-          all("\(change.path):\(line) changed outside any function body (a declaration, a signature, a new function)")
+          all(
+            "\(change.path):\(line) changed outside any function body (a declaration, a signature, a new function)"
+          )
           continue
         }
         for test in byFunction[function] {
-          reasons[test, default: []].append("ran \(map.functions[function].name) (\(change.path):\(line) changed)")
+          reasons[test, default: []].append(
+            "ran \(map.functions[function].name) (\(change.path):\(line) changed)")
         }
       }
       for line in change.insertedAfter {
@@ -103,19 +153,27 @@ public struct AffectedTests: Sendable, Equatable {
           continue
         }
         for test in byFunction[function] {
-          reasons[test, default: []].append("ran \(map.functions[function].name) (lines inserted after \(change.path):\(line))")
+          reasons[test, default: []].append(
+            "ran \(map.functions[function].name) (lines inserted after \(change.path):\(line))")
         }
       }
     }
     // A test whose run left no coverage (it crashed or timed out) may run anything.
-    for (index, test) in map.tests.enumerated() where test.status == .crashed || test.status == .timedOut {
-      reasons[index, default: []].append("its coverage is unknown (it \(test.status == .crashed ? "crashed" : "timed out") in the map's run)")
+    for (index, test) in map.tests.enumerated()
+    where test.status == .crashed || test.status == .timedOut {
+      reasons[index, default: []].append(
+        "its coverage is unknown (it \(test.status == .crashed ? "crashed" : "timed out") in the map's run)"
+      )
     }
     if !everything.isEmpty {
-      for index in map.tests.indices { reasons[index, default: []].append("every test: \(everything[0])") }
+      for index in map.tests.indices {
+        reasons[index, default: []].append("every test: \(everything[0])")
+      }
     }
     var affected = AffectedTests(
-      tests: reasons.keys.sorted().map { Selected(test: map.tests[$0], reasons: Array(Set(reasons[$0]!)).sorted()) },
+      tests: reasons.keys.sorted().map {
+        Selected(test: map.tests[$0], reasons: Array(Set(reasons[$0]!)).sorted())
+      },
       everything: everything, modules: modules.sorted())
     affected.ignored = ignored
     return affected

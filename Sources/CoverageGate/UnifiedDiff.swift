@@ -10,11 +10,17 @@ public struct ChangedFile: Sendable, Equatable {
   public var removedLines: [Int] = []
   /// Old-side line numbers after which lines were only inserted (0: at the top).
   public var insertedAfter: [Int] = []
+  /// Where a hunk replaces as many lines as it removes: old line number to its text before
+  /// and after, paired in order.
+  public var replaced: [Int: AffectedTests.Replacement] = [:]
   public var isNew = false
   public var isDeleted: Bool
   public var isBinary: Bool
 
-  public init(path: String, renamedFrom: String? = nil, addedLines: [Int] = [], isDeleted: Bool = false, isBinary: Bool = false) {
+  public init(
+    path: String, renamedFrom: String? = nil, addedLines: [Int] = [], isDeleted: Bool = false,
+    isBinary: Bool = false
+  ) {
     self.path = path
     self.renamedFrom = renamedFrom
     self.addedLines = addedLines
@@ -27,7 +33,9 @@ public struct ChangedFile: Sendable, Equatable {
 public struct DiffError: Error, Equatable, CustomStringConvertible {
   public var line: Int
   public var message: String
-  public var description: String { "git diff output line \(line): \(message); report this with the diff attached" }
+  public var description: String {
+    "git diff output line \(line): \(message); report this with the diff attached"
+  }
 }
 
 /// Parses `git diff -U0` output (no colour, no external diff).
@@ -35,13 +43,32 @@ public enum UnifiedDiff {
   public static func parse(_ text: String) throws -> [ChangedFile] {
     var files: [ChangedFile] = []
     var current: ChangedFile?
+    // The hunk being read: its lines still to come on each side, the old lines it replaces one
+    // for one, and the texts read so far.
+    var hunk = Hunk()
     func finish() {
       if let file = current { files.append(file) }
       current = nil
     }
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      // Inside a hunk a line is content, whatever it starts with ("--- x", "+++ y").
+      if hunk.removedLeft > 0, line.hasPrefix("-") {
+        hunk.removedLeft -= 1
+        hunk.oldTexts.append(String(line.dropFirst()))
+        continue
+      }
+      if hunk.addedLeft > 0, line.hasPrefix("+") {
+        hunk.addedLeft -= 1
+        hunk.newTexts.append(String(line.dropFirst()))
+        if hunk.addedLeft == 0, hunk.removedLeft == 0 {
+          current?.replaced.merge(hunk.replacements) { $1 }
+        }
+        continue
+      }
       if line.hasPrefix("diff --git ") {
         finish()
+        hunk = Hunk()
         // Deleted and binary files have no `+++` line: the header names them.
         current = ChangedFile(path: headerPath(line.dropFirst("diff --git ".count)) ?? "")
       } else if line.hasPrefix("rename from ") {
@@ -67,7 +94,9 @@ public enum UnifiedDiff {
           current?.path = path.hasPrefix("b/") ? String(path.dropFirst(2)) : path
         }
       } else if line.hasPrefix("@@ ") {
-        guard current != nil, let added = hunkLines(line, side: "+"), let removed = hunkLines(line, side: "-") else {
+        guard current != nil, let added = hunkLines(line, side: "+"),
+          let removed = hunkLines(line, side: "-")
+        else {
           throw DiffError(line: index + 1, message: "unreadable hunk header '\(line)'")
         }
         current?.addedLines.append(contentsOf: added)
@@ -76,10 +105,37 @@ public enum UnifiedDiff {
         } else {
           current?.removedLines.append(contentsOf: removed)
         }
+        hunk = Hunk(removed: removed, added: added.count)
       }
     }
     finish()
     return files.filter { !$0.path.isEmpty }
+  }
+
+  /// A hunk's lines as they are read.
+  private struct Hunk {
+    var removed: [Int] = []
+    var removedLeft = 0
+    var addedLeft = 0
+    var oldTexts: [String] = []
+    var newTexts: [String] = []
+
+    init() {}
+
+    init(removed: [Int], added: Int) {
+      self.removed = removed
+      (removedLeft, addedLeft) = (removed.count, added)
+    }
+
+    /// Old line to its text before and after, when the hunk replaced as many lines as it removed.
+    var replacements: [Int: AffectedTests.Replacement] {
+      guard oldTexts.count == removed.count, newTexts.count == removed.count else { return [:] }
+      var result: [Int: AffectedTests.Replacement] = [:]
+      for (index, line) in removed.enumerated() {
+        result[line] = AffectedTests.Replacement(old: oldTexts[index], new: newTexts[index])
+      }
+      return result
+    }
   }
 
   /// The path of `a/P b/P` (or its quoted form) when both sides are the same file.
@@ -99,7 +155,8 @@ public enum UnifiedDiff {
   /// `@@ -a,b +c,d @@` → c ..< c+d for `+` (d defaults to 1; 0 means a pure deletion), and
   /// a ..< a+b for `-` (0: a pure insertion after line a).
   private static func hunkLines(_ header: Substring, side: Character) -> [Int]? {
-    guard let range = header.split(separator: " ").dropFirst().first(where: { $0.first == side }) else { return nil }
+    guard let range = header.split(separator: " ").dropFirst().first(where: { $0.first == side })
+    else { return nil }
     let parts = range.dropFirst().split(separator: ",")
     guard let first = parts.first, let start = Int(first) else { return nil }
     let count = parts.count > 1 ? Int(parts[1]) : 1

@@ -8,7 +8,8 @@ final class AffectedTestsTests: XCTestCase {
     TestCaseResult(id: id, library: .xctest, status: status, seconds: 0.1)
   }
 
-  /// Tax.amount (lines 4-11) and Price.init (3-5) and Price.formatted (7-9), as a map has them.
+  /// Tax.amount (lines 4-11) with a closure on line 6, Price.init (3-5), Price.formatted (7-9)
+  /// and Rate.rate on line 2 alone, as a map has them.
   private var map: TestMap {
     TestMap(
       commit: "c1", binaries: [],
@@ -18,8 +19,9 @@ final class AffectedTestsTests: XCTestCase {
         TestMap.Function(name: "formatted", file: "Sources/P/Price.swift", firstLine: 7, lastLine: 9),
         TestMap.Function(name: "amount", file: "Sources/P/Tax.swift", firstLine: 4, lastLine: 11),
         TestMap.Function(name: "closure", file: "Sources/P/Tax.swift", firstLine: 6, lastLine: 6),
+        TestMap.Function(name: "rate", file: "Sources/P/Rate.swift", firstLine: 2, lastLine: 2),
       ],
-      ran: [[0, 2], [0, 1], [], []])
+      ran: [[0, 2], [0, 1, 4], [], []])
   }
 
   private func select(_ changes: [AffectedTests.Change], stale: [String] = []) -> AffectedTests {
@@ -125,5 +127,54 @@ final class AffectedTestsTests: XCTestCase {
     XCTAssertEqual(files[0].addedLines, [6, 10, 11])
     XCTAssertTrue(files[1].isNew)
     XCTAssertFalse(files[0].isNew)
+  }
+
+  /// A function written on one line (`rate`, Rate.swift:2): a change after its last `{` is in
+  /// its body and selects the tests that ran it; one before it may change its signature, which
+  /// callers depend on, and selects every test. A closure on one line inside another function
+  /// selects the tests that ran the closure.
+  func testAOneLineFunctionsBodyChangeSelectsItsTests() {
+    func change(_ path: String, _ line: Int, _ old: String, _ new: String) -> AffectedTests.Change {
+      AffectedTests.Change(
+        path: path, oldLines: [line], replaced: [line: AffectedTests.Replacement(old: old, new: new)])
+    }
+    let body = select([change("Sources/P/Rate.swift", 2, "  var rate: Int { 7 }", "  var rate: Int { 8 }")])
+    XCTAssertEqual(body.everything, [])
+    XCTAssertEqual(body.tests.map(\.test.id), ["T.PriceTests/testFormatted", "T.X/testCrash"])
+    XCTAssertEqual(body.tests[0].reasons, ["ran rate (its one-line body changed at Sources/P/Rate.swift:2)"])
+    let signature = select([change("Sources/P/Rate.swift", 2, "  var rate: Int { 7 }", "  var rate: Double { 7 }")])
+    XCTAssertEqual(signature.tests.count, 4)
+    XCTAssertTrue(signature.everything[0].contains("outside any function body"), "\(signature.everything)")
+    // Without the texts (a line the diff did not pair) it stays safe.
+    XCTAssertEqual(select([AffectedTests.Change(path: "Sources/P/Rate.swift", oldLines: [2])]).tests.count, 4)
+    // The closure on Tax.swift:6 ran in no test of this map: only the crashed one is selected.
+    let closure = select([change("Sources/P/Tax.swift", 6, "    let f = { 7 }", "    let f = { 8 }")])
+    XCTAssertEqual(closure.tests.map(\.test.id), ["T.X/testCrash"])
+  }
+
+  func testTheDiffPairsReplacedLinesAndReadsContentThatLooksLikeAHeader() throws {
+    let diff = """
+      diff --git a/Sources/P/Tax.swift b/Sources/P/Tax.swift
+      --- a/Sources/P/Tax.swift
+      +++ b/Sources/P/Tax.swift
+      @@ -6,2 +6,2 @@ enum Tax {
+      --- a removed line that looks like a header
+      -    case "CA": return 7
+      +++ an added line that looks like a header
+      +    case "CA": return 8
+      @@ -9 +9,2 @@
+      -a
+      +b
+      +c
+      """
+    let files = try UnifiedDiff.parse(diff)
+    XCTAssertEqual(files.map(\.path), ["Sources/P/Tax.swift"])
+    XCTAssertEqual(
+      files[0].replaced,
+      [
+        6: AffectedTests.Replacement(old: "-- a removed line that looks like a header", new: "++ an added line that looks like a header"),
+        7: AffectedTests.Replacement(old: "    case \"CA\": return 7", new: "    case \"CA\": return 8"),
+      ], "a hunk adding more lines than it removes pairs none")
+    XCTAssertEqual(files[0].addedLines, [6, 7, 9, 10])
   }
 }

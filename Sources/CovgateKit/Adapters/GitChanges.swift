@@ -65,7 +65,7 @@ public struct GitChanges: ChangeProviding {
     let changes = changeSet.files.map { file in
       AffectedTests.Change(
         path: file.renamedFrom ?? file.path, oldLines: file.removedLines, insertedAfter: file.insertedAfter,
-        isNew: file.isNew, isDeleted: file.isDeleted || file.isBinary)
+        isNew: file.isNew, isDeleted: file.isDeleted || file.isBinary, replaced: file.replaced)
     } + changeSet.files.filter { $0.renamedFrom != nil }.map { AffectedTests.Change(path: $0.path, isNew: true) }
     guard !mapCommit.isEmpty else { return (changes, ["the test map names no commit"], changeSet.baseCommit) }
     guard mapCommit != changeSet.baseCommit else { return (changes, [], changeSet.baseCommit) }
