@@ -19,6 +19,13 @@ public struct FunctionCoverage: Hashable, Sendable {
 }
 
 extension Collection<FunctionCoverage> {
+  /// The function a place is in, by where functions start: the last to start at or before it
+  /// (a closure inside a function starts after it, so the innermost wins). Nil before the first.
+  public func starting(atOrBefore location: SourceLocation) -> FunctionCoverage? {
+    filter { SourceLocation(line: $0.line, column: $0.column) <= location }
+      .max { ($0.line, $0.column) < ($1.line, $1.column) }
+  }
+
   /// The functions that ran out of all of them: a file's function figure where no function
   /// records give it (xccov's data, lines taken out by markers).
   public var ranMetric: Metric { Metric(covered: count { $0.count > 0 }, count: count) }

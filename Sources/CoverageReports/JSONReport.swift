@@ -105,7 +105,7 @@ public struct JSONReport: ReportRenderer {
     json.object { json in
       if let branches = file.coverage.branches {
         json.key("branches")
-        Self.branches(&json, branches)
+        Self.branches(&json, branches, functions: file.coverage.functions)
       }
       json.key("layer")
       json.string(file.layer)
@@ -172,8 +172,11 @@ public struct JSONReport: ReportRenderer {
     }
   }
 
-  /// A file's decisions with their outcomes, and where a decision could not be derived.
-  private static func branches(_ json: inout JSONWriter, _ branches: DerivedBranches) {
+  /// A file's decisions with their outcomes, and where a decision could not be derived (with the
+  /// function it is in, by name, when the file's functions were read).
+  private static func branches(
+    _ json: inout JSONWriter, _ branches: DerivedBranches, functions: [FunctionCoverage]
+  ) {
     json.object { json in
       json.key("decisions")
       json.array(branches.decisions) { json, decision in
@@ -206,6 +209,10 @@ public struct JSONReport: ReportRenderer {
           json.int(entry.location.column)
           json.key("contradicted")
           json.bool(entry.contradicted)
+          if let function = functions.starting(atOrBefore: entry.location) {
+            json.key("function")
+            json.string(function.displayName)
+          }
           json.key("kind")
           json.string(entry.kind.rawValue)
           json.key("line")

@@ -7,15 +7,16 @@ import Foundation
 struct BaselineFile {
   let path: String
 
-  /// The baseline, or `nil` when there is no file.
-  func read() throws -> Baseline? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+  /// The baseline read through `files`, or `nil` when there is no file.
+  func read(from files: any PackageFiles) throws -> Baseline? {
+    guard let data = files.contents(path) else { return nil }
     guard let baseline = try? JSONDecoder().decode(Baseline.self, from: data),
       baseline.schemaVersion == Baseline.schemaVersion
     else { throw BaselineError(path: path) }
     return baseline
   }
 
+  /// Written in place, atomically: the one file of the package covgate writes, when asked.
   func write(_ baseline: Baseline) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

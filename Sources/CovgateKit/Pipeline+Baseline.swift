@@ -15,7 +15,7 @@ extension Pipeline {
       return
     }
     let file = BaselineFile(path: settings.baselinePath)
-    let current = try file.read()
+    let current = try file.read(from: services.files)
     let tolerance = settings.config.baseline.tolerance
     let updated =
       current.map { BaselineRules(baseline: $0, tolerance: tolerance).raised(by: report) }

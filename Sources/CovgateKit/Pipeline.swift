@@ -72,14 +72,18 @@ public struct Pipeline: Sendable {
       return try gateAndName(data, package: package, markers: markers, tests: nil)
     case .xcodeTests(let request):
       let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
-      if let base = settings.base { try services.changes.checkBase(base, root: settings.packageRoot) }
+      if let base = settings.base {
+        try services.changes.checkBase(base, root: settings.packageRoot)
+      }
       let (data, tests) = try runXcodeTests(request)
       return try gateAndName(data, package: package, markers: markers, tests: tests)
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
       let (package, markers) = try describe(swift: toolchain.swift)
       // A base that cannot be measured from fails now, not after the build and the tests.
-      if let base = settings.base { try services.changes.checkBase(base, root: settings.packageRoot) }
+      if let base = settings.base {
+        try services.changes.checkBase(base, root: settings.packageRoot)
+      }
       let request = TestRunRequest(
         root: settings.packageRoot, packageName: package.name,
         arguments: arguments + atomicCounterArguments(package), timeout: timeout,
@@ -135,7 +139,7 @@ public struct Pipeline: Sendable {
     let package = TestFrameworkImports.marked(described) { sources.source(ofRelativePath: $0) }
     try settings.config.check(against: package)
     let markers = try ExclusionMarkerFinder.markers(
-      package: package, config: settings.config, sources: sources)
+      package: package, config: settings.config, sources: sources, files: services.files)
     return (package, markers)
   }
 
@@ -162,8 +166,8 @@ public struct Pipeline: Sendable {
     let input = GateInput(
       data: data, package: package, config: settings.config, pathMaps: settings.pathMaps,
       markers: markers, changes: changes,
-      baseline: try BaselineFile(path: settings.baselinePath).read(),
-      tests: tests, links: DiskSymlinks(),
+      baseline: try BaselineFile(path: settings.baselinePath).read(from: services.files),
+      tests: tests, links: services.files,
       branches: data.origin == .llvmCov && derivesBranches(package)
         ? SourceBranchDeriver(
           cacheFolder: settings.cacheFolder, sources: sources(root: package.root)) : nil)
@@ -178,7 +182,7 @@ public struct Pipeline: Sendable {
     guard settings.derivesBranches else { return false }
     return package.targets.contains { target in
       target.kind != .test && !target.sources.isEmpty
-        && FileManager.default.fileExists(atPath: "\(package.root)/\(target.path)")
+        && services.files.exists("\(package.root)/\(target.path)")
     }
   }
 
@@ -200,10 +204,7 @@ public struct Pipeline: Sendable {
       fileURLWithPath: folder,
       relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ).standardizedFileURL.resolvingSymlinksInPath().path
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: binPath, isDirectory: &isFolder),
-      isFolder.boolValue
-    else { throw BuildFolderError(path: binPath) }
+    guard services.files.isFolder(binPath) else { throw BuildFolderError(path: binPath) }
     let observer = services.observer
     return [
       try services.acquisition.exportBuild(

@@ -5,8 +5,10 @@ import CoverageReports
 import Foundation
 
 /// What the pipeline reaches outside the process through: the toolchain, Xcode's tools, git,
-/// the history database, the output folder and whoever watches. The CLI passes the live ones; unit tests
-/// pass fakes.
+/// the measured package's files, the history database, the output folder and whoever watches.
+/// The CLI passes the live ones; unit tests pass fakes. Besides these the pipeline writes only
+/// scratch folders of its own (exports of profile data, result bundles, repeated runs' outputs)
+/// and, when asked (`--update-baseline`, `baseline save`), the committed baseline file.
 public struct PipelineServices: Sendable {
   public var acquisition: any CoverageAcquiring
   public var changes: any ChangeProviding
@@ -18,15 +20,18 @@ public struct PipelineServices: Sendable {
   public var revision: @Sendable (String) -> SourceRevision
   /// `xcodebuild` and `xcrun xccov`, for Xcode projects on a Mac.
   public var xcode: any XcodeRunning
+  /// The measured package's files: which target folders are here, the baseline, symlinks.
+  public var files: any PackageFiles
 
   public init(
     acquisition: any CoverageAcquiring, changes: any ChangeProviding,
     openHistory: @escaping @Sendable (String) throws -> any HistoryStoring,
     output: any ReportOutput, observer: any PipelineObserving,
     revision: @escaping @Sendable (String) -> SourceRevision = SourceRevision.live(root:),
-    xcode: any XcodeRunning = LiveXcodeTools()
+    xcode: any XcodeRunning = LiveXcodeTools(), files: any PackageFiles = DiskFiles()
   ) {
     self.xcode = xcode
+    self.files = files
     self.acquisition = acquisition
     self.changes = changes
     self.openHistory = openHistory
@@ -34,6 +39,16 @@ public struct PipelineServices: Sendable {
     self.observer = observer
     self.revision = revision
   }
+}
+
+/// The measured package's files as the pipeline reads them (live: `DiskFiles`): whether a
+/// target's folder is here, the committed baseline, a build folder named on the command line, and
+/// the symlinks files are scoped through. Sources' text comes through `PackageSources`.
+public protocol PackageFiles: SymlinkResolving {
+  func exists(_ path: String) -> Bool
+  func isFolder(_ path: String) -> Bool
+  /// The file's bytes, `nil` when there is no such file.
+  func contents(_ path: String) -> Data?
 }
 
 /// The lines changed since a base (git, live).

@@ -132,6 +132,26 @@ final class JSONReportTests: XCTestCase {
       thresholds, ["lines": ["minimum": 60.5, "target": 70], "regions": ["target": 0.01]])
   }
 
+  /// A decision the regions do not prove names the function it is in: the last to start
+  /// before it, a closure inside a function winning over the function.
+  func testANotDerivableDecisionNamesItsFunction() throws {
+    var report = SampleReport.withBranches
+    report.files[0].coverage.functions = [
+      FunctionCoverage(name: "$s1a", displayName: "Engine.run()", line: 1, column: 1, count: 1),
+      FunctionCoverage(name: "$s1b", displayName: "closure #1 in Engine.run()", line: 4, column: 3, count: 1),
+      FunctionCoverage(name: "$s1c", displayName: "Engine.stop()", line: 4, column: 20, count: 1),
+    ]
+    let files = try XCTUnwrap(try object(try json(report))["files"] as? [[String: Any]])
+    let branches = try XCTUnwrap(files.first?["branches"] as? [String: Any])
+    let left = try XCTUnwrap(branches["notDerivable"] as? [[String: Any]])
+    XCTAssertEqual(left.first?["function"] as? String, "closure #1 in Engine.run()")
+    report.files[0].coverage.functions = []
+    let unnamed = try XCTUnwrap(try object(try json(report))["files"] as? [[String: Any]])
+    let unnamedLeft = (unnamed.first?["branches"] as? [String: Any])?["notDerivable"] as? [[String: Any]]
+    XCTAssertEqual(unnamedLeft?.count, 1)
+    XCTAssertNil(unnamedLeft?.first?["function"], "no name without the file's functions")
+  }
+
   func testValidatesAgainstSchema() throws {
     let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent()
@@ -160,12 +180,21 @@ final class JSONReportTests: XCTestCase {
         rule: .staleExclusion, scopeKind: .file, scope: "Sources/Core/A.swift", metric: nil,
         actual: nil, required: nil, status: .warning, message: "hides code that ran"),
     ]
+    // A check on one function carries its line; a decision not derivable names its function.
+    var named = SampleReport.withBranches
+    named.gate.verdicts.append(
+      Verdict(
+        rule: .maxRisk, scopeKind: .file, scope: "Sources/Core/A.swift", metric: nil, actual: nil,
+        required: 30, status: .failed, message: "risky", line: 12))
+    named.files[0].coverage.functions = [
+      FunctionCoverage(name: "$s1a", displayName: "Engine.run()", line: 1, column: 1, count: 1)
+    ]
     var percentOver100 = capped
     percentOver100.gate.verdicts[percentOver100.gate.verdicts.count - 2].rule = .minimum
     for (name, report, valid) in [
       ("report.json", SampleReport.report, true), ("with-tests.json", withTests, true),
       ("rich.json", richReport, true), ("capped.json", capped, true),
-      ("minimum-of-250.json", percentOver100, false),
+      ("minimum-of-250.json", percentOver100, false), ("named.json", named, true),
     ] {
       let url = folder.appendingPathComponent(name)
       try Data(try json(report).utf8).write(to: url)

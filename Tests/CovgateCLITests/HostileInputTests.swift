@@ -145,6 +145,10 @@ final class HostileInputTests: XCTestCase {
       Case(name: "path map without =", arguments: ["check", "--input", Self.export, "--path-map", "nothing"], exitCode: 64, message: "--path-map takes OLD=NEW"),
       Case(name: "unknown option", arguments: ["check", "--input", Self.export, "--colour"], exitCode: 64, message: "Unknown option '--colour'"),
       Case(name: "merge of profiles and exports", arguments: ["merge", "--output", "m.json", Self.export, "x.profraw"], exitCode: 64, message: "only profiles"),
+      Case(
+        name: "merge of a test map and an export",
+        arguments: ["merge", "--output", "m.json", Self.export, "shard/covgate-test-map.json"], exitCode: 64,
+        message: "test maps (covgate-test-map.json) only with other test maps"),
       Case(name: "zero timeout", arguments: ["run", "--timeout", "0"], exitCode: 64, message: "--timeout takes a whole number of seconds, at least 1, got 0"),
       Case(name: "timeout not a number", arguments: ["run", "--timeout", "soon"], exitCode: 64, message: "'soon' is invalid for '--timeout"),
       Case(name: "timeout on check", arguments: ["check", "--input", Self.export, "--timeout", "5"], exitCode: 64, message: "Unknown option '--timeout'"),

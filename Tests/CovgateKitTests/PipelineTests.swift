@@ -39,7 +39,8 @@ final class PipelineTests: XCTestCase {
     changes: [ChangedFile] = [],
     openHistory: (@Sendable (String) throws -> any HistoryStoring)? = nil,
     updatesBaseline: Bool = false, missingToolchain: ToolchainError? = nil,
-    reading: OpenWatch? = nil, readingWait: Double = 10, describeFails: (any Error)? = nil
+    reading: OpenWatch? = nil, readingWait: Double = 10, describeFails: (any Error)? = nil,
+    files: (any PackageFiles)? = nil
   ) throws -> Pipeline {
     let config =
       try yaml.map { try ConfigLoader.parse($0, file: "\(fixture.root)/.covgate.yml") } ?? .defaults
@@ -60,7 +61,7 @@ final class PipelineTests: XCTestCase {
       services: PipelineServices(
         acquisition: acquisition, changes: FakeChanges(log: log, files: changes),
         openHistory: openHistory ?? { _ in history }, output: output,
-        observer: RecordingObserver(log: log)))
+        observer: RecordingObserver(log: log), files: files ?? DiskFiles()))
   }
 
   /// Branches are derived only where a source is on disk to parse: an export of code whose
@@ -277,6 +278,24 @@ final class PipelineTests: XCTestCase {
     XCTAssertTrue(try keepsLines(pipeline(base: "main", formats: [.json])), "patch coverage")
   }
 
+  /// The package's files are read through the services: a baseline only the fake holds is
+  /// the one the gate compares with, and target folders the fake does not have derive no branches.
+  func testThePackagesFilesAreReadThroughTheServices() throws {
+    let yaml = "layers:\n  logic:\n    targets: [Core]\n"
+    _ = try pipeline(config: yaml, updatesBaseline: true).run()
+    let path = "\(fixture.root)/.covgate-baseline.json"
+    let raised = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "\"covered\" : 6", with: "\"covered\" : 7")
+    try FileManager.default.removeItem(atPath: path)
+    let files = MemoryFiles(files: [path: Data(raised.utf8)])
+
+    let piped = try pipeline(config: yaml, files: files)
+
+    XCTAssertEqual(try piped.run().report.gate.failures.map(\.rule), [.baseline, .baseline])
+    XCTAssertFalse(piped.derivesBranches(fixture.package), "no target folder is in the fake")
+    XCTAssertTrue(try pipeline(config: yaml).derivesBranches(fixture.package))
+  }
+
   func testABaselineDropFailsAndAGreenRunRaisesTheBaselineWhenAsked() throws {
     let yaml = "layers:\n  logic:\n    targets: [Core]\n"
     _ = try pipeline(config: yaml, updatesBaseline: true).run()
@@ -313,4 +332,13 @@ final class PipelineTests: XCTestCase {
 
 extension String {
   fileprivate func repeated(_ count: Int) -> String { String(repeating: self, count: count) }
+}
+
+/// Package files held in memory: only the paths given exist.
+private struct MemoryFiles: PackageFiles {
+  var files: [String: Data]
+  func exists(_ path: String) -> Bool { files[path] != nil }
+  func isFolder(_ path: String) -> Bool { false }
+  func contents(_ path: String) -> Data? { files[path] }
+  func realPath(_ path: String) -> String? { exists(path) ? path : nil }
 }

@@ -10,7 +10,8 @@ import LLVMCoverage
 struct MergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Merge shard results: raw or indexed profiles into one .profdata, exports into one export, or test maps into one map.",
+    abstract:
+      "Merge shard results: raw or indexed profiles into one .profdata, exports into one export, or test maps into one map.",
     discussion: """
       Profiles (.profraw, .profdata) are merged by the toolchain's llvm-profdata; export the result \
       with llvm-cov against the test binary. Exports (.json) of the same code are merged by adding \
@@ -20,20 +21,32 @@ struct MergeCommand: ParsableCommand {
       of the whole run.
       """)
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("The merged file (.profdata or .json).", valueName: "file"))
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("The merged file (.profdata or .json).", valueName: "file"))
   var output: String
 
-  @Argument(help: ArgumentHelp("Shard results: all profiles or all exports.", valueName: "file"))
+  @Argument(
+    help: ArgumentHelp(
+      "Shard results: all profiles, all exports or all test maps.", valueName: "file"))
   var inputs: [String]
 
   func validate() throws {
     guard inputs.count >= 1 else { throw ValidationError("merge needs at least one input") }
     let kinds = Set(inputs.map(Self.kind))
     guard kinds.count == 1, let kind = kinds.first, kind != .unknown else {
-      throw ValidationError("merge takes only profiles (.profraw, .profdata) or only exports (.json), not \(inputs.joined(separator: ", "))")
+      throw ValidationError(
+        "merge takes only profiles (.profraw, .profdata), only exports (.json) or only test maps (\(TestMap.fileName)), not \(inputs.joined(separator: ", "))"
+      )
+    }
+    let maps = inputs.filter { $0.hasSuffix(TestMap.fileName) }.count
+    guard maps == 0 || maps == inputs.count else {
+      throw ValidationError(
+        "merge takes test maps (\(TestMap.fileName)) only with other test maps, not with exports")
     }
     guard Self.kind(output) == (kind == .export ? .export : .profile) else {
-      throw ValidationError("--output must end in \(kind == .export ? ".json" : ".profdata") for these inputs")
+      throw ValidationError(
+        "--output must end in \(kind == .export ? ".json" : ".profdata") for these inputs")
     }
   }
 
@@ -43,19 +56,24 @@ struct MergeCommand: ParsableCommand {
       if inputs.allSatisfy({ $0.hasSuffix(TestMap.fileName) }) {
         let maps = try inputs.map { try TestMapReader.read(path: $0) }
         guard let merged = TestMap.merged(maps) else {
-          throw MergeOutputError(reason: "the test maps come from different commits; merge the shards of one run")
+          throw MergeOutputError(
+            reason: "the test maps come from different commits; merge the shards of one run")
         }
         try AtomicFile.write(Data(TestMapFile.json(merged).utf8), to: output)
       } else if Self.kind(inputs[0]) == .export {
-        let exports = try inputs.map { ($0, try ExportReader.read(path: $0, options: .init(functions: true))) }
+        let exports = try inputs.map {
+          ($0, try ExportReader.read(path: $0, options: .init(functions: true)))
+        }
         let merged = try ExportMerger.merge(exports)
         guard !merged.functions.isEmpty || merged.files.isEmpty else {
-          throw MergeOutputError(reason: "the inputs carry no function records; export them without -skip-functions")
+          throw MergeOutputError(
+            reason: "the inputs carry no function records; export them without -skip-functions")
         }
         try AtomicFile.write(try ExportWriter.write(merged), to: output)
       } else {
         let toolchain = try currentPlatform().locateToolchain()
-        try TestRunner(toolchain: toolchain, platform: currentPlatform()).merge(inputs, into: output)
+        try TestRunner(toolchain: toolchain, platform: currentPlatform()).merge(
+          inputs, into: output)
       }
       terminal.printError("covgate: merged \(inputs.count) files into \(output)")
       return .success

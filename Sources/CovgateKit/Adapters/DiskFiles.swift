@@ -3,15 +3,31 @@ import CoverageModel
 import CovgateSupport
 import Foundation
 
-/// Symlinks resolved on the disk for scoping: each folder listed once (`readdir` says which
-/// names exist and which are symlinks), so thousands of files cost little more than their
-/// folders; only a name that is a symlink is resolved with `realpath`.
-struct DiskSymlinks: SymlinkResolving {
-  func realPath(_ path: String) -> String? {
+/// The package's files on the disk. Symlinks are resolved for scoping with each folder listed
+/// once (`readdir` says which names exist and which are symlinks), so thousands of files cost
+/// little more than their folders; only a name that is a symlink is resolved with `realpath`.
+public struct DiskFiles: PackageFiles {
+  public init() {}
+
+  public func exists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+  }
+
+  public func isFolder(_ path: String) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      && isFolder.boolValue
+  }
+
+  public func contents(_ path: String) -> Data? {
+    FileManager.default.contents(atPath: path)
+  }
+
+  public func realPath(_ path: String) -> String? {
     CovgateKit.realPath(path)
   }
 
-  func realPaths(ofRelative paths: [String], under root: String) -> [String?] {
+  public func realPaths(ofRelative paths: [String], under root: String) -> [String?] {
     guard let realRoot = CovgateKit.realPath(root) else { return paths.map { _ in nil } }
     // Each path's folder, listed once a run of paths in one folder (the paths come sorted).
     var known: [Substring: ListedFolder?] = ["": ListedFolder(real: realRoot)]

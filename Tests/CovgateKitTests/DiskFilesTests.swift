@@ -4,7 +4,7 @@ import XCTest
 @testable import CovgateKit
 
 /// Real symlinks on disk: a file or folder inside the package that links out resolves outside.
-final class DiskSymlinksTests: XCTestCase {
+final class DiskFilesTests: XCTestCase {
   /// A new folder (its real path) holding `files` (each with one line) and `links` (path to
   /// destination), removed after the test.
   private func tree(files: [String], links: [String: String]) throws -> String {
@@ -32,7 +32,7 @@ final class DiskSymlinksTests: XCTestCase {
         "pkg/Sources/A/link.swift": "$TOP/outside/secret.swift",
         "pkg/Sources/A/dir": "../../../outside/dir",
       ])
-    let links = DiskSymlinks()
+    let links = DiskFiles()
     XCTAssertEqual(
       links.realPath("\(top)/pkg/Sources/A/plain.swift"), "\(top)/pkg/Sources/A/plain.swift")
     XCTAssertEqual(links.realPath("\(top)/pkg/Sources/A/link.swift"), "\(top)/outside/secret.swift")
@@ -62,7 +62,7 @@ final class DiskSymlinksTests: XCTestCase {
       "Sources/A/out.swift", "Sources/Alias/Deep/d.swift", "Sources/Alias/a.swift",
       "Sources/B/b.swift", "Sources/Gone/g.swift", "missing.swift",
     ]
-    let links = DiskSymlinks()
+    let links = DiskFiles()
     for root in ["\(top)/pkg", "\(top)/via", "\(top)/absent"] {
       let batch = links.realPaths(ofRelative: relative, under: root)
       XCTAssertEqual(batch, relative.map { CovgateKit.realPath("\(root)/\($0)") }, root)
