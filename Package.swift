@@ -22,6 +22,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    // The rangers' password hashes (PBKDF2-HMAC-SHA256, BoringSSL's) in the campground database.
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // covgate: one stage per module, in pipeline order, and the support module every stage may
@@ -70,7 +72,12 @@ let package = Package(
         ]),
       dependencies: ["covgate"]),
     // The domain modules the gate protects (logic layer) and their terminal UI glue.
-    .target(name: "CampgroundKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "CampgroundKit",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ]),
     .target(name: "WeatherKit", dependencies: ["NetworkKit"]),
     .target(name: "AuthKit"),
     .target(name: "NetworkKit"),

@@ -86,6 +86,18 @@ public final class CampgroundDatabase: Sendable {
         table.column("expiresAt", .datetime).notNull()
       }
     }
+    migrator.registerMigration("v3: ranger accounts; no reason column for invalid stays") { db in
+      // Invalid reservations are returned, never stored: the column was never written.
+      try db.alter(table: Reservation.databaseTableName) { table in
+        table.drop(column: "reasonInvalid")
+      }
+      try db.create(table: RangerAccount.databaseTableName) { table in
+        table.primaryKey("email", .text)
+        table.column("salt", .blob).notNull()
+        table.column("passwordHash", .blob).notNull()
+        table.column("rounds", .integer).notNull()
+      }
+    }
     return migrator
   }
 

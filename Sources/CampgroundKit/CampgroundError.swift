@@ -36,6 +36,12 @@ public enum CampgroundError: Error, Equatable, Sendable {
   case amountTooLarge
   /// The command needs a signed-in ranger, and none is.
   case notSignedIn
+  /// A ranger's email needs an `@`.
+  case invalidRangerEmail(String)
+  /// A ranger's password is shorter than the minimum.
+  case passwordTooShort(minimum: Int)
+  /// A ranger with this email already has an account.
+  case rangerExists(String)
   /// The database file could not be opened or migrated.
   case cannotOpenDatabase(path: String, reason: String)
   /// The database reported an unexpected error.
@@ -89,6 +95,12 @@ extension CampgroundError: CustomStringConvertible {
       return "The price is too large to record"
     case .notSignedIn:
       return "Sign in first with: campground login"
+    case .invalidRangerEmail(let email):
+      return "Invalid email '\(email)': a ranger signs in with an email address"
+    case .passwordTooShort(let minimum):
+      return "The password is too short: use at least \(minimum) characters"
+    case .rangerExists(let email):
+      return "Ranger \(email) already has an account"
     case .cannotOpenDatabase(let path, let reason):
       return "Cannot open the campground database at \(path): \(reason)"
     case .database(let message):

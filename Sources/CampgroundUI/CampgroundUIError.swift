@@ -8,8 +8,10 @@ public enum CampgroundUIError: Error, Equatable, Sendable {
   case unknownCamper(Int64)
   /// Signing in did not work, with the user-facing reason.
   case loginFailed(String)
-  /// No ranger account is configured for `login`.
+  /// No ranger account exists yet for `login`.
   case missingAccount
+  /// The password and its repetition differ.
+  case passwordsDiffer
   /// No weather API key was given.
   case missingAPIKey
   /// The input ended before the prompt got an answer.
@@ -27,7 +29,9 @@ extension CampgroundUIError: CustomStringConvertible {
     case .loginFailed(let reason):
       return "Login failed: \(reason)"
     case .missingAccount:
-      return "No ranger account: set \(Environment.rangerEmail) and \(Environment.rangerPassword)"
+      return "No ranger account yet: add one with: campground ranger add --email EMAIL"
+    case .passwordsDiffer:
+      return "The two passwords differ; nothing was changed"
     case .missingAPIKey:
       return "No weather API key: pass --api-key or set \(Environment.weatherAPIKey)"
     case .missingInput(let prompt):

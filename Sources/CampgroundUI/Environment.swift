@@ -4,10 +4,6 @@ import Foundation
 public enum Environment {
   /// Overrides the database path when `--database` is not given.
   public static let databasePath = "CAMPGROUND_DATABASE"
-  /// The email of the ranger account `login` accepts.
-  public static let rangerEmail = "CAMPGROUND_RANGER_EMAIL"
-  /// The password of the ranger account `login` accepts.
-  public static let rangerPassword = "CAMPGROUND_RANGER_PASSWORD"
   /// The Pirate Weather API key `weather` uses when `--api-key` is not given.
   public static let weatherAPIKey = "PIRATE_WEATHER_API_KEY"
 

@@ -10,8 +10,10 @@ import Foundation
 /// `data(for:)` for async/await, which honours task cancellation (the data task is cancelled and
 /// `CancellationError` thrown) and retries transient failures as its `RetryPolicy` says.
 public struct ApiClient: Sendable {
-  private let session: any URLSessionProtocol
-  private let retry: RetryPolicy
+  /// The transport every request goes through.
+  public let session: any URLSessionProtocol
+  /// When a failed request is sent again.
+  public let retry: RetryPolicy
   private let clock: any Clock<Duration>
 
   /// Creates a client over `session` that retries by `retry`, pausing on `clock`.

@@ -10,15 +10,14 @@ public typealias RequestFunction = (
 public final class NetworkManager {
   private let baseURL: String
   private let request: RequestFunction
-  private let logger: any NetworkLogger
+  /// Where it says why a request was not sent: standard error unless replaced. Injected through
+  /// the property (a default every caller gets, a test sets its own), not the initialiser.
+  public var logger: any NetworkLogger = LineLogger()
 
-  /// Creates a manager for `baseURL` that sends through `request` and logs to `logger`.
-  public init(
-    baseURL: String, request: @escaping RequestFunction, logger: any NetworkLogger = LineLogger()
-  ) {
+  /// Creates a manager for `baseURL` that sends through `request`.
+  public init(baseURL: String, request: @escaping RequestFunction) {
     self.baseURL = baseURL
     self.request = request
-    self.logger = logger
   }
 
   /// A manager that sends real requests through `client`.

@@ -10,6 +10,9 @@ public final class WeatherDataManager: WeatherProviding {
   /// The forecast endpoint, key included, that coordinates are appended to.
   public let baseURL: URL
   private let client: ApiClient
+  /// The transport and retries its requests go through.
+  public var session: any URLSessionProtocol { client.session }
+  public var retry: RetryPolicy { client.retry }
 
   /// Creates a client for `baseURL` that loads through `urlSession`, retrying by `retry`.
   public init(

@@ -25,6 +25,9 @@ final class CampgroundErrorTests: XCTestCase {
       (.database("disk full"), "disk full"),
       (.amountTooLarge, "too large"),
       (.notSignedIn, "campground login"),
+      (.invalidRangerEmail("bob"), "Invalid email 'bob'"),
+      (.passwordTooShort(minimum: 8), "at least 8 characters"),
+      (.rangerExists("a@b.test"), "Ranger a@b.test already has an account"),
     ]
 
     for (error, fragment) in cases {

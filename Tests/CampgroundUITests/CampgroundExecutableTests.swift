@@ -41,8 +41,7 @@ final class CampgroundExecutableTests: XCTestCase {
     process.executableURL = try executable
     process.arguments = arguments
     process.environment = [
-      "CAMPGROUND_DATABASE": folder.appendingPathComponent("db.sqlite").path,
-      "CAMPGROUND_RANGER_EMAIL": "ranger@camp.test", "CAMPGROUND_RANGER_PASSWORD": "s3cret",
+      "CAMPGROUND_DATABASE": folder.appendingPathComponent("db.sqlite").path
     ]
     let out = Pipe()
     let err = Pipe()
@@ -119,8 +118,14 @@ final class CampgroundExecutableTests: XCTestCase {
     XCTAssertEqual(unsigned.status, 1)
     XCTAssertEqual(unsigned.stderr, "Error: Sign in first with: campground login\n")
 
+    XCTAssertEqual(
+      try succeed(["ranger", "add", "--email", "ranger@camp.test"], input: "s3cret-pw\ns3cret-pw\n"),
+      "Password: Password again: Ranger ranger@camp.test added; sign in with: campground login --email ranger@camp.test\n")
+    XCTAssertEqual(
+      try run(["login", "--email", "ranger@camp.test"], input: "wrong-pw\n").stderr,
+      "Error: Login failed: That email and password do not match an account\n")
     XCTAssertTrue(
-      try succeed(["login", "--email", "ranger@camp.test"], input: "s3cret\n")
+      try succeed(["login", "--email", "ranger@camp.test"], input: "s3cret-pw\n")
         .hasPrefix("Password: Welcome, Ranger. Signed in until "))
     XCTAssertEqual(
       try succeed(["pay", "1", "--amount", "90"]), "Reservation 1: paid 90.00, paid in full.\n")

@@ -29,16 +29,26 @@ final class CommandHarness {
   }
 
   var context: CommandContext {
-    CommandContext(
+    var context = CommandContext(
       environment: environment, defaultFolder: folder, reader: reader, urlSession: urlSession,
       now: today)
+    // Fewer PBKDF2 rounds than the standard 600,000: each hash keeps its own rounds.
+    context.passwordRounds = 1_000
+    return context
   }
 
-  /// Signs the ranger in, as `campground login` does, so ranger-only commands run.
+  /// Adds the ranger account `ranger@camp.test` (password "campfire") to the database at
+  /// `arguments`' `--database` (the harness's own unless given).
+  func addRanger(_ arguments: [String] = []) async throws {
+    reader = ScriptedReader(["campfire", "campfire"])
+    let database = arguments.isEmpty ? ["--database", databasePath] : arguments
+    _ = try await runRaw(["ranger", "add", "--email", "ranger@camp.test"] + database)
+  }
+
+  /// Adds the ranger and signs in, as `campground login` does, so ranger-only commands run.
   func signIn() async throws {
-    environment[Environment.rangerEmail] = "ranger@camp.test"
-    environment[Environment.rangerPassword] = "pw"
-    reader = ScriptedReader(["pw"])
+    try await addRanger()
+    reader = ScriptedReader(["campfire"])
     _ = try await run(["login", "--email", "ranger@camp.test"])
   }
 

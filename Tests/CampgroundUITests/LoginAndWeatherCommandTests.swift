@@ -7,9 +7,11 @@ final class LoginAndWeatherCommandTests: XCTestCase {
 
   override func setUp() {
     harness = CommandHarness()
-    harness.environment = [
-      "CAMPGROUND_RANGER_EMAIL": "ranger@camp.test", "CAMPGROUND_RANGER_PASSWORD": "pw",
-    ]
+  }
+
+  /// The database `login` uses without `--database`: the app folder's.
+  private var defaultDatabase: [String] {
+    ["--database", harness.folder.appendingPathComponent("campground/campground.sqlite").path]
   }
 
   override func tearDown() {
@@ -18,7 +20,8 @@ final class LoginAndWeatherCommandTests: XCTestCase {
   }
 
   func testLoginAsksForCredentialsWelcomesTheRangerAndKeepsTheSession() async throws {
-    harness.reader = ScriptedReader(["ranger@camp.test", "pw"])
+    try await harness.addRanger(defaultDatabase)
+    harness.reader = ScriptedReader(["Ranger@Camp.test", "campfire"])
 
     let output = try await harness.runRaw(["login"])
 
@@ -32,7 +35,8 @@ final class LoginAndWeatherCommandTests: XCTestCase {
   }
 
   func testWrongPasswordStartsNoSession() async throws {
-    harness.reader = ScriptedReader(["wrong"])
+    try await harness.addRanger(defaultDatabase)
+    harness.reader = ScriptedReader(["campfirE"])
 
     await assertFails(
       ["login", "--email", "ranger@camp.test"],
@@ -42,10 +46,34 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     XCTAssertNil(try SessionService(database: database).current(now: harness.today))
   }
 
-  func testLoginWithoutConfiguredAccountFails() async {
-    harness.environment = [:]
-
+  func testLoginWithoutAnAccountSaysHowToAddOne() async {
     await assertFails(["login", "--email", "ranger@camp.test"], with: .missingAccount)
+    XCTAssertEqual(
+      CampgroundUIError.missingAccount.description,
+      "No ranger account yet: add one with: campground ranger add --email EMAIL")
+  }
+
+  /// The first account needs no sign-in; a second needs a ranger's, and the password twice.
+  func testRangerAddAsksTwiceAndNeedsARangerOnceOneExists() async throws {
+    harness.reader = ScriptedReader(["campfire", "campfirE"])
+    await assertFails(["ranger", "add", "--email", "ranger@camp.test"], with: .passwordsDiffer)
+
+    try await harness.addRanger()
+    XCTAssertEqual(harness.reader.prompts, ["Password: ", "Password again: "])
+
+    harness.reader = ScriptedReader(["second1!", "second1!"])
+    do {
+      _ = try await harness.run(["ranger", "add", "--email", "second@camp.test"])
+      XCTFail("a second ranger was added without a sign-in")
+    } catch {
+      XCTAssertEqual(error as? CampgroundError, .notSignedIn)
+    }
+    harness.reader = ScriptedReader(["campfire"])
+    _ = try await harness.run(["login", "--email", "ranger@camp.test"])
+    harness.reader = ScriptedReader(["second1!", "second1!"])
+    let added = try await harness.run(["ranger", "add", "--email", "second@camp.test"])
+    XCTAssertEqual(
+      added, "Ranger second@camp.test added; sign in with: campground login --email second@camp.test")
   }
 
   func testWeatherNeedsAnAPIKey() async {

@@ -10,8 +10,8 @@ final class NetworkManagerTests: XCTestCase {
   override func setUp() {
     requester = SpyRequester()
     logger = SpyLogger()
-    manager = NetworkManager(
-      baseURL: "https://api.test/", request: requester.request, logger: logger)
+    manager = NetworkManager(baseURL: "https://api.test/", request: requester.request)
+    manager.logger = logger
   }
 
   override func tearDown() {
@@ -28,8 +28,9 @@ final class NetworkManagerTests: XCTestCase {
       ("https://api.test/", "vehicles"), ("https://api.test", "/vehicles"),
     ] {
       let requester = SpyRequester()
-      NetworkManager(baseURL: base, request: requester.request, logger: DummyLogger())
-        .fetchData(api: path) { _ in }
+      let manager = NetworkManager(baseURL: base, request: requester.request)
+      manager.logger = DummyLogger()
+      manager.fetchData(api: path) { _ in }
       let url = try XCTUnwrap(requester.calls.first?.url, "\(base) + \(path)")
       XCTAssertEqual(url.host, "api.test", "\(base) + \(path)")
       XCTAssertEqual(url.absoluteString, "https://api.test/vehicles", "\(base) + \(path)")
@@ -65,7 +66,8 @@ final class NetworkManagerTests: XCTestCase {
       request: { _, _, _, completion in
         completion(JSONResponse(result: .failure(NSError(domain: "FakeRequest", code: 666))))
         return SpyCancellable()
-      }, logger: logger)
+      })
+    manager.logger = logger
     let reported = expectation(description: "completion called")
 
     manager.fetchData(api: "vehicles") { result in
@@ -90,7 +92,8 @@ final class NetworkManagerTests: XCTestCase {
   }
 
   func testInvalidURLReturnsNilLogsAndDoesNotSend() throws {
-    let manager = NetworkManager(baseURL: "not a url", request: requester.request, logger: logger)
+    let manager = NetworkManager(baseURL: "not a url", request: requester.request)
+    manager.logger = logger
     let box = ResultBox<Result<Any, any Error>>()
 
     let cancellable = manager.fetchData(api: "/vehicles") { box.value = $0 }
@@ -103,9 +106,21 @@ final class NetworkManagerTests: XCTestCase {
     XCTAssertEqual(error as? NetworkError, .invalidURL("not a url/vehicles"))
   }
 
+  /// Property injection: every manager gets the standard-error logger unless a caller (here the
+  /// test) sets its own, which then hears what the manager says.
+  func testTheLoggerIsAPropertyWithADefault() {
+    let plain = NetworkManager(baseURL: "not a url", request: requester.request)
+    XCTAssertTrue(plain.logger is LineLogger)
+
+    plain.logger = logger
+    plain.fetchData(api: "x") { _ in }
+
+    XCTAssertEqual(logger.messages.count, 1)
+  }
+
   func testNonHTTPSchemeIsInvalid() {
-    let manager = NetworkManager(
-      baseURL: "file:///tmp/", request: requester.request, logger: logger)
+    let manager = NetworkManager(baseURL: "file:///tmp/", request: requester.request)
+    manager.logger = logger
 
     XCTAssertNil(manager.fetchData(api: "x") { _ in })
     XCTAssertTrue(requester.calls.isEmpty)

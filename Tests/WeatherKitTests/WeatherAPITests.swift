@@ -1,5 +1,11 @@
+import Foundation
+import NetworkKit
 import WeatherKit
 import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 final class WeatherAPITests: XCTestCase {
   func testBaseURLCarriesTheKey() {
@@ -14,9 +20,16 @@ final class WeatherAPITests: XCTestCase {
       "https://api.pirateweather.net/forecast/a%20b%3F%2Fc")
   }
 
-  func testLiveClientUsesPirateWeatherWithKey() {
+  /// The live client: Pirate Weather with the key, the process's shared `URLSession` (not a
+  /// session of its own), and the standard retries (three attempts, 0.5 s then 1 s apart).
+  func testLiveClientUsesPirateWeatherTheSharedSessionAndStandardRetries() throws {
     let manager = WeatherDataManager.live(apiKey: "abc123")
 
     XCTAssertEqual(manager.baseURL.absoluteString, "https://api.pirateweather.net/forecast/abc123")
+    XCTAssertTrue(try XCTUnwrap(manager.session as? URLSession) === URLSession.shared)
+    XCTAssertEqual(manager.retry, .standard)
+    XCTAssertEqual(manager.retry.maxAttempts, 3)
+    XCTAssertEqual(
+      [1, 2].map(manager.retry.delay(afterAttempt:)), [.milliseconds(500), .seconds(1)])
   }
 }

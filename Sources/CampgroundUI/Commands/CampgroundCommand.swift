@@ -10,7 +10,7 @@ public struct CampgroundCommand: AsyncParsableCommand {
       SitesCommand.self, AddSiteCommand.self, DeleteSiteCommand.self, AvailabilityCommand.self,
       CampersCommand.self, AddCamperCommand.self, ReserveCommand.self, ReservationsCommand.self,
       CancelCommand.self, PayCommand.self, LoginCommand.self, LogoutCommand.self,
-      WeatherCommand.self,
+      RangerCommand.self, WeatherCommand.self,
     ])
 
   /// Creates the command; ArgumentParser fills it in.

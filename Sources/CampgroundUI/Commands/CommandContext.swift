@@ -1,3 +1,4 @@
+import CampgroundKit
 import Foundation
 import NetworkKit
 
@@ -19,6 +20,8 @@ public struct CommandContext {
   public var retry: RetryPolicy
   /// The current time: dates default to its day, and sessions expire by it.
   public var now: Date
+  /// PBKDF2 rounds for ranger passwords set now (the standard 600,000; tests set fewer).
+  public var passwordRounds = RangerAccountService.standardRounds
 
   /// Creates a context.
   public init(

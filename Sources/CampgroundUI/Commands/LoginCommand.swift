@@ -3,26 +3,22 @@ import AuthKit
 import CampgroundKit
 import Foundation
 
-/// `campground login`: signs the ranger in and keeps the session in the database.
+/// `campground login`: signs a ranger in against the accounts in the database (salted
+/// hashes, `campground ranger add`) and keeps the session there until it expires.
 struct LoginCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
     commandName: "login",
-    abstract:
-      "Sign in as the ranger (account from \(Environment.rangerEmail)/\(Environment.rangerPassword))."
-  )
+    abstract: "Sign in as a ranger (accounts: campground ranger add); the session lasts 8 hours.")
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "The email to sign in with (asked when missing).") var email: String?
 
   func output(in context: CommandContext) async throws -> String {
-    guard let accountEmail = context.environment[Environment.rangerEmail], !accountEmail.isEmpty,
-      let password = context.environment[Environment.rangerPassword], !password.isEmpty
-    else { throw CampgroundUIError.missingAccount }
     let database = try options.open(in: context)
-    let ranger = AuthUser(email: accountEmail, displayName: "Ranger")
-    let user = try await LoginPrompt.signIn(
-      account: LocalAuth.Account(user: ranger, password: password), reader: context.reader,
-      email: email)
+    let accounts = RangerAccountService(database: database)
+    guard try accounts.hasAccounts() else { throw CampgroundUIError.missingAccount }
+    let user = try await LoginPrompt(auth: RangerAuth(accounts: accounts), reader: context.reader)
+      .run(email: email)
     let session = try SessionService(database: database).start(email: user.email, now: context.now)
     return "Welcome, \(user.displayName). Signed in until \(Self.timeText(session.expiresAt))."
   }
@@ -48,11 +44,21 @@ struct LogoutCommand: CampgroundSubcommand {
   }
 }
 
-extension LoginPrompt {
-  /// Signs in against one local account on the main actor.
-  static func signIn(account: LocalAuth.Account, reader: any LineReader, email: String?)
-    async throws -> AuthUser
-  {
-    try await LoginPrompt(auth: LocalAuth(accounts: [account]), reader: reader).run(email: email)
+/// The login flow's sign-in service over the database's ranger accounts.
+struct RangerAuth: AuthProtocol {
+  let accounts: RangerAccountService
+
+  func signIn(
+    email: String, password: String,
+    completion: @escaping @MainActor (Result<AuthUser, AuthError>) -> Void
+  ) {
+    do {
+      guard try accounts.verify(email: email, password: password) else {
+        return completion(.failure(.wrongCredentials))
+      }
+      completion(.success(AuthUser(email: email.lowercased(), displayName: "Ranger")))
+    } catch {
+      completion(.failure(.serviceUnavailable("\(error)")))
+    }
   }
 }

@@ -1,0 +1,38 @@
+import ArgumentParser
+import CampgroundKit
+
+/// `campground ranger`: the rangers' accounts.
+struct RangerCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ranger", abstract: "Manage the rangers' accounts.",
+    subcommands: [RangerAddCommand.self])
+}
+
+/// `campground ranger add`: adds a ranger who can sign in; the password, asked twice, is kept
+/// only as a salted hash. The first account needs no sign-in; later ones need a ranger's.
+struct RangerAddCommand: CampgroundSubcommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add a ranger account (the password is asked twice and stored as a salted hash).")
+
+  @OptionGroup var options: DatabaseOptions
+  @Option(help: "The email the ranger signs in with.") var email: String
+
+  func output(in context: CommandContext) async throws -> String {
+    let database = try options.open(in: context)
+    var accounts = RangerAccountService(database: database)
+    accounts.rounds = context.passwordRounds
+    if try accounts.hasAccounts() {
+      try SessionService(database: database).require(now: context.now)
+    }
+    guard let password = context.reader.readLine(prompt: "Password: ") else {
+      throw CampgroundUIError.missingInput("password")
+    }
+    guard let again = context.reader.readLine(prompt: "Password again: ") else {
+      throw CampgroundUIError.missingInput("password again")
+    }
+    guard password == again else { throw CampgroundUIError.passwordsDiffer }
+    let account = try accounts.add(email: email, password: password)
+    return "Ranger \(account.email) added; sign in with: campground login --email \(account.email)"
+  }
+}
