@@ -12,6 +12,8 @@ public enum CampgroundUIError: Error, Equatable, Sendable {
   case missingAccount
   /// The password and its repetition differ.
   case passwordsDiffer
+  /// `--near` named no place of the campground.
+  case unknownPlace(String, known: [String])
   /// No weather API key was given.
   case missingAPIKey
   /// The input ended before the prompt got an answer.
@@ -32,6 +34,8 @@ extension CampgroundUIError: CustomStringConvertible {
       return "No ranger account yet: add one with: campground ranger add --email EMAIL"
     case .passwordsDiffer:
       return "The two passwords differ; nothing was changed"
+    case .unknownPlace(let name, let known):
+      return "No place called '\(name)'; the campground's places are \(known.joined(separator: ", "))"
     case .missingAPIKey:
       return "No weather API key: pass --api-key or set \(Environment.weatherAPIKey)"
     case .missingInput(let prompt):

@@ -92,7 +92,7 @@ public final class LocationManager: LocationFetcherDelegate, @unchecked Sendable
   }
 
   /// The great-circle distance between two points, in metres.
-  static func metres(from a: Coordinate, to b: Coordinate) -> Double {
+  public static func metres(from a: Coordinate, to b: Coordinate) -> Double {
     let radians = Double.pi / 180
     let dLatitude = (b.latitude - a.latitude) * radians
     let dLongitude = (b.longitude - a.longitude) * radians

@@ -31,9 +31,16 @@ public struct WeatherService: Sendable {
   /// Cancelled while the location is found, it asks for no weather; cancelled during the
   /// weather request, the request is cancelled. Either way it throws `CancellationError`.
   public func currentWeather() async throws -> WeatherData {
+    try await currentWeatherAndPlace().weather
+  }
+
+  /// The weather at the current location with the location itself, which says whether it is a
+  /// point of interest.
+  public func currentWeatherAndPlace() async throws -> (place: LocatedPoint, weather: WeatherData) {
     let point = try await locationManager.currentLocation()
     try Task.checkCancellation()
-    return try await weatherProvider.weather(
+    let weather = try await weatherProvider.weather(
       latitude: point.coordinate.latitude, longitude: point.coordinate.longitude)
+    return (point, weather)
   }
 }

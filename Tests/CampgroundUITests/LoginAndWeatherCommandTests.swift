@@ -99,6 +99,40 @@ final class LoginAndWeatherCommandTests: XCTestCase {
       ["https://api.pirateweather.net/forecast/KEY/45.5,-78.3"])
   }
 
+  /// `--near` asks for the weather at a named place, and the location manager's point-of-interest
+  /// check names the place; a location within a kilometre of one is named too, one farther is not.
+  func testWeatherNearAPlaceNamesIt() async throws {
+    let clear = """
+      {"latitude": 45.6, "longitude": -78.3,
+       "currently": {"time": 0, "summary": "Clear", "icon": "clear-day", "temperature": 20, "windSpeed": 2},
+       "flags": {"units": "si"}}
+      """
+    harness.urlSession = MockWeatherSession(status: 200, body: clear)
+
+    let lake = try await harness.runRaw(["weather", "--api-key", "KEY", "--near", "Lake"])
+    // 700 m north of the trailhead: within its kilometre.
+    let close = try await harness.runRaw([
+      "weather", "--api-key", "KEY", "--latitude", "45.5764", "--longitude", "-78.3803",
+    ])
+    // 5 km from every place.
+    let away = try await harness.runRaw([
+      "weather", "--api-key", "KEY", "--latitude", "45.62", "--longitude", "-78.40",
+    ])
+
+    XCTAssertEqual(lake, "Near the lake: Clear, 20.0°C, wind 2.0 m/s")
+    XCTAssertEqual(close, "Near the trailhead: Clear, 20.0°C, wind 2.0 m/s")
+    XCTAssertEqual(away, "Clear, 20.0°C, wind 2.0 m/s")
+    XCTAssertEqual(
+      harness.urlSession.requestedURLs.first?.absoluteString,
+      "https://api.pirateweather.net/forecast/KEY/45.5972,-78.3421")
+    await assertFails(
+      ["weather", "--api-key", "KEY", "--near", "pier"],
+      with: .unknownPlace("pier", known: ["office", "lake", "trailhead"]))
+    XCTAssertEqual(
+      CampgroundUIError.unknownPlace("pier", known: ["office", "lake"]).description,
+      "No place called 'pier'; the campground's places are office, lake")
+  }
+
   func testWeatherFailureIsAnError() async {
     harness.environment = ["PIRATE_WEATHER_API_KEY": "KEY"]
 

@@ -1,13 +1,21 @@
 import ArgumentParser
 import WeatherKit
 
-/// `campground weather`: one line on the weather at the campground.
+/// `campground weather`: one line on the weather at the campground, or near one of its places.
 struct WeatherCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
-    commandName: "weather", abstract: "Show the weather at the campground (Pirate Weather API).")
+    commandName: "weather",
+    abstract: "Show the weather at the campground or near one of its places (Pirate Weather API).")
 
-  @Option(parsing: .unconditional, help: "Latitude of the campground.") var latitude = 45.5837
-  @Option(parsing: .unconditional, help: "Longitude of the campground.") var longitude = -78.3585
+  @Option(parsing: .unconditional, help: "Latitude of the campground.") var latitude =
+    CampgroundPlaces.office.latitude
+  @Option(parsing: .unconditional, help: "Longitude of the campground.") var longitude =
+    CampgroundPlaces.office.longitude
+  @Option(
+    help: ArgumentHelp(
+      "A place of the campground: \(CampgroundPlaces.named.map(\.name).joined(separator: ", ")).",
+      valueName: "place"))
+  var near: String?
   @Option(help: "The Pirate Weather API key (default: $\(Environment.weatherAPIKey)).") var apiKey:
     String?
 
@@ -15,13 +23,26 @@ struct WeatherCommand: CampgroundSubcommand {
     guard let key = apiKey ?? context.environment[Environment.weatherAPIKey], !key.isEmpty else {
       throw CampgroundUIError.missingAPIKey
     }
-    let campground = FixedLocationFetcher(
-      coordinate: Coordinate(latitude: latitude, longitude: longitude))
+    var location = Coordinate(latitude: latitude, longitude: longitude)
+    if let near {
+      guard let place = CampgroundPlaces.coordinate(named: near) else {
+        throw CampgroundUIError.unknownPlace(near, known: CampgroundPlaces.named.map(\.name))
+      }
+      location = place
+    }
+    let manager = LocationManager(
+      locationFetcher: FixedLocationFetcher(coordinate: location),
+      pointsOfInterest: CampgroundPlaces.named.map(\.coordinate))
     let service = WeatherService(
-      locationManager: LocationManager(locationFetcher: campground),
+      locationManager: manager,
       weatherProvider: WeatherDataManager(
         baseURL: WeatherAPI.baseURL(apiKey: key), urlSession: context.urlSession,
         retry: context.retry))
-    return WeatherLine.render(try await service.currentWeather())
+    let (place, weather) = try await service.currentWeatherAndPlace()
+    let line = WeatherLine.render(weather)
+    guard place.isPointOfInterest,
+      let name = CampgroundPlaces.name(near: place.coordinate)
+    else { return line }
+    return "Near the \(name): \(line)"
   }
 }

@@ -1,0 +1,28 @@
+import WeatherKit
+
+/// The named places of the campground `campground weather --near` knows, and the points of
+/// interest its location manager checks a location against.
+public enum CampgroundPlaces {
+  /// The campground office: where the weather is asked for unless told otherwise.
+  public static let office = Coordinate(latitude: 45.5837, longitude: -78.3585)
+
+  /// Each place by the name `--near` takes.
+  public static let named: [(name: String, coordinate: Coordinate)] = [
+    ("office", office),
+    ("lake", Coordinate(latitude: 45.5972, longitude: -78.3421)),
+    ("trailhead", Coordinate(latitude: 45.5701, longitude: -78.3803)),
+  ]
+
+  /// The place called `name` (any case), or nil.
+  public static func coordinate(named name: String) -> Coordinate? {
+    named.first { $0.name == name.lowercased() }?.coordinate
+  }
+
+  /// The name of the place within `LocationManager.pointOfInterestRadius` of `coordinate`, or nil.
+  public static func name(near coordinate: Coordinate) -> String? {
+    named.first {
+      LocationManager.metres(from: $0.coordinate, to: coordinate)
+        <= LocationManager.pointOfInterestRadius
+    }?.name
+  }
+}
