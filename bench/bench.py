@@ -126,6 +126,8 @@ print(best)
 
 def main():
     os.makedirs(WORK, exist_ok=True)
+    # covgate's caches in a folder of the bench's own, where the "no name cache" row clears them.
+    os.environ["XDG_CACHE_HOME"] = os.path.join(WORK, "xdg-cache")
     rows = []
 
     def row(what, ours, anchor_name, anchor, goal, better_if_below=True):
@@ -291,12 +293,15 @@ def ingest_and_reports(rows, row):
         return [COVGATE, "check", "--input", export, "--package-path", collections, "--format", "html",
                 "--quiet", "--no-history", "--output", fresh("covgate")]
 
-    cache = os.path.join(collections, ".build", "covgate-cache")
+    # covgate keeps its caches under $XDG_CACHE_HOME/covgate/<package>-<hash> (set below to a
+    # folder of the bench's own): the readable names are the `demangled-*` files there.
+    cache = os.path.join(os.environ["XDG_CACHE_HOME"], "covgate")
 
     def remove_name_cache():
-        for name in os.listdir(cache) if os.path.isdir(cache) else []:
-            if name.startswith("demangled-"):
-                os.remove(os.path.join(cache, name))
+        for folder, _, names in os.walk(cache):
+            for name in names:
+                if name.startswith("demangled-"):
+                    os.remove(os.path.join(folder, name))
 
     def show_args():
         return [cov, "show", "-format=html", f"-instr-profile={profile}", binary,

@@ -23,10 +23,11 @@ final class HTMLFilePageFunctionsTests: XCTestCase {
 
     let (rows, closures) = FilePage.foldingClosures(functions)
 
-    XCTAssertEqual(rows.map(\.line), [3, 10, 30, 20], "a closure of a function not in the file keeps its row")
-    XCTAssertEqual(closures[0]?.map(\.line), [5, 6])
-    XCTAssertNil(closures[1])
-    XCTAssertEqual(closures[2]?.map(\.line), [31], "an overload's closure goes under the overload holding it")
+    let line = { (index: Int) in functions[index].line }
+    XCTAssertEqual(rows.map(line), [3, 10, 20, 30], "a closure of a function not in the file keeps its row")
+    XCTAssertEqual(closures[0]?.map(line), [5, 6])
+    XCTAssertNil(closures[3])
+    XCTAssertEqual(closures[5]?.map(line), [31], "an overload's closure goes under the overload holding it")
     XCTAssertEqual(FilePage.enclosingName("implicit closure #1 in closure #1 in Store.save()"), "Store.save()")
     XCTAssertNil(FilePage.enclosingName("Store.save()"))
 
@@ -34,6 +35,7 @@ final class HTMLFilePageFunctionsTests: XCTestCase {
     file.coverage.functions = functions
     let page = FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source).html()
     XCTAssertEqual(Pattern.count("<td class=fn ", in: page), 4)
+    XCTAssertEqual(Pattern.count("<details class=closures>", in: page), 2)
     XCTAssertTrue(
       page.contains(
         "<details class=closures><summary>2 closures, 1 never ran</summary><ul><li><a href=#L5>closure #1</a> line 5, ran 2 times</li>"

@@ -103,7 +103,8 @@ struct FilePage {
     // spaces go unquoted, and the end tags a parser infers are left out.
     page.append(string: html)
     let (rows, closures) = Self.foldingClosures(functions)
-    for (index, function) in rows.enumerated() {
+    for row in rows {
+      let function = functions[row]
       page.append(function.count == 0 ? "<tr class=uncovered>" : "<tr>")
       page.append("<td class=fn title=\"")
       HTMLEscaping.append(escaping: function.name.utf8, to: &page)
@@ -114,7 +115,9 @@ struct FilePage {
       page.append(">")
       HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
       page.append("</a>")
-      if let nested = closures[index] { page.append(string: Self.closureList(nested)) }
+      if let nested = closures[row] {
+        Self.appendClosureList(nested.map { functions[$0] }, to: &page)
+      }
       page.append("<td class=num>")
       page.appendCopy(from: lineStart, length: lineLength)
       page.append("<td class=num data-sort=")
@@ -131,59 +134,87 @@ struct FilePage {
     page.append("</tbody>\n</table></div>\n</details>\n</section>\n")
   }
 
-  /// The rows of the functions table, and per row the closures folded under it: a closure
-  /// (`closure #2 in implicit closure #1 in Store.save()`) goes under the function it is in when
-  /// that function is in the file (of overloads with one name, the last starting at or before
-  /// the closure); otherwise it keeps a row of its own.
+  /// The rows of the functions table (indexes into `functions`, which are sorted by place), and
+  /// per row the closures folded under it: a closure (`closure #2 in implicit closure #1 in
+  /// Store.save()`) goes under the nearest function before it with the name it is in (of
+  /// overloads with one name, the one holding it); otherwise it keeps a row of its own.
   static func foldingClosures(_ functions: [FunctionCoverage]) -> (
-    [FunctionCoverage], [Int: [FunctionCoverage]]
+    rows: [Int], closures: [Int: [Int]]
   ) {
-    var rows: [FunctionCoverage] = []
-    var rowsOfName: [String: [Int]] = [:]
-    for function in functions where enclosingName(function.displayName) == nil {
-      rowsOfName[function.displayName, default: []].append(rows.count)
-      rows.append(function)
+    let enclosingNames = functions.map { enclosingName($0.displayName) }
+    guard enclosingNames.contains(where: { $0 != nil }) else {
+      return (Array(functions.indices), [:])
     }
-    var closures: [Int: [FunctionCoverage]] = [:]
-    for function in functions {
-      guard let enclosing = enclosingName(function.displayName) else { continue }
-      if let candidates = rowsOfName[enclosing] {
-        let row = candidates.last { rows[$0].line <= function.line } ?? candidates[0]
-        closures[row, default: []].append(function)
+    var rows: [Int] = []
+    var closures: [Int: [Int]] = [:]
+    for index in functions.indices {
+      guard let enclosing = enclosingNames[index] else {
+        rows.append(index)
+        continue
+      }
+      let parent = rows.last { enclosingNames[$0] == nil && functions[$0].displayName == enclosing }
+      if let parent {
+        closures[parent, default: []].append(index)
       } else {
-        rows.append(function)
+        rows.append(index)
       }
     }
     return (rows, closures)
   }
 
   /// The outermost function a closure's name says it is in, or nil for a name that is no closure.
+  /// Read as bytes in one pass: a large file has thousands of functions, and the standard
+  /// library's generic substring search costs microseconds a call.
   static func enclosingName(_ name: String) -> String? {
-    var rest = Substring(name)
-    var isClosure = false
-    while rest.hasPrefix("closure #") || rest.hasPrefix("implicit closure #"),
-      let separator = rest.range(of: " in ")
-    {
-      rest = rest[separator.upperBound...]
-      isClosure = true
+    var name = name
+    return name.withUTF8 { bytes -> String? in
+      func matches(_ text: [UInt8], at offset: Int) -> Bool {
+        offset + text.count <= bytes.count
+          && (0..<text.count).allSatisfy { bytes[offset + $0] == text[$0] }
+      }
+      var start = 0
+      while matches(closurePrefix, at: start) || matches(implicitClosurePrefix, at: start),
+        let separator = (start..<bytes.count).first(where: { matches(inSeparator, at: $0) })
+      {
+        start = separator + inSeparator.count
+      }
+      return start == 0
+        ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
     }
-    return isClosure ? String(rest) : nil
   }
 
-  /// A function's closures folded under it: each linked to its line, with its exact count.
-  static func closureList(_ closures: [FunctionCoverage]) -> String {
+  private static let closurePrefix = Array("closure #".utf8)
+  private static let implicitClosurePrefix = Array("implicit closure #".utf8)
+  private static let inSeparator = Array(" in ".utf8)
+
+  /// A function's closures folded under it: each linked to its line, with its exact count
+  /// (written as bytes, as the rows are: a large file folds hundreds).
+  static func appendClosureList(_ closures: [FunctionCoverage], to page: inout HTMLBytes) {
+    page.append("<details class=closures><summary>")
+    page.appendDecimal(UInt64(closures.count))
+    page.append(closures.count == 1 ? " closure" : " closures")
     let neverRan = closures.count { $0.count == 0 }
-    let noun = closures.count == 1 ? "closure" : "closures"
-    var html = "<details class=closures><summary>\(closures.count) \(noun)"
-    html += neverRan > 0 ? ", \(neverRan) never ran</summary><ul>" : "</summary><ul>"
-    for closure in closures {
-      let name = closure.displayName.components(separatedBy: " in ").dropLast().joined(
-        separator: " in ")
-      html += closure.count == 0 ? "<li class=uncovered>" : "<li>"
-      html += "<a href=#L\(closure.line)>\(name.htmlEscaped)</a> line \(closure.line), "
-      html += "ran \(closure.count) time\(closure.count == 1 ? "" : "s")</li>"
+    if neverRan > 0 {
+      page.append(", ")
+      page.appendDecimal(UInt64(neverRan))
+      page.append(" never ran")
     }
-    return html + "</ul></details>"
+    page.append("</summary><ul>")
+    for closure in closures {
+      // The closure's own part: its name without " in " and the function it is in.
+      let outer = enclosingName(closure.displayName)?.utf8.count ?? 0
+      let line = UInt64(max(0, closure.line))
+      page.append(closure.count == 0 ? "<li class=uncovered><a href=#L" : "<li><a href=#L")
+      page.appendDecimal(line)
+      page.append(">")
+      HTMLEscaping.append(escaping: closure.displayName.utf8.dropLast(outer + 4), to: &page)
+      page.append("</a> line ")
+      page.appendDecimal(line)
+      page.append(", ran ")
+      page.appendDecimal(closure.count)
+      page.append(closure.count == 1 ? " time</li>" : " times</li>")
+    }
+    page.append("</ul></details>")
   }
 
   /// How many tests ran a function, unfolding to their IDs.

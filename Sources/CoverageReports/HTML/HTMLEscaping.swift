@@ -115,16 +115,19 @@ extension String {
   /// Escaped for HTML, with a line-break opportunity (`<wbr>`) after each `/`, `.`, `(`, `:` and
   /// `,`: a long path or function name wraps between its parts, never inside a word.
   var htmlEscapedBreakable: String {
-    var html = ""
-    html.reserveCapacity(utf8.count + 16)
-    var part = ""
-    for character in self {
-      part.append(character)
-      if "/.(:,".contains(character) {
-        html += part.htmlEscaped + "<wbr>"
-        part = ""
+    var html = HTMLBytes(capacity: utf8.count * 2 + 16)
+    var start = utf8.startIndex
+    for index in utf8.indices {
+      switch utf8[index] {
+      case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ":"),
+        UInt8(ascii: ","):
+        HTMLEscaping.append(escaping: utf8[start...index], to: &html)
+        html.append("<wbr>")
+        start = utf8.index(after: index)
+      default: continue
       }
     }
-    return html + part.htmlEscaped
+    HTMLEscaping.append(escaping: utf8[start...], to: &html)
+    return html.text()
   }
 }

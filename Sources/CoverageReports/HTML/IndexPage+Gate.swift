@@ -3,7 +3,7 @@ import CoverageModel
 extension IndexPage {
   /// Links to the index's parts: the failing checks, the layers, the files, the riskiest
   /// functions and the changes, where the report has them.
-  func menu() -> String {
+  func menu(hasRisks: Bool) -> String {
     let gate = report.gate
     var links: [(String, String)] = []
     if !gate.failures.isEmpty {

@@ -1,9 +1,9 @@
 import CoverageModel
 
 extension IndexPage {
-  /// The riskiest functions of gated layers, riskiest first, sortable by every column.
-  func risksSection() -> String {
-    let risks = report.riskiestFunctions(limit: CoverageReport.riskTableLength)
+  /// The riskiest functions of gated layers (`report.riskiestFunctions`), riskiest first,
+  /// sortable by every column.
+  func risksSection(_ risks: [(file: ScopedFile, risk: FunctionRisk)]) -> String {
     guard !risks.isEmpty else { return "" }
     var html = "<section aria-labelledby=\"risks-title\">\n"
     html +=

@@ -21,16 +21,19 @@ struct IndexPage {
       title: "\(package) coverage: gate \(verdict)", root: "", kind: "index", header: header,
       heading: heading, origin: report.origin)
     var totals =
-      "<section aria-label=\"Totals\">\n" + HTMLPage.cards(report.totals, rules: nil, branches: report.derivesBranches)
+      "<section aria-label=\"Totals\">\n"
+      + HTMLPage.cards(report.totals, rules: nil, branches: report.derivesBranches)
       + "</section>\n"
     if !report.history.isEmpty {
       totals +=
         "<section class=\"trend\" aria-label=\"Coverage trend\">\n<h2>Trend</h2>\n"
         + TrendChart.svg(points: report.history) + "</section>\n"
     }
+    let risks = report.riskiestFunctions(limit: CoverageReport.riskTableLength)
     return [
-      document.start, menu(), gateSection(), totals, patchSection(), layersSection(), foldersSection(),
-      filesSection(), risksSection(), targetsWithoutDataSection(), exclusionsSection(),
+      document.start, menu(hasRisks: !risks.isEmpty), gateSection(), totals, patchSection(),
+      layersSection(), foldersSection(),
+      filesSection(), risksSection(risks), targetsWithoutDataSection(), exclusionsSection(),
       varyingSection(), excludedFilesSection(), document.end,
     ]
   }
@@ -46,7 +49,8 @@ struct IndexPage {
     for layer in report.shownLayers {
       let gated = layer.gated ? "gated" : "ungated"
       let files = layer.targets.reduce(0) { $0 + $1.fileCount }
-      html += "<tbody class=\"\(gated)\">\n<tr class=\"layer-row\" id=\"\(Self.anchor("layer", layer.name))\">"
+      html +=
+        "<tbody class=\"\(gated)\">\n<tr class=\"layer-row\" id=\"\(Self.anchor("layer", layer.name))\">"
       html += "<th scope=\"row\">"
       html += "<span class=\"name\">\(layer.name.htmlEscaped)</span> "
       html += "<span class=\"badge \(gated)\">\(layer.gated ? "gated" : "not gated")</span></th>"
@@ -62,7 +66,8 @@ struct IndexPage {
       }
       html += "</tbody>\n"
     }
-    html += "<tfoot><tr id=\"total\"><th scope=\"row\">Total</th><td class=\"num\">\(report.files.count)</td>"
+    html +=
+      "<tfoot><tr id=\"total\"><th scope=\"row\">Total</th><td class=\"num\">\(report.files.count)</td>"
     html +=
       HTMLPage.metricCells(report.totals, rules: nil) + "<td></td></tr></tfoot>\n</table></div>\n"
     html += Self.legend + "</section>\n"
