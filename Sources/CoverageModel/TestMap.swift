@@ -14,6 +14,9 @@ public struct TestMap: Sendable, Equatable, Codable {
   public var functions: [Function]
   /// Per test, in the order of `tests`, the indexes in `functions` of those it ran.
   public var ran: [[Int]]
+  /// Per package-relative file, the lines of code no test ran in the whole run, as runs of
+  /// lines (`[first, last]`); nil in a map written without line data (older maps).
+  public var linesNeverRun: [String: [[Int]]]?
 
   /// A function of a kept file.
   public struct Function: Sendable, Hashable, Codable {
@@ -32,19 +35,26 @@ public struct TestMap: Sendable, Equatable, Codable {
     }
   }
 
-  public init(commit: String, binaries: [String], tests: [TestCaseResult], functions: [Function], ran: [[Int]]) {
+  public init(
+    commit: String, binaries: [String], tests: [TestCaseResult], functions: [Function],
+    ran: [[Int]],
+    linesNeverRun: [String: [[Int]]]? = nil
+  ) {
     self.commit = commit
     self.binaries = binaries
     self.tests = tests
     self.functions = functions
     self.ran = ran
+    self.linesNeverRun = linesNeverRun
   }
 
   /// Per function (by index), the indexes of the tests that ran it.
   public func testsByFunction() -> [[Int]] {
     var byFunction = [[Int]](repeating: [], count: functions.count)
     for (test, functions) in ran.enumerated() {
-      for function in functions where function < byFunction.count { byFunction[function].append(test) }
+      for function in functions where function < byFunction.count {
+        byFunction[function].append(test)
+      }
     }
     return byFunction
   }
@@ -57,8 +67,11 @@ public struct TestMap: Sendable, Equatable, Codable {
       return function.file == file && function.firstLine <= line && line <= function.lastLine
     }
     var seen = Set<Int>()
-    return holding.sorted { functions[$0].lastLine - functions[$0].firstLine < functions[$1].lastLine - functions[$1].firstLine }
-      .flatMap { byFunction[$0] }.filter { seen.insert($0).inserted }.map { tests[$0] }
+    return holding.sorted {
+      functions[$0].lastLine - functions[$0].firstLine < functions[$1].lastLine
+        - functions[$1].firstLine
+    }
+    .flatMap { byFunction[$0] }.filter { seen.insert($0).inserted }.map { tests[$0] }
   }
 
   /// What the map says of `file` and `line`: the tests of the functions holding the line, or
@@ -67,6 +80,8 @@ public struct TestMap: Sendable, Equatable, Codable {
     /// The tests that ran a function holding the line, the innermost function's first (none:
     /// the function ran in no test).
     case tests([TestCaseResult])
+    /// The line is code no test ran; these tests (at least one) ran the function holding it.
+    case lineNeverRan(functionTests: [TestCaseResult])
     /// No function of the map is in the file: not a measured source (a test file, an excluded
     /// or unbuilt file, a typo).
     case fileNotInMap
@@ -83,7 +98,14 @@ public struct TestMap: Sendable, Equatable, Codable {
     guard inFile.contains(where: { $0.firstLine <= line && line <= $0.lastLine }) else {
       return .outsideFunctions(lines: first...last)
     }
-    return .tests(tests(file: file, line: line))
+    let tests = tests(file: file, line: line)
+    // A function no test ran says more than its line that never ran.
+    if !tests.isEmpty, let runs = linesNeverRun?[file],
+      runs.contains(where: { $0.count == 2 && $0[0] <= line && line <= $0[1] })
+    {
+      return .lineNeverRan(functionTests: tests)
+    }
+    return .tests(tests)
   }
 
   /// Per package-relative file, how many tests ran any of its functions.
@@ -116,7 +138,39 @@ public struct TestMap: Sendable, Equatable, Codable {
     }
     tests.sort { $0.0.id < $1.0.id }
     return TestMap(
-      commit: first.commit, binaries: Array(Set(maps.flatMap(\.binaries))).sorted(), tests: tests.map(\.0),
-      functions: functions, ran: tests.map(\.1))
+      commit: first.commit, binaries: Array(Set(maps.flatMap(\.binaries))).sorted(),
+      tests: tests.map(\.0),
+      functions: functions, ran: tests.map(\.1), linesNeverRun: mergedLinesNeverRun(maps))
+  }
+
+  /// Lines no test of any shard ran: those never run in every shard (a shard's map lists its
+  /// own run's). Nil unless every map has line data.
+  static func mergedLinesNeverRun(_ maps: [TestMap]) -> [String: [[Int]]]? {
+    let all = maps.compactMap(\.linesNeverRun)
+    guard all.count == maps.count, let first = all.first else { return nil }
+    func lines(_ runs: [[Int]]) -> Set<Int> {
+      Set(runs.filter { $0.count == 2 && $0[0] <= $0[1] }.flatMap { $0[0]...$0[1] })
+    }
+    var merged: [String: [[Int]]] = [:]
+    for file in first.keys {
+      let common = all.dropFirst().reduce(lines(first[file] ?? [])) {
+        $0.intersection(lines($1[file] ?? []))
+      }
+      if !common.isEmpty { merged[file] = Self.runs(of: common) }
+    }
+    return merged
+  }
+
+  /// Sorted lines as runs of consecutive lines, `[first, last]` each.
+  public static func runs(of lines: some Sequence<Int>) -> [[Int]] {
+    var runs: [[Int]] = []
+    for line in lines.sorted() {
+      if let last = runs.last?.last, last + 1 == line {
+        runs[runs.count - 1][1] = line
+      } else if runs.last?.last != line {
+        runs.append([line, line])
+      }
+    }
+    return runs
   }
 }

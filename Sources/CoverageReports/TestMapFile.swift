@@ -32,6 +32,15 @@ public struct TestMapFile: ReportRenderer {
           json.string(function.name)
         }
       }
+      if let never = map.linesNeverRun {
+        json.key("linesNeverRun")
+        json.object { json in
+          for file in never.keys.sorted() {
+            json.key(file)
+            json.array(never[file] ?? []) { json, run in json.array(run) { $0.int($1) } }
+          }
+        }
+      }
       json.key("ran")
       json.array(map.ran) { json, indexes in json.array(indexes) { $0.int($1) } }
       json.key("schemaVersion")

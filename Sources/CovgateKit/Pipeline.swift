@@ -101,6 +101,8 @@ public struct Pipeline: Sendable {
       let mapsTests = !acquisition.testProfiles.isEmpty && repeats == 1
       var options = readOptions(exports.count, markers: !markers.isEmpty)
       options.functions = options.functions || mapsTests
+      // The map says which lines no test ran (`tests-for` on such a line).
+      options.lineViews = options.lineViews || mapsTests
       let data = try ingest(exports, options: options)
       var report = try gateAndName(data, package: package, markers: markers, tests: tests)
       if repeats > 1 {

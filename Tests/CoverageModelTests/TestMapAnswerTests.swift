@@ -25,6 +25,32 @@ final class TestMapAnswerTests: XCTestCase {
     XCTAssertEqual(map.answer(file: "Sources/P/F.swift", line: 13), .tests([]))
   }
 
+  /// A line no test ran is said to be one, with the tests that ran its function.
+  func testALineThatNeverRanIsSaidSoWithItsFunctionsTests() {
+    var withLines = map
+    withLines.linesNeverRun = ["Sources/P/F.swift": [[6, 7]]]
+    XCTAssertEqual(
+      withLines.answer(file: "Sources/P/F.swift", line: 7),
+      .lineNeverRan(functionTests: Array(map.tests)))
+    XCTAssertEqual(withLines.answer(file: "Sources/P/F.swift", line: 5).testIDs, ["T.A/testOne", "T.A/testTwo"])
+    XCTAssertEqual(map.answer(file: "Sources/P/F.swift", line: 7).testIDs, ["T.A/testOne", "T.A/testTwo"], "no line data")
+    // In a function no test ran, that is the answer.
+    withLines.linesNeverRun = ["Sources/P/F.swift": [[13, 13]]]
+    XCTAssertEqual(withLines.answer(file: "Sources/P/F.swift", line: 13), .tests([]))
+  }
+
+  /// Shards' maps: a line never run is one no shard ran.
+  func testMergedMapsKeepOnlyLinesNoShardRan() throws {
+    var first = map
+    first.linesNeverRun = ["Sources/P/F.swift": [[5, 8], [13, 14]]]
+    var second = map
+    second.linesNeverRun = ["Sources/P/F.swift": [[4, 6], [14, 14]]]
+    let merged = try XCTUnwrap(TestMap.merged([first, second]))
+    XCTAssertEqual(merged.linesNeverRun, ["Sources/P/F.swift": [[5, 6], [14, 14]]])
+    XCTAssertNil(TestMap.merged([first, map])?.linesNeverRun, "a map without line data")
+    XCTAssertEqual(TestMap.runs(of: [9, 3, 4, 5, 9, 7]), [[3, 5], [7, 7], [9, 9]])
+  }
+
   func testALineBetweenFunctionsOrAFileNotInTheMapIsSaidSo() {
     XCTAssertEqual(map.answer(file: "Sources/P/F.swift", line: 10), .outsideFunctions(lines: 3...14))
     XCTAssertEqual(map.answer(file: "Sources/P/F.swift", line: 9999), .outsideFunctions(lines: 3...14))

@@ -84,6 +84,13 @@ final class PerTestEndToEndTests: XCTestCase {
     XCTAssertEqual(testsFor.exitCode, 0, testsFor.stderr)
     XCTAssertEqual(
       testsFor.stdout, "PricingTests.PriceTests/testTax\nPricingTests.TaxSuite/californiaTaxIsSevenPercent()\n")
+    // The map keeps the lines no test ran, as llvm-cov counts lines: all of taxesGroceries
+    // (Tax.swift:14-19); line 7, `case "NY"`, ran as far as its line's count goes (the switch was
+    // reached), so a line inside a function that ran but never ran itself is unit-tested.
+    let mapJSON = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(package)/out-per-test/covgate-test-map.json"))) as? [String: Any])
+    XCTAssertEqual(mapJSON["linesNeverRun"] as? [String: [[Int]]], ["Sources/Pricing/Tax.swift": [[14, 19]]])
     let never = try covgateTestsFor(["Sources/Pricing/Tax.swift:15", "--map", "out-per-test/covgate-test-map.json"])
     XCTAssertEqual(never.exitCode, 0)
     XCTAssertEqual(never.stdout, "")

@@ -1,35 +1,47 @@
 import ArgumentParser
-import CovgateKit
 import CoverageModel
-import LLVMCoverage
+import CovgateKit
 import Foundation
+import LLVMCoverage
 
 /// `covgate tests-for FILE:LINE`: the tests that ran the code at a line, from the test map a
 /// per-test run wrote.
 struct TestsForCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tests-for",
-    abstract: "Print the tests that ran the function at FILE:LINE (from `run --per-test`'s test map), one a line.")
+    abstract:
+      "Print the tests that ran the function at FILE:LINE (from `run --per-test`'s test map), one a line."
+  )
 
   @OptionGroup var package: PackageOptions
 
-  @Argument(help: ArgumentHelp("A package-relative file and a line, e.g. Sources/Pricing/Tax.swift:12.", valueName: "file:line"))
+  @Argument(
+    help: ArgumentHelp(
+      "A package-relative file and a line, e.g. Sources/Pricing/Tax.swift:12.",
+      valueName: "file:line"))
   var location: String
 
-  @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in the output folder).", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "The test map (default: covgate-test-map.json in the output folder).", valueName: "file"))
   var map: String?
 
-  @Option(help: ArgumentHelp("The folder `covgate run --per-test` wrote to (default: <package>/.build/covgate).", valueName: "folder"))
+  @Option(
+    help: ArgumentHelp(
+      "The folder `covgate run --per-test` wrote to (default: <package>/.build/covgate).",
+      valueName: "folder"))
   var output: String?
 
   func validate() throws {
     guard parsedLocation != nil else {
-      throw ValidationError("expected FILE:LINE with a line number of at least 1, got '\(location)'")
+      throw ValidationError(
+        "expected FILE:LINE with a line number of at least 1, got '\(location)'")
     }
   }
 
   private var parsedLocation: (file: String, line: Int)? {
-    guard let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]), line > 0
+    guard let colon = location.lastIndex(of: ":"),
+      let line = Int(location[location.index(after: colon)...]), line > 0
     else { return nil }
     return (String(location[..<colon]), line)
   }
@@ -39,11 +51,14 @@ struct TestsForCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
       let queries = TestMapQueries(
-        root: root, map: map.map { absolute($0).path }, outputFolder: output.map { absolute($0).path },
+        root: root, map: map.map { absolute($0).path },
+        outputFolder: output.map { absolute($0).path },
         services: .live(root: root, observer: terminal))
       guard let (file, line) = parsedLocation else { return .usage }
       // A path given from inside the package or with ./ reads as the map's package-relative one.
-      let relative = absolute(file).path.hasPrefix(root + "/") ? String(absolute(file).path.dropFirst(root.count + 1)) : file
+      let relative =
+        absolute(file).path.hasPrefix(root + "/")
+        ? String(absolute(file).path.dropFirst(root.count + 1)) : file
       switch try queries.tests(file: relative, line: line) {
       case .tests(let tests):
         if tests.isEmpty {
@@ -51,14 +66,22 @@ struct TestsForCommand: ParsableCommand {
         }
         for test in tests { print(test.id) }
         return .success
+      case .lineNeverRan(let tests):
+        terminal.printError(
+          "covgate: line \(line) of \(relative) never ran in the mapped run; these tests ran its function"
+        )
+        for test in tests { print(test.id) }
+        return .success
       case .fileNotInMap:
         throw TestsForError(
           message:
-            "\(relative) is not in the test map \(queries.mapPath): not a measured source of the package (a test file, an excluded or unbuilt file?); give a path relative to the package root")
+            "\(relative) is not in the test map \(queries.mapPath): not a measured source of the package (a test file, an excluded or unbuilt file?); give a path relative to the package root"
+        )
       case .outsideFunctions(let lines):
         throw TestsForError(
           message:
-            "line \(line) of \(relative) is in no function of the test map (its functions span lines \(lines.lowerBound)-\(lines.upperBound)); give a line inside a function body")
+            "line \(line) of \(relative) is in no function of the test map (its functions span lines \(lines.lowerBound)-\(lines.upperBound)); give a line inside a function body"
+        )
       }
     }
   }
