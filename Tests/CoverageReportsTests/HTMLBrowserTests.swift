@@ -21,26 +21,6 @@ final class HTMLBrowserTests: XCTestCase {
 
   private func chromium() throws -> String { try ExternalTool.chromium() }
 
-  /// The sample report plus the detailed Greeter file, written to a fresh folder.
-  private func writeSample() throws -> URL {
-    var report = SampleReport.report
-    report.files.append(HTMLSample.file)
-    return try write(
-      HTMLReport(sources: StubSources(files: [HTMLSample.path: HTMLSample.source])).render(report))
-  }
-
-  private func write(_ files: [RenderedFile]) throws -> URL {
-    try ExternalTool.writeSite(files, for: self)
-  }
-
-  private func page(_ folder: URL, containing fragment: String) throws -> URL {
-    let names = try FileManager.default.contentsOfDirectory(
-      atPath: folder.appendingPathComponent("files").path)
-    let name = try XCTUnwrap(
-      names.sorted().first { $0.contains(fragment) }, "no page for \(fragment)")
-    return folder.appendingPathComponent("files").appendingPathComponent(name)
-  }
-
   /// Runs headless Chromium on `url` with `options`, logging the console to stderr; gives up
   /// after 90 seconds.
   private func browse(_ url: String, _ options: [String]) throws -> Run {
@@ -93,29 +73,6 @@ final class HTMLBrowserTests: XCTestCase {
     _ url: String, _ steps: [[String: String]], file: StaticString = #filePath, line: UInt = #line
   ) throws -> [Any] {
     try ExternalTool.drive(url, steps, file: file, line: line)
-  }
-
-  /// A report with a file of three uncovered blocks separated by lines outside every region.
-  private func writeBlocks() throws -> URL {
-    let path = "Sources/Core/Blocks.swift"
-    var report = SampleReport.report
-    report.files.append(
-      ScopedFile(
-        path: path, target: "Core", layer: "logic",
-        coverage: FileCoverage(
-          path: SampleReport.root + "/" + path,
-          summary: SampleReport.summary(
-            lines: (1, 6), functions: (0, 0), instantiations: (0, 0), regions: (0, 0)),
-          lineView: LineView(counts: [nil, 0, 0, nil, nil, 0, nil, 1, nil, 0, 0, nil]))))
-    report.files.append(
-      ScopedFile(
-        path: "Sources/Core/Done.swift", target: "Core", layer: "logic",
-        coverage: FileCoverage(
-          path: SampleReport.root + "/Sources/Core/Done.swift",
-          summary: SampleReport.summary(
-            lines: (9, 9), functions: (1, 1), instantiations: (1, 1), regions: (2, 2)))))
-    let source = (1...12).map { "let line\($0) = \($0)" }.joined(separator: "\n") + "\n"
-    return try write(HTMLReport(sources: StubSources(files: [path: source])).render(report))
   }
 
   private func assertCleanConsole(
@@ -196,26 +153,6 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual(results as? [String], ["6|0", "", "#L6", "L6", "pointer"])
   }
 
-  /// A fragment typed into the address bar sorts and filters without a reload.
-  func testSortAndFilterFollowTheAddressBar() throws {
-    let url = try writeSample().appendingPathComponent("index.html").absoluteString
-
-    let results = try drive(
-      url,
-      [
-        ["hash": "#sort=lines-desc&q=core"],
-        ["eval": "document.getElementById('files').getAttribute('data-sorted')"],
-        ["eval": "document.getElementById('filter').value"],
-        ["eval": "document.getElementById('filter-count').textContent"],
-        ["hash": "#sort=file-asc"],
-        ["eval": "document.getElementById('files').getAttribute('data-sorted')"],
-        ["eval": "document.getElementById('filter-count').textContent"],
-      ])
-
-    XCTAssertEqual(
-      results as? [String], ["lines-desc", "core", "3 of 5 files", "file-asc", "5 files"])
-  }
-
   /// Filtering hides rows; the columns keep their widths, and the bars line up beside 100.00%.
   func testColumnsAndBarsStayInPlace() throws {
     let url = try writeBlocks().appendingPathComponent("index.html").absoluteString
@@ -242,67 +179,6 @@ final class HTMLBrowserTests: XCTestCase {
   }
 
   /// The paths of the file rows not hidden, in the order shown.
-  private static let visibleFiles =
-    "Array.from(document.querySelectorAll('#files tbody tr')).filter(r => !r.hidden).map(r => r.cells[0].getAttribute('data-sort'))"
-
-  /// "Hide fully covered" hides the files at 100% and is kept in the URL.
-  func testHideFullyCoveredFilesFromTheCheckboxAndTheURL() throws {
-    let index = try writeBlocks().appendingPathComponent("index.html").absoluteString
-    let shown = Self.visibleFiles
-
-    let clicked = try drive(
-      index,
-      [
-        ["eval": shown], ["eval": "document.getElementById('hide-covered').click() || true"],
-        ["eval": shown], ["eval": "location.hash"],
-        ["eval": "document.getElementById('filter-count').textContent"],
-      ])
-    let linked = try drive(index + "#hide=covered", [["eval": shown]])
-
-    let all = try XCTUnwrap(clicked[0] as? [String])
-    XCTAssertEqual(all.count, 6)
-    XCTAssertTrue(all.contains("Sources/Core/Done.swift"))
-    XCTAssertEqual(clicked[2] as? [String], all.filter { $0 != "Sources/Core/Done.swift" })
-    XCTAssertEqual(clicked[3] as? String, "#hide=covered")
-    XCTAssertEqual(clicked[4] as? String, "5 of 6 files")
-    XCTAssertEqual(linked[0] as? [String], clicked[2] as? [String])
-  }
-
-  /// A folder's link filters the file list to the folder's files.
-  /// A folder's link shows the files directly in it, not those of its subfolders (a folder
-  /// name with a space included), with the file list's heading below the pinned header.
-  func testAFolderLinkFiltersTheFilesOfThatFolderOnly() throws {
-    var report = SampleReport.report
-    for path in ["Sources/Parser/Tokens/Token.swift", "Sources/Parser/My Dir/Spaced.swift"] {
-      report.files.append(SampleReport.file(path, "Parser", "logic", SampleReport.lexer.summary))
-    }
-    let index = try write(HTMLReport(sources: StubSources()).render(report))
-      .appendingPathComponent("index.html").absoluteString
-    let shown = Self.visibleFiles
-    func click(_ fragment: String) -> String {
-      "document.querySelector('#folders a[href=\"#q=\(fragment)\"]').click() || true"
-    }
-
-    let results = try drive(
-      index,
-      [
-        ["viewport": "1400x400"],
-        ["eval": click("in%3ASources/Parser/")], ["eval": shown],
-        ["eval": "document.getElementById('filter').value"],
-        ["eval": "document.getElementById('files-title').getBoundingClientRect().top"],
-        ["eval": "document.getElementById('filter-count').textContent"],
-        ["eval": click("in%3ASources/Parser/My%20Dir/")], ["eval": shown],
-      ])
-
-    XCTAssertEqual(results[1] as? [String], ["Sources/Parser/Lexer.swift"])
-    XCTAssertEqual(results[2] as? String, "in:Sources/Parser/")
-    let top = try XCTUnwrap(results[3] as? Double)
-    XCTAssertGreaterThanOrEqual(top, 48, "the heading sits below the 48 px pinned header")
-    XCTAssertLessThan(top, 400, "the file list is in view")
-    XCTAssertEqual(results[4] as? String, "1 of 6 files")
-    XCTAssertEqual(results[6] as? [String], ["Sources/Parser/My Dir/Spaced.swift"])
-  }
-
   /// The changes page runs the shared script cleanly and takes no jump keys of its own.
   func testChangesPageOpensCleanly() throws {
     var report = SampleReport.report
@@ -428,52 +304,6 @@ final class HTMLBrowserTests: XCTestCase {
     XCTAssertEqual((on[1] as? [String: String])?["data-place"], "2", "places numbered in the page")
   }
 
-  func testSortingAndFilteringRunFromTheFragment() throws {
-    let folder = try writeSample()
-    let url = folder.appendingPathComponent("index.html").absoluteString + "#sort=lines-desc&q=core"
-    let dom = try dumpDOM(url)
-    XCTAssertTrue(dom.contains("data-sorted=\"lines-desc\""))
-    XCTAssertTrue(
-      dom.contains("<th data-key=\"lines\" data-type=\"number\" aria-sort=\"descending\""))
-    XCTAssertEqual(
-      Pattern.captures(#"<td class="path" data-sort="([^"]*)""#, in: dom),
-      [
-        "Sources/Core/Engine.swift", "Sources/Core/Store.swift", "Sources/Core/Greeter.swift",
-        "Sources/Parser/Lexer.swift", "Sources/DemoApp/main.swift",
-      ])
-    XCTAssertEqual(
-      Pattern.captures(
-        #"<tr(?: class="ungated")? hidden="">\s*<td class="path" data-sort="([^"]*)""#, in: dom),
-      ["Sources/Parser/Lexer.swift", "Sources/DemoApp/main.swift"])
-    XCTAssertTrue(dom.contains("<span id=\"filter-count\" class=\"muted\">3 of 5 files</span>"))
-  }
-
-  /// A file page's functions sort by their name and line as shown (those cells carry no
-  /// `data-sort`) and by their exact count (abbreviated in the cell), header by header.
-  func testAFilePagesFunctionsSortByNameLineAndCount() throws {
-    let file = try page(writeSample(), containing: "Greeter").absoluteString
-    /// Clicks the header (ascending, then descending) and gives the functions' lines in order.
-    func click(_ key: String) -> [String: String] {
-      [
-        "eval": """
-        (() => { const button = document.querySelector('#functions th[data-key="\(key)"] button');
-          button.click();
-          return Array.from(document.querySelectorAll('#functions tbody tr'),
-            row => row.cells[1].textContent).join(','); })()
-        """
-      ]
-    }
-    let orders = try drive(
-      file,
-      [
-        click("name"), click("name"), click("line"), click("line"), click("count"),
-        click("count"),
-      ])
-    // greet (line 3, run 1,500 times) and unused (line 8, never run): each header ascending,
-    // then descending.
-    XCTAssertEqual(orders as? [String], ["3,8", "8,3", "3,8", "8,3", "8,3", "3,8"])
-  }
-
   func testHostileReportRunsNothingOfTheData() throws {
     let hostile = HTMLEscapingTests.hostile
     let folder = try write(
@@ -514,5 +344,25 @@ final class HTMLBrowserTests: XCTestCase {
         Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(name) is a PNG")
       XCTAssertGreaterThan(data.count, 10_000, "\(name) shows something")
     }
+  }
+
+  func testSortingAndFilteringRunFromTheFragment() throws {
+    let folder = try writeSample()
+    let url = folder.appendingPathComponent("index.html").absoluteString + "#sort=lines-desc&q=core"
+    let dom = try dumpDOM(url)
+    XCTAssertTrue(dom.contains("data-sorted=\"lines-desc\""))
+    XCTAssertTrue(
+      dom.contains("<th data-key=\"lines\" data-type=\"number\" aria-sort=\"descending\""))
+    XCTAssertEqual(
+      Pattern.captures(#"<td class="path" data-sort="([^"]*)""#, in: dom),
+      [
+        "Sources/Core/Engine.swift", "Sources/Core/Store.swift", "Sources/Core/Greeter.swift",
+        "Sources/Parser/Lexer.swift", "Sources/DemoApp/main.swift",
+      ])
+    XCTAssertEqual(
+      Pattern.captures(
+        #"<tr(?: class="ungated")? hidden="">\s*<td class="path" data-sort="([^"]*)""#, in: dom),
+      ["Sources/Parser/Lexer.swift", "Sources/DemoApp/main.swift"])
+    XCTAssertTrue(dom.contains("<span id=\"filter-count\" class=\"muted\">3 of 5 files</span>"))
   }
 }
