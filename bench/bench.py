@@ -331,23 +331,26 @@ def runs_and_per_test(rows, row):
     """Sections 4-6: covgate run and run --per-test against swift test, the test map, affected."""
     # 4. covgate run against swift test --enable-code-coverage, warm build (Yams).
     yams, _, _, _ = package("jpsim/Yams", "6.2.2")
-    sh(["swift", "build", "--build-tests", "--enable-code-coverage"], cwd=yams)
+    # covgate builds with atomic counters where it derives branches (the default): the anchors
+    # build and test with the same flags, or each turn would rebuild the other's build.
+    atomic = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-instrprof-atomic-counter-update-all"]
+    sh(["swift", "build", "--build-tests", "--enable-code-coverage"] + atomic, cwd=yams)
     # swift test alone varies by a tenth of a second run to run: the two alternate, twice as often.
     plain_times, our_times = [], []
     for _ in range(2 * RUNS):
-        plain_times.append(timed(["swift", "test", "--enable-code-coverage"], cwd=yams, runs=1)[0])
+        plain_times.append(timed(["swift", "test", "--enable-code-coverage"] + atomic, cwd=yams, runs=1)[0])
         our_times.append(timed([COVGATE, "run", "--package-path", yams, "--quiet", "--output", os.path.join(WORK, "out-run")], runs=1)[0])
     plain, ours = statistics.median(plain_times), statistics.median(our_times)
     row("covgate run (Yams, warm build)", ours, "swift test --enable-code-coverage", plain, 1.05)
 
     # 5. Per-test runs against SwiftPM's own one-process-per-test mode (`--parallel`), warm build
     # (Yams), both on every core; plain `swift test` (one process) printed beside them.
-    sh(["swift", "build", "--build-tests", "--enable-code-coverage"], cwd=yams)
+    sh(["swift", "build", "--build-tests", "--enable-code-coverage"] + atomic, cwd=yams)
     per_test_args = [COVGATE, "run", "--per-test", "--package-path", yams, "--quiet", "--no-history",
                      "--output", os.path.join(WORK, "out-per-test")]
     parallel_times, per_test_times = [], []
     for _ in range(RUNS):
-        parallel_times.append(timed(["swift", "test", "--parallel", "--enable-code-coverage"], cwd=yams, runs=1)[0])
+        parallel_times.append(timed(["swift", "test", "--parallel", "--enable-code-coverage"] + atomic, cwd=yams, runs=1)[0])
         per_test_times.append(timed(per_test_args, runs=1)[0])
     parallel, per_test = statistics.median(parallel_times), statistics.median(per_test_times)
     row("covgate run --per-test (Yams, warm build)", per_test, "swift test --parallel --enable-code-coverage", parallel, 1.0)

@@ -4,10 +4,12 @@ import LLVMCoverage
 
 extension Pipeline {
   /// What the exports are read with: function records and line views only when the formats,
-  /// the merge, patch coverage, the exclusion markers or derived branches need them.
-  func readOptions(_ exportCount: Int, markers: Bool) -> ExportReader.Options {
+  /// the merge, patch coverage, the exclusion markers or derived branches (sources on disk to
+  /// derive them from) need them.
+  func readOptions(_ exportCount: Int, markers: Bool, package: PackageInfo) -> ExportReader.Options
+  {
     ExportReader.Options(
-      functions: settings.derivesBranches
+      functions: derivesBranches(package)
         || settings.readsFunctions(exportCount: exportCount, hasMarkers: markers),
       lineViews: settings.keepsLineViews(hasMarkers: markers))
   }

@@ -38,29 +38,17 @@ public struct Pipeline: Sendable {
 
   /// The evaluated report, in pipeline order: describe -> acquire -> ingest -> gate -> name.
   /// The package and its markers come first (config mistakes surface before anything is
-  /// built); the one overlap: exports that need nothing built are read while it is described.
+  /// built), so the exports are read with exactly what the run needs of them.
   public func evaluatedReport() throws -> CoverageReport {
     switch settings.source {
     case .exports(let inputs, let buildFolder, let profile):
-      let pipeline = self
-      let reading =
-        buildFolder == nil && profile == nil
-        ? Background {
-          // Read before the markers are known: as if the sources had some.
-          try pipeline.ingest(inputs, options: pipeline.readOptions(inputs.count, markers: true))
-        }
-        : nil
       let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
-      let data: CoverageData
-      if let reading {
-        data = try reading.value()
-      } else {
-        let built = try exportBuildFolder(buildFolder)
-        let exported = try exportProfile(profile)
-        defer { for path in exported { try? FileManager.default.removeItem(atPath: path) } }
-        let paths = built + exported + inputs
-        data = try ingest(paths, options: readOptions(paths.count, markers: !markers.isEmpty))
-      }
+      let built = try exportBuildFolder(buildFolder)
+      let exported = try exportProfile(profile)
+      defer { for path in exported { try? FileManager.default.removeItem(atPath: path) } }
+      let paths = built + exported + inputs
+      let data = try ingest(
+        paths, options: readOptions(paths.count, markers: !markers.isEmpty, package: package))
       return try gateAndName(data, package: package, markers: markers, tests: nil)
     case .xccov(let reports, let archives):
       let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
@@ -99,7 +87,7 @@ public struct Pipeline: Sendable {
         )
       }
       let mapsTests = !acquisition.testProfiles.isEmpty && repeats == 1
-      var options = readOptions(exports.count, markers: !markers.isEmpty)
+      var options = readOptions(exports.count, markers: !markers.isEmpty, package: package)
       options.functions = options.functions || mapsTests
       // The map says which lines no test ran (`tests-for` on such a line).
       options.lineViews = options.lineViews || mapsTests

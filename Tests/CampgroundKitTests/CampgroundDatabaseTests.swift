@@ -1,6 +1,7 @@
-import CampgroundKit
 import GRDB
 import XCTest
+
+@testable import CampgroundKit
 
 final class CampgroundDatabaseTests: XCTestCase {
   private var folder: URL!
@@ -85,28 +86,20 @@ final class CampgroundDatabaseTests: XCTestCase {
     XCTAssertEqual(saves.count, 2)
   }
 
-  /// Two terminals on one file: a write waits for the other's transaction instead of failing.
-  func testSecondTerminalWaitsForTheFirstOnesTransaction() throws {
-    let url = folder.appendingPathComponent("campground.sqlite")
-    _ = try CampgroundDatabase.open(at: url)
-    let firstTerminal = try DatabaseQueue(path: url.path)
-    let holding = expectation(description: "the first terminal holds the write lock")
-    let finished = expectation(description: "the first terminal committed")
-    DispatchQueue.global().async {
-      try? firstTerminal.inTransaction(.exclusive) { _ in
-        holding.fulfill()
-        Thread.sleep(forTimeInterval: 0.5)
-        return .commit
-      }
-      finished.fulfill()
-    }
-    wait(for: [holding], timeout: 2)
+  /// Two terminals on one file: a write waits up to 5 s for the other's transaction instead of
+  /// failing at once, because `open(at:)` sets SQLite's busy timeout on its connection. Read
+  /// back from SQLite itself, so no test has to hold a lock and sleep to show it.
+  func testAnOpenedDatabaseWaitsFiveSecondsForAnotherTerminal() throws {
+    let database = try CampgroundDatabase.open(
+      at: folder.appendingPathComponent("campground.sqlite"))
 
-    let sites = CampSiteService(database: try CampgroundDatabase.open(at: url))
-    try sites.addSite(number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 100)
+    let milliseconds = try database.read { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }
 
-    wait(for: [finished], timeout: 2)
-    XCTAssertEqual(try sites.allSites().map(\.siteNumber), [1])
+    XCTAssertEqual(milliseconds, 5_000)
+    XCTAssertEqual(CampgroundDatabase.busyTimeout, 5)
+    // An in-memory store of a test has no other terminal to wait for: SQLite's default, 0.
+    XCTAssertEqual(
+      try TestDatabase.make().read { db in try Int.fetchOne(db, sql: "PRAGMA busy_timeout") }, 0)
   }
 
   /// A database written before the guideline's status names still reads its reservations.

@@ -145,12 +145,13 @@ final class PipelineTests: XCTestCase {
     XCTAssertEqual(result.report.totals.lines, Metric(covered: 6, count: 9))
   }
 
-  /// An export given as it is is read on another core while the package is described (the
-  /// description waits here until the export is opened); its functions are named once, after
-  /// the gate.
-  func testExportsAreReadWhileThePackageIsDescribed() throws {
-    let events = try exportsRead(describingWaitsUpTo: 10)
-    XCTAssertEqual(events.first { $0.hasPrefix("export") }, "export opened", "\(events)")
+  /// The package is described before any export is read: config mistakes surface first, and
+  /// the export is read with exactly what the run needs of it (no line views or function records
+  /// read just in case: on a 101 MB export the peak was 238 MB with them, 44 MB without). Its
+  /// functions are named once, after the gate.
+  func testThePackageIsDescribedBeforeTheExportIsRead() throws {
+    let events = try exportsRead(describingWaitsUpTo: 0)
+    XCTAssertEqual(events.first { $0.hasPrefix("export") }, "export not opened", "\(events)")
     let describe = try XCTUnwrap(events.firstIndex(of: "describe /t/swift"), "\(events)")
     XCTAssertLessThan(describe, try XCTUnwrap(events.firstIndex(of: "demangle 3"), "\(events)"))
     XCTAssertEqual(events.filter { $0.hasPrefix("demangle") }, ["demangle 3"], "asked once")
@@ -166,8 +167,7 @@ final class PipelineTests: XCTestCase {
     return log.events
   }
 
-  /// An export read while the package is described gives the report a test run of the same
-  /// export gives.
+  /// An export given as it is gives the report a test run of the same export gives.
   func testAnExportGivesTheReportATestRunGives() throws {
     let config = "exclude: [\"Sources/Core/B.swift\"]\n"
     let report = try pipeline(.exports([fixture.exportPath]), config: config, formats: [.lcov])

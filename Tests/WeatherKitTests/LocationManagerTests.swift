@@ -49,14 +49,19 @@ final class LocationManagerTests: XCTestCase {
   /// The callback is one-shot: a later delegate call, with no request waiting, calls nothing.
   func testCompletionRunsOnceThenIsCleared() {
     let fetcher = MockLocationFetcher()
+    fetcher.answer = .later
     let manager = LocationManager(locationFetcher: fetcher)
-    let calls = ResultBox<Int>()
+    let calls = ResultBox<[Coordinate]>()
 
-    manager.requestLocation { _ in calls.value = (calls.value ?? 0) + 1 }
+    manager.requestLocation { result in
+      calls.value = (calls.value ?? []) + [(try? result.get())?.coordinate].compactMap { $0 }
+    }
+    XCTAssertNil(calls.value, "nothing until the fetcher answers")
     fetcher.deliver(MockLocationFetcher.sanJose)
     fetcher.deliver(Coordinate(latitude: 1, longitude: 2))
 
-    XCTAssertEqual(calls.value, 1)
+    XCTAssertEqual(
+      calls.value, [MockLocationFetcher.sanJose], "the answer once; the later fix calls nothing")
     XCTAssertEqual(fetcher.requestCount, 1)
   }
 
