@@ -147,8 +147,8 @@ final class PipelineTests: XCTestCase {
 
   /// The package is described before any export is read: config mistakes surface first, and
   /// the export is read with exactly what the run needs of it (no line views or function records
-  /// read just in case: on a 101 MB export the peak was 238 MB with them, 44 MB without). Its
-  /// functions are named once, after the gate.
+  /// read just in case, which held a large export's whole content in memory). Its functions are
+  /// named once, after the gate.
   func testThePackageIsDescribedBeforeTheExportIsRead() throws {
     let events = try exportsRead(describingWaitsUpTo: 0)
     XCTAssertEqual(events.first { $0.hasPrefix("export") }, "export not opened", "\(events)")
