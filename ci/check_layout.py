@@ -67,10 +67,11 @@ def main():
     chromium, site = args
     if not os.path.exists(os.path.join(site, "index.html")):
         sys.exit(f"check_layout: no index.html in {site}: give the folder the HTML report was written to")
+    chosen = pages(site, count)
     process, session, profile = browser.launch(chromium)
     faults = []
     try:
-        for page in pages(site, count):
+        for page in chosen:
             name = os.path.relpath(page, site)
             for size in DESKTOP + (PHONE,):
                 session.viewport(size)
@@ -86,7 +87,7 @@ def main():
         browser.close(process, profile)
     for fault in faults:
         print(fault)
-    print(f"check_layout: {len(pages(site, count))} pages at {', '.join(DESKTOP + (PHONE,))}: "
+    print(f"check_layout: {len(chosen)} pages at {', '.join(DESKTOP + (PHONE,))}: "
           f"{len(faults)} faults", file=sys.stderr)
     sys.exit(1 if faults else 0)
 

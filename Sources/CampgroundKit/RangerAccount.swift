@@ -43,7 +43,7 @@ public struct RangerAccountService: Sendable {
   /// Adds the ranger `email` with `password`, stored as a salted hash.
   @discardableResult
   public func add(email: String, password: String) throws -> RangerAccount {
-    let email = email.trimmingCharacters(in: .whitespaces).lowercased()
+    let email = Self.key(email)
     guard email.contains("@") else { throw CampgroundError.invalidRangerEmail(email) }
     guard password.count >= Self.minimumPasswordLength else {
       throw CampgroundError.passwordTooShort(minimum: Self.minimumPasswordLength)
@@ -64,13 +64,18 @@ public struct RangerAccountService: Sendable {
   /// Whether `password` is the password of the ranger `email` (any case); false for an unknown
   /// email. The hashes are compared in constant time.
   public func verify(email: String, password: String) throws -> Bool {
-    let key = email.trimmingCharacters(in: .whitespaces).lowercased()
+    let key = Self.key(email)
     guard let account = try database.read({ db in try RangerAccount.fetchOne(db, key: key) }) else {
       return false
     }
     let hash = try Self.hash(password, salt: account.salt, rounds: account.rounds)
     return hash.count == account.passwordHash.count
       && zip(hash, account.passwordHash).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+
+  /// An email as accounts are keyed: without surrounding spaces, lower-cased.
+  static func key(_ email: String) -> String {
+    email.trimmingCharacters(in: .whitespaces).lowercased()
   }
 
   /// PBKDF2-HMAC-SHA256 of the password's UTF-8 bytes: 32 bytes.

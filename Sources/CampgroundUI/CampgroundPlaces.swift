@@ -18,11 +18,8 @@ public enum CampgroundPlaces {
     named.first { $0.name == name.lowercased() }?.coordinate
   }
 
-  /// The name of the place within `LocationManager.pointOfInterestRadius` of `coordinate`, or nil.
-  public static func name(near coordinate: Coordinate) -> String? {
-    named.first {
-      LocationManager.metres(from: $0.coordinate, to: coordinate)
-        <= LocationManager.pointOfInterestRadius
-    }?.name
+  /// The name of the place at `coordinate` (a point of interest the location manager found), or nil.
+  public static func name(of coordinate: Coordinate) -> String? {
+    named.first { $0.coordinate == coordinate }?.name
   }
 }

@@ -61,7 +61,12 @@ public final class LocationManager: LocationFetcherDelegate, @unchecked Sendable
 
   /// Whether `coordinate` lies within `pointOfInterestRadius` of a point of interest.
   public func isPointOfInterest(_ coordinate: Coordinate) -> Bool {
-    pointsOfInterest.contains {
+    pointOfInterest(near: coordinate) != nil
+  }
+
+  /// The first point of interest within `pointOfInterestRadius` of `coordinate`, or nil.
+  public func pointOfInterest(near coordinate: Coordinate) -> Coordinate? {
+    pointsOfInterest.first {
       Self.metres(from: $0, to: coordinate) <= Self.pointOfInterestRadius
     }
   }
@@ -92,7 +97,7 @@ public final class LocationManager: LocationFetcherDelegate, @unchecked Sendable
   }
 
   /// The great-circle distance between two points, in metres.
-  public static func metres(from a: Coordinate, to b: Coordinate) -> Double {
+  static func metres(from a: Coordinate, to b: Coordinate) -> Double {
     let radians = Double.pi / 180
     let dLatitude = (b.latitude - a.latitude) * radians
     let dLongitude = (b.longitude - a.longitude) * radians

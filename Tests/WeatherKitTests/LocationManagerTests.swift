@@ -44,6 +44,10 @@ final class LocationManagerTests: XCTestCase {
 
     XCTAssertFalse(manager.isPointOfInterest(MockLocationFetcher.sanJose))
     XCTAssertTrue(manager.isPointOfInterest(Coordinate(latitude: 37.3293, longitude: -121.8960)))
+    XCTAssertEqual(
+      manager.pointOfInterest(near: Coordinate(latitude: 37.3293, longitude: -121.8960)),
+      Coordinate(latitude: 37.3293, longitude: -121.9020))
+    XCTAssertNil(manager.pointOfInterest(near: MockLocationFetcher.sanJose))
   }
 
   /// The callback is one-shot: a later delegate call, with no request waiting, calls nothing.

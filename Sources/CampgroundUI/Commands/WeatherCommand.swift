@@ -40,8 +40,8 @@ struct WeatherCommand: CampgroundSubcommand {
         retry: context.retry))
     let (place, weather) = try await service.currentWeatherAndPlace()
     let line = WeatherLine.render(weather)
-    guard place.isPointOfInterest,
-      let name = CampgroundPlaces.name(near: place.coordinate)
+    guard place.isPointOfInterest, let point = manager.pointOfInterest(near: place.coordinate),
+      let name = CampgroundPlaces.name(of: point)
     else { return line }
     return "Near the \(name): \(line)"
   }

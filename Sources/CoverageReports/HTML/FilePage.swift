@@ -116,7 +116,7 @@ struct FilePage {
       HTMLEscaping.append(escaping: function.displayName.utf8, to: &page)
       page.append("</a>")
       if let nested = closures[row] {
-        Self.appendClosureList(nested.map { functions[$0] }, to: &page)
+        Self.appendClosureList(nested.map { functions[$0] }, in: function, to: &page)
       }
       page.append("<td class=num>")
       page.appendCopy(from: lineStart, length: lineLength)
@@ -187,9 +187,13 @@ struct FilePage {
   private static let implicitClosurePrefix = Array("implicit closure #".utf8)
   private static let inSeparator = Array(" in ".utf8)
 
-  /// A function's closures folded under it: each linked to its line, with its exact count
-  /// (written as bytes, as the rows are: a large file folds hundreds).
-  static func appendClosureList(_ closures: [FunctionCoverage], to page: inout HTMLBytes) {
+  /// The closures of `function` folded under it: each by its own part of the name (without
+  /// " in " and the function's name), linked to its line, with its exact count (written as bytes,
+  /// as the rows are: a large file folds hundreds).
+  static func appendClosureList(
+    _ closures: [FunctionCoverage], in function: FunctionCoverage, to page: inout HTMLBytes
+  ) {
+    let outer = function.displayName.utf8.count + inSeparator.count
     page.append("<details class=closures><summary>")
     page.appendDecimal(UInt64(closures.count))
     page.append(closures.count == 1 ? " closure" : " closures")
@@ -201,13 +205,11 @@ struct FilePage {
     }
     page.append("</summary><ul>")
     for closure in closures {
-      // The closure's own part: its name without " in " and the function it is in.
-      let outer = enclosingName(closure.displayName)?.utf8.count ?? 0
       let line = UInt64(max(0, closure.line))
       page.append(closure.count == 0 ? "<li class=uncovered><a href=#L" : "<li><a href=#L")
       page.appendDecimal(line)
       page.append(">")
-      HTMLEscaping.append(escaping: closure.displayName.utf8.dropLast(outer + 4), to: &page)
+      HTMLEscaping.append(escaping: closure.displayName.utf8.dropLast(outer), to: &page)
       page.append("</a> line ")
       page.appendDecimal(line)
       page.append(", ran ")
