@@ -327,6 +327,47 @@ def ingest_and_reports(rows, row):
         print(f"bench: time per MB {t0 / m0 * 1000:.2f} ms at {m0:.0f} MB, {t1 / m1 * 1000:.2f} ms at {m1:.0f} MB (linear if close)")
 
 
+def per_test_against_parallel(name, path, atomic, rows, row, goal):
+    """`covgate run --per-test` (tests forked from test servers) against `swift test --parallel`,
+    alternating; `--fresh-processes` beside them; then the map of each mode, with the standard
+    library's hashing made deterministic (hash-ordered code runs differently in every process),
+    compared test for test. Returns the per-test command (its output folder holds the map)."""
+    sh(["swift", "build", "--build-tests", "--enable-code-coverage"] + atomic, cwd=path)
+    def per_test(mode, extra=()):
+        return [COVGATE, "run", "--per-test", *extra, "--package-path", path, "--quiet", "--no-history",
+                "--output", os.path.join(WORK, f"out-per-test-{name}-{mode}")]
+    served, fresh = per_test("served"), per_test("fresh", ["--fresh-processes"])
+    parallel_times, served_times, fresh_times = [], [], []
+    for _ in range(RUNS):
+        parallel_times.append(timed(["swift", "test", "--parallel", "--enable-code-coverage"] + atomic, cwd=path, runs=1)[0])
+        served_times.append(timed(served, runs=1)[0])
+        fresh_times.append(timed(fresh, runs=1)[0])
+    parallel = statistics.median(parallel_times)
+    row(f"covgate run --per-test ({name}, warm build)", statistics.median(served_times),
+        "swift test --parallel --enable-code-coverage", parallel, goal)
+    print(f"  --fresh-processes (a process started per test): {statistics.median(fresh_times):.3f} s"
+          f" = {statistics.median(fresh_times) / parallel:.2f}x swift test --parallel", flush=True)
+    deterministic = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+    for command in (served, fresh):
+        subprocess.run(command, env=deterministic, capture_output=True)
+    maps = [os.path.join(command[-1], "covgate-test-map.json") for command in (served, fresh)]
+    same, total = compare_test_maps(*maps)
+    rows.append((f"test map of --per-test = fresh processes' ({name})", f"{same} of {total} tests", "-", "-", "-",
+                 "every test", "met" if same == total else "NOT MET"))
+    print(f"  test map: {same} of {total} tests ran the same functions as in fresh processes", flush=True)
+    return served
+
+
+def compare_test_maps(first, second):
+    """How many tests two test maps agree on (status and the functions each ran), of all tests."""
+    def tests(path):
+        data = json.load(open(path))
+        names = [f["name"] for f in data["functions"]]
+        return {t["id"]: (t["status"], sorted(names[i] for i in ran)) for t, ran in zip(data["tests"], data["ran"])}
+    a, b = tests(first), tests(second)
+    return sum(1 for test in a if b.get(test) == a[test]), len(set(a) | set(b))
+
+
 def runs_and_per_test(rows, row):
     """Sections 4-6: covgate run and run --per-test against swift test, the test map, affected."""
     # 4. covgate run against swift test --enable-code-coverage, warm build (Yams).
@@ -343,23 +384,17 @@ def runs_and_per_test(rows, row):
     plain, ours = statistics.median(plain_times), statistics.median(our_times)
     row("covgate run (Yams, warm build)", ours, "swift test --enable-code-coverage", plain, 1.05)
 
-    # 5. Per-test runs against SwiftPM's own one-process-per-test mode (`--parallel`), warm build
-    # (Yams), both on every core; plain `swift test` (one process) printed beside them.
-    sh(["swift", "build", "--build-tests", "--enable-code-coverage"] + atomic, cwd=yams)
-    per_test_args = [COVGATE, "run", "--per-test", "--package-path", yams, "--quiet", "--no-history",
-                     "--output", os.path.join(WORK, "out-per-test")]
-    parallel_times, per_test_times = [], []
-    for _ in range(RUNS):
-        parallel_times.append(timed(["swift", "test", "--parallel", "--enable-code-coverage"] + atomic, cwd=yams, runs=1)[0])
-        per_test_times.append(timed(per_test_args, runs=1)[0])
-    parallel, per_test = statistics.median(parallel_times), statistics.median(per_test_times)
-    row("covgate run --per-test (Yams, warm build)", per_test, "swift test --parallel --enable-code-coverage", parallel, 1.0)
-    print(f"  covgate run --per-test vs plain swift test --enable-code-coverage: {per_test:.3f} s vs {plain:.3f} s"
-          f" = {per_test / plain:.2f}x", flush=True)
+    # 5. Per-test runs against SwiftPM's `--parallel`, warm builds, both on every core: on Yams
+    # (XCTest: SwiftPM starts a process per test too) and BigInt (Swift Testing: SwiftPM runs
+    # them all in one process). Each per-test run's map is checked against fresh processes'.
+    per_test_args = per_test_against_parallel("Yams", yams, atomic, rows, row, goal=1.0)
+    bigint, _, _, _ = package("attaswift/BigInt", "6.0.1")
+    per_test_against_parallel("BigInt", bigint, atomic, rows, row, goal=1.2)
     # Reading each test's profile into the map: the map phase's share, from covgate's own phase lines.
     phases = sh(per_test_args, quiet=True).stderr
     starts = {m.group(1): float(m.group(2)) for m in re.finditer(r"covgate: ([a-z ]+) \((\d+\.\d+)s\)", phases)}
-    tests = len(json.load(open(os.path.join(WORK, "out-per-test", "covgate-test-map.json")))["tests"])
+    per_test_map = os.path.join(per_test_args[-1], "covgate-test-map.json")
+    tests = len(json.load(open(per_test_map))["tests"])
     if "map tests to functions" in starts and "report" in starts and tests:
         per_test_ms = (starts["report"] - starts["map tests to functions"]) * 1000 / tests
         rows.append((f"test map: reading one test's profile ({tests} tests, Yams)", f"{per_test_ms:.2f} ms a test", "-", "-", "-",
@@ -367,7 +402,7 @@ def runs_and_per_test(rows, row):
         print(f"  test map: {per_test_ms:.2f} ms a test over {tests} tests", flush=True)
 
     # 6. covgate affected on a map of thousands of tests (Yams' map, its tests repeated 26 times).
-    small = json.load(open(os.path.join(WORK, "out-per-test", "covgate-test-map.json")))
+    small = json.load(open(per_test_map))
     big = dict(small, tests=[dict(t, id=f"{t['id']}{k}") for k in range(26) for t in small["tests"]],
                ran=[r for _ in range(26) for r in small["ran"]])
     big_path = os.path.join(WORK, "big-test-map.json")

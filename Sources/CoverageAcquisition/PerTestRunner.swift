@@ -2,17 +2,30 @@ import CoverageModel
 import Foundation
 
 /// Runs each test in a process of its own, `jobs` at a time, each writing its own raw profile:
-/// a test that crashes loses only its own coverage.
+/// a test that crashes loses only its own coverage. The longest tests (by `durations`) start
+/// first, so that the last ones running are short.
 public struct PerTestRunner: Sendable {
   let launcher: any TestProcessLaunching
   let jobs: Int
   /// Per test, in seconds.
   let timeout: TimeInterval?
+  /// Seconds per test ID, from an earlier run.
+  let durations: [String: Double]
 
-  public init(launcher: any TestProcessLaunching = LiveTestProcesses(), jobs: Int, timeout: TimeInterval?) {
+  public init(
+    launcher: any TestProcessLaunching = LiveTestProcesses(), jobs: Int, timeout: TimeInterval?,
+    durations: [String: Double] = [:]
+  ) {
     self.launcher = launcher
     self.jobs = max(1, jobs)
     self.timeout = timeout
+    self.durations = durations
+  }
+
+  /// The records of a run, and what the launcher had to say about it.
+  public struct Run: Sendable {
+    public var records: [Record]
+    public var notes: [String]
   }
 
   /// One test's run: how it ended and the raw profiles its processes wrote.
@@ -25,10 +38,10 @@ public struct PerTestRunner: Sendable {
 
   /// Runs `tests` in `directory`; profiles and logs go to `folder` (emptied first), named by
   /// the test's index. Records come back in the order of `tests`.
-  public func run(_ tests: [TestCase], in directory: String?, folder: String) throws -> [Record] {
+  public func run(_ tests: [TestCase], in directory: String?, folder: String) throws -> Run {
     try? FileManager.default.removeItem(atPath: folder)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let queue = WorkQueue(count: tests.count)
+    let queue = WorkQueue(order: startOrder(of: tests))
     let records = Records(count: tests.count)
     let group = DispatchGroup()
     for _ in 0..<min(jobs, tests.count) {
@@ -41,7 +54,17 @@ public struct PerTestRunner: Sendable {
       }.start()
     }
     group.wait()
-    return try records.all()
+    let notes = launcher.finish()
+    return Run(records: try records.all(), notes: notes)
+  }
+
+  /// The indexes of `tests`, longest first; a test without a duration counts as the average.
+  func startOrder(of tests: [TestCase]) -> [Int] {
+    let known = tests.compactMap { durations[$0.id] }
+    guard !known.isEmpty else { return Array(tests.indices) }
+    let average = known.reduce(0, +) / Double(known.count)
+    let seconds = tests.map { durations[$0.id] ?? average }
+    return tests.indices.sorted { seconds[$0] > seconds[$1] || (seconds[$0] == seconds[$1] && $0 < $1) }
   }
 
   private func run(_ test: TestCase, index: Int, in directory: String?, folder: String) throws -> Record {
@@ -78,19 +101,19 @@ extension PerTestRunner {
   }
 }
 
-/// Hands out indexes 0..<count once each, to several threads.
+/// Hands out the indexes of `order` once each, in that order, to several threads.
 private final class WorkQueue: @unchecked Sendable {
   private let lock = NSLock()
   private var position = 0
-  private let count: Int
+  private let order: [Int]
 
-  init(count: Int) { self.count = count }
+  init(order: [Int]) { self.order = order }
 
   func next() -> Int? {
     lock.withLock {
-      guard position < count else { return nil }
+      guard position < order.count else { return nil }
       defer { position += 1 }
-      return position
+      return order[position]
     }
   }
 }

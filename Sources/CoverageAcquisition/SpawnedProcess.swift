@@ -4,9 +4,9 @@ import Foundation
 
 /// A command started with `posix_spawn` in a process group of its own
 /// (`POSIX_SPAWN_SETPGROUP`), so that covgate can stop it together with everything it
-/// started. Its standard output and error are covgate's unless pipes are given; its standard
-/// input is /dev/null (a
-/// process outside the terminal's foreground group must not read the terminal); its signal
+/// started. Its standard output and error are covgate's unless descriptors are given; its
+/// standard input is /dev/null unless one is given (a process outside the terminal's
+/// foreground group must not read the terminal); its signal
 /// mask is empty and every signal has its default action, whatever covgate set for itself.
 final class SpawnedProcess: @unchecked Sendable {
   let pid: pid_t
@@ -15,15 +15,17 @@ final class SpawnedProcess: @unchecked Sendable {
 
   private enum State { case running, exited, timedOut }
 
-  /// Starts `executable` with `arguments` in `directory` (covgate's own when nil), writing its
-  /// standard output and error into the given descriptors (covgate's own when nil).
+  /// Starts `executable` with `arguments` in `directory` (covgate's own when nil), reading
+  /// `input` and writing its standard output and error into the given descriptors (covgate's
+  /// own when nil).
   init(
-    _ executable: String, _ arguments: [String], in directory: String?, output: Int32? = nil,
-    error: Int32? = nil, environment: [String: String] = [:]
+    _ executable: String, _ arguments: [String], in directory: String?, input: Int32? = nil,
+    output: Int32? = nil, error: Int32? = nil, environment: [String: String] = [:]
   ) throws {
     pid = try Interruption.shared.launch {
       try Self.spawn(
-        executable, arguments, directory, output: output, error: error, environment: environment)
+        executable, arguments, directory, input: input, output: output, error: error,
+        environment: environment)
     }
   }
 
@@ -74,8 +76,8 @@ final class SpawnedProcess: @unchecked Sendable {
   }
 
   private static func spawn(
-    _ executable: String, _ arguments: [String], _ directory: String?, output: Int32?,
-    error: Int32?, environment: [String: String]
+    _ executable: String, _ arguments: [String], _ directory: String?, input: Int32?,
+    output: Int32?, error: Int32?, environment: [String: String]
   ) throws -> pid_t {
     #if canImport(Darwin)
       var attributes: posix_spawnattr_t? = nil
@@ -101,7 +103,11 @@ final class SpawnedProcess: @unchecked Sendable {
     posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    if let input {
+      posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    }
     if let output { posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO) }
     if let error { posix_spawn_file_actions_adddup2(&actions, error, STDERR_FILENO) }
     if let directory {

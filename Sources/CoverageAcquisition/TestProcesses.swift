@@ -8,6 +8,13 @@ public protocol TestProcessLaunching: Sendable {
     _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
     log: String, timeout: TimeInterval?
   ) throws -> StreamResult
+  /// Ends what the launcher kept running between tests, once the tests have run; returns what
+  /// the user should know about how they ran (one line each).
+  func finish() -> [String]
+}
+
+extension TestProcessLaunching {
+  public func finish() -> [String] { [] }
 }
 
 /// Test processes started with `posix_spawn`, in a process group of their own, stopped with

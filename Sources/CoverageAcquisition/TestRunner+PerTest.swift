@@ -9,18 +9,24 @@ public struct PerTestSettings: Sendable, Equatable {
   public var shard: Shard?
   /// Seconds per test ID, from an earlier run's test map.
   public var durations: [String: Double]
+  /// Start every test's process from scratch instead of forking it from a test server.
+  public var freshProcesses: Bool
 
-  public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard? = nil, durations: [String: Double] = [:]) {
+  public init(
+    jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard? = nil,
+    durations: [String: Double] = [:], freshProcesses: Bool = false
+  ) {
     self.jobs = max(1, jobs)
     self.shard = shard
     self.durations = durations
+    self.freshProcesses = freshProcesses
   }
 }
 
 extension TestRunner {
   /// `run --per-test`: builds the tests once with coverage, lists every test of every test
-  /// binary (XCTest and Swift Testing) and runs each in a process of its own, then merges their
-  /// profiles and exports every binary.
+  /// binary (XCTest and Swift Testing) and runs each in a process of its own (forked from a
+  /// test server unless `freshProcesses`), then merges their profiles and exports every binary.
   ///
   /// - Parameters:
   ///   - arguments: build-location flags (`-c`, `--scratch-path`...) go to the build;
@@ -47,8 +53,11 @@ extension TestRunner {
     } ?? selected
     guard !tests.isEmpty else { throw NoTestSelected(listed: selected.count, shard: settings.shard) }
     onStep(.perTest)
-    let records = try PerTestRunner(launcher: launcher, jobs: settings.jobs, timeout: timeout)
-      .run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")
+    let run = try PerTestRunner(
+      launcher: testProcesses(binPath: binPath, fresh: settings.freshProcesses), jobs: settings.jobs,
+      timeout: timeout, durations: settings.durations
+    ).run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")
+    let records = run.records
     let profiles = records.flatMap(\.profiles)
     guard !profiles.isEmpty else {
       throw CoverageLost(
@@ -59,14 +68,29 @@ extension TestRunner {
     let passed = records.allSatisfy { $0.result.status == .passed }
     var acquisition = Acquisition(exportPath: exportPath, testExitCode: passed ? 0 : 1, results: records.map(\.result))
     acquisition.testProfiles = records.map(\.profiles)
+    acquisition.notes = run.notes
     return acquisition
+  }
+
+  /// What starts the tests of a per-test run: the launcher given (the unit tests' fakes), a
+  /// fresh process per test when asked, else children of test servers, whose hook is built
+  /// with the `clang` beside the toolchain's llvm tools.
+  func testProcesses(binPath: String, fresh: Bool) -> any TestProcessLaunching {
+    if let launcher { return launcher }
+    if fresh { return LiveTestProcesses() }
+    let clang = ((toolchain.llvmProfdata as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent("clang")
+    let runner = self.runner
+    return ServedTestProcesses(hook: {
+      try TestServerHook.library(clang: clang, folder: "\(binPath)/codecov/covgate-test-server", runner: runner)
+    })
   }
 
   /// After a red `swift test`: the testing libraries whose process ended without a profile (it
   /// crashed) are run again one test per process, so that only the crashed tests lose their
   /// coverage. Returns the profiles to merge and what was run again.
   func recoverCrashedRuns(root: String, binPath: String, arguments: [String], profiles found: [String], timeout: TimeInterval?)
-    throws -> (profiles: [String], results: [TestCaseResult], recovered: [String])
+    throws -> (profiles: [String], results: [TestCaseResult], recovered: [String], notes: [String])
   {
     // A damaged profile (parallel Swift Testing runs and exit tests can leave one) counts as none.
     let damaged = try damagedProfiles(found, codecov: "\(binPath)/codecov")
@@ -75,7 +99,7 @@ extension TestRunner {
     let lost = TestCaseResult.Library.allCases.filter { library in
       !names.contains { $0.hasPrefix(library.rawValue) }
     }
-    guard !lost.isEmpty else { return (profiles, [], []) }
+    guard !lost.isEmpty else { return (profiles, [], [], []) }
     if profiles.isEmpty {
       // No test process wrote anything: a build failure, unless the tests build and a crash did it.
       try buildTests(root: root, flags: TestSelection.buildFlags(in: arguments))
@@ -87,6 +111,7 @@ extension TestRunner {
     var merged = profiles
     var results: [TestCaseResult] = []
     var recovered: [String] = []
+    var notes: [String] = []
     for binary in binaries {
       for library in lost {
         // A binary that cannot list its tests is not run again: the coverage that exists stands.
@@ -95,8 +120,12 @@ extension TestRunner {
         guard !tests.isEmpty else { continue }
         let name = (binary as NSString).lastPathComponent
         onStep(.perTest)
-        let records = try PerTestRunner(launcher: launcher, jobs: ProcessInfo.processInfo.activeProcessorCount, timeout: timeout)
-          .run(tests, in: root, folder: "\(binPath)/codecov/covgate-recovered-\(library == .xctest ? "xctest" : "swift-testing")")
+        let run = try PerTestRunner(
+          launcher: testProcesses(binPath: binPath, fresh: false), jobs: ProcessInfo.processInfo.activeProcessorCount,
+          timeout: timeout
+        ).run(tests, in: root, folder: "\(binPath)/codecov/covgate-recovered-\(library == .xctest ? "xctest" : "swift-testing")")
+        let records = run.records
+        notes += run.notes.filter { !notes.contains($0) }
         let recoveredProfiles = records.flatMap(\.profiles)
         guard !recoveredProfiles.isEmpty else {
           throw CoverageLost(
@@ -108,7 +137,7 @@ extension TestRunner {
         recovered.append("\(library.rawValue) in \(name)")
       }
     }
-    return (merged, results, recovered)
+    return (merged, results, recovered, notes)
   }
 }
 

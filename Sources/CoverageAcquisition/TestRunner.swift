@@ -19,6 +19,8 @@ public struct Acquisition: Sendable, Equatable {
   public var testProfiles: [[String]] = []
   /// The failed tests `swift test`'s output named (a run of all tests together).
   public var failures: [TestFailure] = []
+  /// What the user should know about how the tests ran (one line each).
+  public var notes: [String] = []
 
   public init(
     exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil, results: [TestCaseResult] = [],
@@ -48,12 +50,13 @@ public struct TestRunner: Sendable {
   let toolchain: Toolchain
   let platform: any Platform
   let runner: any CommandRunning
-  let launcher: any TestProcessLaunching
+  /// Starts the tests of per-test runs; nil: test servers (`testProcesses`).
+  let launcher: (any TestProcessLaunching)?
   let onStep: @Sendable (AcquisitionStep) -> Void
 
   public init(
     toolchain: Toolchain, platform: any Platform, runner: any CommandRunning = LiveCommandRunner(),
-    launcher: any TestProcessLaunching = LiveTestProcesses(),
+    launcher: (any TestProcessLaunching)? = nil,
     onStep: @escaping @Sendable (AcquisitionStep) -> Void = { _ in }
   ) {
     self.toolchain = toolchain
@@ -85,9 +88,10 @@ public struct TestRunner: Sendable {
     var found = Self.files(in: codecov, withExtension: "profraw")
     var results: [TestCaseResult] = []
     var recovered: [String] = []
+    var notes: [String] = []
     if exitCode != 0, timedOut == nil {
       // A test process that crashed wrote no profile: its tests run again one per process.
-      (found, results, recovered) = try recoverCrashedRuns(
+      (found, results, recovered, notes) = try recoverCrashedRuns(
         root: root, binPath: binPath, arguments: arguments, profiles: found, timeout: timeout)
     }
     if exitCode != 0 || timedOut != nil, found.isEmpty {
@@ -107,6 +111,7 @@ public struct TestRunner: Sendable {
     var acquisition = Acquisition(
       exportPath: exportPath, testExitCode: exitCode, timeout: timedOut, results: results, recovered: recovered)
     acquisition.failures = failures
+    acquisition.notes = notes
     return acquisition
   }
 

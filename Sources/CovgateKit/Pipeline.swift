@@ -77,6 +77,7 @@ public struct Pipeline: Sendable {
         arguments: arguments + atomicCounterArguments(package), timeout: timeout,
         perTest: perTest.map(withLastDurations))
       let (acquisition, exports) = try runTests(request, toolchain: toolchain, repeats: repeats)
+      for note in acquisition.notes { services.observer.notice(note) }
       let tests = TestOutcome(
         passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
         exitCode: acquisition.testExitCode, results: acquisition.results,

@@ -21,6 +21,7 @@ enum RepeatedRuns {
     let earlierFailures = Dictionary(first.results.filter { $0.status != .passed }.map { ($0.id, $0) }) { a, _ in a }
     combined.results = next.results.map { $0.status == .passed ? earlierFailures[$0.id] ?? $0 : $0 }
     combined.recovered = first.recovered + next.recovered
+    combined.notes = first.notes + next.notes.filter { !first.notes.contains($0) }
     return combined
   }
 }

@@ -29,7 +29,7 @@ final class PerTestRunnerTests: XCTestCase {
       "T.A/testCrashes": StreamResult(exitCode: 132, signal: 4),
       "T.A/testHangs": StreamResult(exitCode: 143, timedOut: true, signal: 15),
     ])
-    let records = try PerTestRunner(launcher: processes, jobs: 2, timeout: 5).run(tests, in: "/p", folder: folder)
+    let records = try PerTestRunner(launcher: processes, jobs: 2, timeout: 5).run(tests, in: "/p", folder: folder).records
     XCTAssertEqual(records.map(\.result.id), tests.map(\.id))
     XCTAssertEqual(records.map(\.result.status), [.passed, .failed, .crashed, .timedOut, .passed])
     XCTAssertEqual(records[2].result.signal, 4)
@@ -55,6 +55,15 @@ final class PerTestRunnerTests: XCTestCase {
     XCTAssertEqual(processes.launched.count, 12)
     XCTAssertLessThanOrEqual(processes.mostAtOnce, 3)
     XCTAssertGreaterThan(processes.mostAtOnce, 1)
+  }
+
+  func testTheLongestTestsStartFirstAndUnknownOnesCountAsTheAverage() {
+    let runner = PerTestRunner(
+      launcher: FakeTestProcesses(), jobs: 2, timeout: nil,
+      durations: ["T.A/testPasses": 0.1, "T.A/testFails": 3, "T.A/testCrashes": 1, "T.A/testHangs": 0.5])
+    // The average is 1.15 s: the Swift Testing test, without a duration, goes second.
+    XCTAssertEqual(runner.startOrder(of: tests), [1, 4, 2, 3, 0])
+    XCTAssertEqual(PerTestRunner(launcher: FakeTestProcesses(), jobs: 2, timeout: nil).startOrder(of: tests), [0, 1, 2, 3, 4])
   }
 
   func testListingsAreReadAsTheLibrariesPrintThem() {

@@ -106,6 +106,35 @@ final class PerTestEndToEndTests: XCTestCase {
     XCTAssertTrue(noMap.stderr.contains("there is no test map; run `covgate run --per-test` first"), noMap.stderr)
   }
 
+  /// Tests forked from a test server run as in fresh processes: the same results, and the same
+  /// functions in the map, test for test.
+  func testTestsForkedFromATestServerGiveTheMapOfFreshProcesses() throws {
+    let served = try covgate(["run", "--per-test", "--output", "\(package)/out-served", "--format", "json", "--quiet"])
+    XCTAssertEqual(served.exitCode, 0, served.stderr)
+    XCTAssertFalse(served.stderr.contains("note:"), served.stderr)
+    let folder = "\(bin)/codecov/covgate-per-test"
+    let serverLogs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("covgate-server-") }
+    XCTAssertFalse(serverLogs.isEmpty, "the tests ran in test servers' children")
+    let fresh = try covgate(
+      ["run", "--per-test", "--fresh-processes", "--output", "\(package)/out-fresh", "--format", "json", "--quiet"])
+    XCTAssertEqual(fresh.exitCode, 0, fresh.stderr)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("covgate-server-") }, [],
+      "--fresh-processes starts no server")
+    func tests(_ output: String) throws -> [String: [String]] {
+      let map = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate-test-map.json")))
+          as? [String: Any])
+      let names = try XCTUnwrap(map["functions"] as? [[String: Any]]).map { $0["name"] as? String ?? "" }
+      let ids = try XCTUnwrap(map["tests"] as? [[String: Any]]).map { "\($0["id"] ?? "") \($0["status"] ?? "")" }
+      let ran = try XCTUnwrap(map["ran"] as? [[Int]]).map { $0.map { names[$0] }.sorted() }
+      return Dictionary(uniqueKeysWithValues: zip(ids, ran))
+    }
+    let servedTests = try tests("\(package)/out-served")
+    XCTAssertEqual(servedTests.count, 10)
+    XCTAssertEqual(servedTests, try tests("\(package)/out-fresh"))
+  }
+
   /// For a few tests, the functions the map says they ran are those llvm-cov's own export of
   /// that test's profile gives as run, in the package's sources.
   private func assertTheMapAgreesWithLLVMCov(map path: String) throws {

@@ -18,6 +18,12 @@ struct TestRunOptions: ParsableArguments {
   @Option(help: ArgumentHelp("With --per-test, how many tests run at once (default: the number of cores).", valueName: "n"))
   var jobs: Int?
 
+  @Flag(
+    name: .customLong("fresh-processes"),
+    help:
+      "With --per-test, start each test's process from scratch instead of forking it from a loaded test binary (slower, the same results; Linux forks by default).")
+  var freshProcesses = false
+
   @Option(
     help: ArgumentHelp(
       "With --per-test, run only the K-th of N parts of the tests, split by the durations of the last test map in the output folder (by count without one) so that the parts finish together.",
@@ -38,8 +44,8 @@ struct TestRunOptions: ParsableArguments {
     if let jobs, jobs < 1 {
       throw ValidationError("--jobs takes a whole number, at least 1, got \(jobs)")
     }
-    if (jobs != nil || shard != nil), !perTest {
-      throw ValidationError("--jobs and --shard need --per-test")
+    if (jobs != nil || shard != nil || freshProcesses), !perTest {
+      throw ValidationError("--jobs, --shard and --fresh-processes need --per-test")
     }
     if repeats < 1 {
       throw ValidationError("--repeat takes a whole number, at least 1, got \(repeats)")
@@ -54,6 +60,7 @@ struct TestRunOptions: ParsableArguments {
     guard perTest else { return nil }
     var settings = jobs.map { PerTestSettings(jobs: $0) } ?? PerTestSettings()
     settings.shard = shard.flatMap(Shard.init(argument:))
+    settings.freshProcesses = freshProcesses
     return settings
   }
 

@@ -1,0 +1,180 @@
+import CovgateSupport
+import Foundation
+
+/// A long-lived process of a test binary that `TestServerHook` turned into a server: each test
+/// runs in a child it forks, a process of the test's own as a fresh start would give, without
+/// loading the binary and its libraries again. One test at a time.
+final class TestServer: @unchecked Sendable {
+  /// The server stopped answering as it should (it exited, or a request could not be sent):
+  /// the test runs in a process of its own instead.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private let process: SpawnedProcess
+  private let requests: Int32
+  private var replies: ReplyLines
+  /// Each child's own profile lands here (the runtime keeps the server's file name): it is
+  /// renamed to the test's profile once the child has exited.
+  private let childProfiles: [String]
+
+  /// Starts `binary` in `directory` with the hook preloaded and waits until it is ready; its
+  /// own output goes to `log`. Throws `TestServerHook.Unavailable` when the binary does not
+  /// become a server (a static binary loads no hook; a binary without Swift has no arguments
+  /// to replace).
+  init(binary: String, directory: String?, hook: String, profileFolder: String, name: String, log: String) throws {
+    let requestPipe = try Self.pipe()
+    let replyPipe: [Int32]
+    do { replyPipe = try Self.pipe() } catch {
+      close(requestPipe[0])
+      close(requestPipe[1])
+      throw error
+    }
+    let logDescriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    defer {
+      close(requestPipe[0])
+      close(replyPipe[1])
+      if logDescriptor >= 0 { close(logDescriptor) }
+    }
+    let pattern = "\(profileFolder)/\(name)-%p.profraw"
+    var environment = ["LD_PRELOAD": hook, "COVGATE_TEST_SERVER": "1", "LLVM_PROFILE_FILE": pattern]
+    if let preloaded = ProcessInfo.processInfo.environment["LD_PRELOAD"], !preloaded.isEmpty {
+      environment["LD_PRELOAD"] = "\(hook):\(preloaded)"
+      environment["COVGATE_TEST_SERVER_PRELOAD"] = preloaded
+    }
+    do {
+      // Were the hook not loaded, the binary would only list its XCTest tests and exit.
+      process = try SpawnedProcess(
+        binary, ["--list-tests"], in: directory, input: requestPipe[0], output: replyPipe[1],
+        error: logDescriptor >= 0 ? logDescriptor : nil, environment: environment)
+    } catch {
+      close(requestPipe[1])
+      close(replyPipe[0])
+      throw error
+    }
+    requests = requestPipe[1]
+    replies = ReplyLines(descriptor: replyPipe[0])
+    childProfiles = [pattern.replacingOccurrences(of: "%p", with: String(process.pid))]
+    let greeting = (try? replies.line(timeout: 60)) ?? nil
+    guard let greeting, greeting.hasPrefix("ready ") else {
+      stop()
+      throw TestServerHook.Unavailable(
+        description: greeting?.hasPrefix("unsupported") == true
+          ? "\((binary as NSString).lastPathComponent) has no Swift standard library to hand arguments to"
+          : "\((binary as NSString).lastPathComponent) did not load covgate's test server hook (a statically linked binary?)")
+    }
+  }
+
+  /// Runs the binary's `main` with `arguments` in a child, `environment` added to the server's
+  /// and output into `log`. Past `timeout` seconds the child and everything it started are
+  /// stopped (SIGTERM, SIGKILL `grace` seconds later). The child's profile is renamed to
+  /// `environment`'s `LLVM_PROFILE_FILE`, `%p` being the child's pid.
+  func run(
+    arguments: [String], environment: [String: String], log: String, timeout: TimeInterval?, grace: TimeInterval
+  ) throws -> StreamResult {
+    let entries = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let fields = [log, String(entries.count)] + entries + [String(arguments.count)] + arguments
+    guard !fields.contains(where: { $0.utf8.contains(0) }) else {
+      throw Failure(description: "a test argument holds a NUL byte")
+    }
+    try send(fields.map { $0 + "\0" }.joined())
+    guard let started = try replies.line(timeout: 60), let child = Self.number(after: "started ", in: started) else {
+      throw Failure(description: "the test server did not start the test")
+    }
+    var timedOut = false
+    var ended = try replies.line(timeout: timeout)
+    if ended == nil {
+      timedOut = true
+      ProcessTree.terminate(root: pid_t(child), signal: SIGTERM, grace: grace)
+      ended = try replies.line(timeout: nil)
+    }
+    let parts = (ended ?? "").split(separator: " ")
+    guard parts.count == 3, parts[1] == "\(child)", let value = Int32(parts[2]) else {
+      throw Failure(description: "the test server answered '\(ended ?? "")'")
+    }
+    collectProfile(of: child, as: environment["LLVM_PROFILE_FILE"])
+    if parts[0] == "signalled" {
+      return StreamResult(exitCode: 128 + value, timedOut: timedOut, signal: value)
+    }
+    return StreamResult(exitCode: value, timedOut: timedOut)
+  }
+
+  /// Ends the server (it exits at the end of its input) and waits for it.
+  func stop() {
+    close(requests)
+    _ = process.wait(timeout: 10, grace: Interruption.grace)
+    close(replies.descriptor)
+  }
+
+  private func send(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes.withUnsafeBytes { write(requests, $0.baseAddress! + sent, $0.count - sent) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { throw Failure(description: "the test server stopped reading") }
+      sent += count
+    }
+  }
+
+  /// Moves the child's profile to the test's name (`%p` its pid), or removes it when the test
+  /// names none.
+  private func collectProfile(of child: Int, as pattern: String?) {
+    let written = childProfiles + [childProfiles[0].replacingOccurrences(of: "-\(process.pid).", with: "-\(child).")]
+    for path in written where FileManager.default.fileExists(atPath: path) {
+      if let pattern {
+        _ = rename(path, pattern.replacingOccurrences(of: "%p", with: String(child)))
+      } else {
+        try? FileManager.default.removeItem(atPath: path)
+      }
+    }
+  }
+
+  /// A pipe whose ends close on `exec`: no other process covgate starts meanwhile holds them
+  /// (the server would then never see the end of its input). glibc's `pipe2` is left out of
+  /// Swift's module of it; it is looked up by name.
+  private static func pipe() throws -> [Int32] {
+    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    var ends: [Int32] = [0, 0]
+    guard let pipe2 = CLibrary.function("pipe2", as: Pipe2.self), pipe2(&ends, O_CLOEXEC) == 0 else {
+      throw Failure(description: "no pipe: \(String(cString: strerror(errno)))")
+    }
+    return ends
+  }
+
+  private static func number(after prefix: String, in line: String) -> Int? {
+    line.hasPrefix(prefix) ? Int(line.dropFirst(prefix.count)) : nil
+  }
+}
+
+/// The server's answers, a line at a time, each waited for at most a given time.
+struct ReplyLines {
+  let descriptor: Int32
+  private var buffer: [UInt8] = []
+
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// The next line; nil when `timeout` seconds pass first. Throws at the end of the input.
+  mutating func line(timeout: TimeInterval?) throws -> String? {
+    let deadline = timeout.map { Date() + $0 }
+    while true {
+      if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeSubrange(...end)
+        return line
+      }
+      let wait = deadline.map { max(0, Int32(min($0.timeIntervalSinceNow * 1000, 86_400_000))) } ?? -1
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, wait)
+      if ready < 0, errno == EINTR { continue }
+      if ready == 0 { return nil }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = read(descriptor, &chunk, chunk.count)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { throw TestServer.Failure(description: "the test server exited") }
+      buffer += chunk[..<count]
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import CovgateSupport
+import Foundation
+
+/// The small library that turns a test binary into a test server (`TestServer`), compiled from
+/// its C source (`source`) with the toolchain's own `clang` on first use and kept beside the
+/// build's profiles, named by a fingerprint of the source and the compiler: a later run, or
+/// another run of the same build, finds it there.
+enum TestServerHook {
+  /// Why there is no hook: the per-test run then starts a process per test.
+  struct Unavailable: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The library in `folder`, compiled there if it is not yet; `clang` is the compiler beside
+  /// the toolchain's `swift`.
+  static func library(clang: String, folder: String, runner: any CommandRunning) throws -> String {
+    #if os(Linux)
+      guard FileManager.default.isExecutableFile(atPath: clang) else {
+        throw Unavailable(description: "the toolchain has no clang at \(clang)")
+      }
+      let key = fingerprint(Data((source + "\0" + clang).utf8))
+      let library = "\(folder)/libcovgate-test-server-\(key).so"
+      if FileManager.default.fileExists(atPath: library) { return library }
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let sourcePath = "\(folder)/covgate-test-server-\(key).c"
+      try AtomicFile.write(source, to: sourcePath)
+      // Compiled under a name of its own, then renamed: a run beside this one never loads half a file.
+      let compiling = "\(library).\(getpid())"
+      let result = try runner.capture(
+        clang, ["-shared", "-fPIC", "-O2", "-o", compiling, sourcePath, "-ldl"], in: folder)
+      guard result.exitCode == 0, rename(compiling, library) == 0 else {
+        try? FileManager.default.removeItem(atPath: compiling)
+        let detail = result.stderr.split(separator: "\n").first.map(String.init) ?? "exit code \(result.exitCode)"
+        throw Unavailable(description: "clang could not build covgate's test server hook: \(detail)")
+      }
+      return library
+    #else
+      throw Unavailable(description: "test servers need Linux's glibc")
+    #endif
+  }
+}
