@@ -128,14 +128,19 @@ final class InterruptEndToEndTests: XCTestCase {
     try assertInterrupting(with: SIGTERM, exitsWith: 143, named: "SIGTERM")
   }
 
+  /// In a per-test run the hanging test is the child of a test server: covgate stops both.
+  func testCtrlCStopsAPerTestRunsServersAndTheirChildren() throws {
+    try assertInterrupting(with: SIGINT, exitsWith: 130, named: "SIGINT", arguments: ["--per-test"])
+  }
+
   private func assertInterrupting(
-    with signal: Int32, exitsWith code: Int32, named name: String,
+    with signal: Int32, exitsWith code: Int32, named name: String, arguments: [String] = [],
     file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let before = FolderContents.of(greenOutput)
     XCTAssertFalse(before.isEmpty, file: file, line: line)
     let run = try BackgroundCommand(
-      CLIHarness.covgate, ["run", "--output", greenOutput], in: package,
+      CLIHarness.covgate, ["run", "--output", greenOutput] + arguments, in: package,
       environment: ["SAMPLE_HANG": "1", "SAMPLE_HANG_MARK": mark])
     let deadline = Date().addingTimeInterval(120)
     while !FileManager.default.fileExists(atPath: mark), Date() < deadline, run.process.isRunning {
