@@ -20,6 +20,9 @@ enum TestServerHook {
       }
       let key = fingerprint(Data((source + "\0" + clang).utf8))
       let library = "\(folder)/libcovgate-test-server-\(key).so"
+      guard !library.contains(" "), !library.contains(":") else {
+        throw Unavailable(description: "LD_PRELOAD cannot take a path with a space or a colon: \(library)")
+      }
       if FileManager.default.fileExists(atPath: library) { return library }
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       let sourcePath = "\(folder)/covgate-test-server-\(key).c"

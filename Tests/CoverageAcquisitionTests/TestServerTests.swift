@@ -170,5 +170,10 @@ final class TestServerTests: XCTestCase {
     ) { error in
       XCTAssertEqual("\(error)", "the toolchain has no clang at /nowhere/clang")
     }
+    XCTAssertThrowsError(
+      try TestServerHook.library(clang: "\(Self.toolchainBin)/clang", folder: "\(Self.folder)/My Package", runner: LiveCommandRunner())
+    ) { error in
+      XCTAssertTrue("\(error)".hasPrefix("LD_PRELOAD cannot take a path with a space or a colon: "), "\(error)")
+    }
   }
 }
