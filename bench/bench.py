@@ -258,23 +258,26 @@ def ingest_and_reports(rows, row):
         print(f"  {files} files, {megabytes:.0f} MB: covgate {ours:.3f} s peak {peak:.0f} MB;"
               f" warm orjson {warm:.3f} s -> {warm / ours:.1f}x", flush=True)
 
-    # 2. check (text + json) against llvm-cov report, same package, package description included.
+    # 2. check (text + json) against llvm-cov report, same package, package description included;
+    # the same check without derived branches (`branches: {derive: false}`). The three commands
+    # run in turn, 15 rounds, as the HTML rows: a slow minute weighs on each alike.
     cov = toolchain("llvm-cov")
-    ours, _ = timed([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "text",
-                     "--format", "json", "--quiet", "--no-history", "--output", os.path.join(WORK, "out-check")])
-    report, _ = timed([cov, "report", f"-instr-profile={profile}", binary, f"-ignore-filename-regex=^{re.escape(collections)}/(\\.build|Tests|Benchmarks)/"])
-    row("covgate check, text + json (swift-collections)", ours, "llvm-cov report", report, 0.5)
-    # The cost of derived branches: the same check with `branches: {derive: false}` (issue 14:
-    # within 2x, and at most 1.0x llvm-cov report, the row above at the looser goal).
     no_branches = os.path.join(WORK, "no-branches.yml")
     with open(no_branches, "w") as config:
         config.write("branches: { derive: false }\n")
-    without, _ = timed([COVGATE, "check", "--input", export, "--package-path", collections, "--format", "text",
-                        "--format", "json", "--config", no_branches, "--quiet", "--no-history",
-                        "--output", os.path.join(WORK, "out-check-no-branches")])
+    def check(*extra, output):
+        return [COVGATE, "check", "--input", export, "--package-path", collections, "--format", "text",
+                "--format", "json", *extra, "--quiet", "--no-history", "--output", os.path.join(WORK, output)]
+    ours, without, report = timed_together([
+        (lambda: check(output="out-check"), None),
+        (lambda: check("--config", no_branches, output="out-check-no-branches"), None),
+        (lambda: [cov, "report", f"-instr-profile={profile}", binary,
+                  f"-ignore-filename-regex=^{re.escape(collections)}/(\\.build|Tests|Benchmarks)/"], None),
+    ], 3 * RUNS)
+    row("covgate check, text + json, branches derived (swift-collections)", ours, "llvm-cov report", report, 0.7)
     row("covgate check, text + json, branches derived (swift-collections)", ours,
         "the same check without branches", without, 2.0)
-    row("covgate check, text + json, branches derived (swift-collections)", ours, "llvm-cov report", report, 1.0)
+    row("covgate check, text + json, no branches (swift-collections)", without, "llvm-cov report", report, 0.5)
 
     # 3. HTML against llvm-cov show -format=html and genhtml.
     # Each run of every tool writes into a new folder, as on a fresh CI machine; the folders go
