@@ -27,7 +27,8 @@ public final class ServedTestProcesses: TestProcessLaunching, @unchecked Sendabl
   ///   - hook: builds (or finds) the hook library, on first use.
   ///   - fallback: starts the tests when there is no server.
   public init(
-    hook: @escaping @Sendable () throws -> String, fallback: any TestProcessLaunching = LiveTestProcesses(),
+    hook: @escaping @Sendable () throws -> String,
+    fallback: any TestProcessLaunching = LiveTestProcesses(),
     stopGrace: TimeInterval = Interruption.grace
   ) {
     self.buildHook = hook
@@ -36,25 +37,32 @@ public final class ServedTestProcesses: TestProcessLaunching, @unchecked Sendabl
   }
 
   public func run(
-    _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String],
     log: String, timeout: TimeInterval?
   ) throws -> StreamResult {
-    let profileFolder = environment["LLVM_PROFILE_FILE"].map { ($0 as NSString).deletingLastPathComponent }
+    let profileFolder =
+      environment["LLVM_PROFILE_FILE"].map { ($0 as NSString).deletingLastPathComponent }
       ?? (log as NSString).deletingLastPathComponent
     let key = Key(binary: executable, directory: directory, profileFolder: profileFolder)
     guard let server = checkOut(key) else {
-      return try fallback.run(executable, arguments, in: directory, environment: environment, log: log, timeout: timeout)
+      return try fallback.run(
+        executable, arguments, in: directory, environment: environment, log: log, timeout: timeout)
     }
     do {
       let result = try server.run(
-        arguments: arguments, environment: environment, log: log, timeout: timeout, grace: stopGrace)
+        arguments: arguments, environment: environment, log: log, timeout: timeout, grace: stopGrace
+      )
       lock.withLock { idle[key, default: []].append(server) }
       return result
     } catch let failure as TestServer.Failure {
       // The test runs again in a process of its own; the next test gets a new server.
       server.stop()
-      note("covgate: note: a test server of \((executable as NSString).lastPathComponent) stopped (\(failure)); the test ran again in a process of its own")
-      return try fallback.run(executable, arguments, in: directory, environment: environment, log: log, timeout: timeout)
+      note(
+        "covgate: note: a test server of \((executable as NSString).lastPathComponent) stopped (\(failure)); the test ran again in a process of its own"
+      )
+      return try fallback.run(
+        executable, arguments, in: directory, environment: environment, log: log, timeout: timeout)
     }
   }
 
@@ -81,7 +89,8 @@ public final class ServedTestProcesses: TestProcessLaunching, @unchecked Sendabl
     do {
       guard let library = try hook?.get() else { return nil }
       return try TestServer(
-        binary: key.binary, directory: key.directory, hook: library, profileFolder: key.profileFolder,
+        binary: key.binary, directory: key.directory, hook: library,
+        profileFolder: key.profileFolder,
         name: "covgate-server-\(serial)", log: "\(key.profileFolder)/covgate-server-\(serial).log")
     } catch {
       lock.withLock {

@@ -22,7 +22,10 @@ final class TestServer: @unchecked Sendable {
   /// own output goes to `log`. Throws `TestServerHook.Unavailable` when the binary does not
   /// become a server (a static binary loads no hook; a binary without Swift has no arguments
   /// to replace).
-  init(binary: String, directory: String?, hook: String, profileFolder: String, name: String, log: String) throws {
+  init(
+    binary: String, directory: String?, hook: String, profileFolder: String, name: String,
+    log: String
+  ) throws {
     let requestPipe = try Self.pipe()
     let replyPipe: [Int32]
     do { replyPipe = try Self.pipe() } catch {
@@ -37,7 +40,9 @@ final class TestServer: @unchecked Sendable {
       if logDescriptor >= 0 { close(logDescriptor) }
     }
     let pattern = "\(profileFolder)/\(name)-%p.profraw"
-    var environment = ["LD_PRELOAD": hook, "COVGATE_TEST_SERVER": "1", "LLVM_PROFILE_FILE": pattern]
+    var environment = [
+      "LD_PRELOAD": hook, "COVGATE_TEST_SERVER": "1", "LLVM_PROFILE_FILE": pattern,
+    ]
     if let preloaded = ProcessInfo.processInfo.environment["LD_PRELOAD"], !preloaded.isEmpty {
       environment["LD_PRELOAD"] = "\(hook):\(preloaded)"
       environment["COVGATE_TEST_SERVER_PRELOAD"] = preloaded
@@ -61,7 +66,8 @@ final class TestServer: @unchecked Sendable {
       throw TestServerHook.Unavailable(
         description: greeting?.hasPrefix("unsupported") == true
           ? "\((binary as NSString).lastPathComponent) has no Swift standard library to hand arguments to"
-          : "\((binary as NSString).lastPathComponent) did not load covgate's test server hook (a statically linked binary?)")
+          : "\((binary as NSString).lastPathComponent) did not load covgate's test server hook (a statically linked binary?)"
+      )
     }
   }
 
@@ -70,7 +76,8 @@ final class TestServer: @unchecked Sendable {
   /// stopped (SIGTERM, SIGKILL `grace` seconds later). The child's profile is renamed to
   /// `environment`'s `LLVM_PROFILE_FILE`, `%p` being the child's pid.
   func run(
-    arguments: [String], environment: [String: String], log: String, timeout: TimeInterval?, grace: TimeInterval
+    arguments: [String], environment: [String: String], log: String, timeout: TimeInterval?,
+    grace: TimeInterval
   ) throws -> StreamResult {
     let entries = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let fields = [log, String(entries.count)] + entries + [String(arguments.count)] + arguments
@@ -78,7 +85,9 @@ final class TestServer: @unchecked Sendable {
       throw Failure(description: "a test argument holds a NUL byte")
     }
     try send(fields.map { $0 + "\0" }.joined())
-    guard let started = try replies.line(timeout: 60), let child = Self.number(after: "started ", in: started) else {
+    guard let started = try replies.line(timeout: 60),
+      let child = Self.number(after: "started ", in: started)
+    else {
       throw Failure(description: "the test server did not start the test")
     }
     var timedOut = false
@@ -120,7 +129,10 @@ final class TestServer: @unchecked Sendable {
   /// Moves the child's profile to the test's name (`%p` its pid), or removes it when the test
   /// names none.
   private func collectProfile(of child: Int, as pattern: String?) {
-    let written = childProfiles + [childProfiles[0].replacingOccurrences(of: "-\(process.pid).", with: "-\(child).")]
+    let written =
+      childProfiles + [
+        childProfiles[0].replacingOccurrences(of: "-\(process.pid).", with: "-\(child).")
+      ]
     for path in written where FileManager.default.fileExists(atPath: path) {
       if let pattern {
         _ = rename(path, pattern.replacingOccurrences(of: "%p", with: String(child)))
@@ -136,7 +148,8 @@ final class TestServer: @unchecked Sendable {
   private static func pipe() throws -> [Int32] {
     typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
     var ends: [Int32] = [0, 0]
-    guard let pipe2 = CLibrary.function("pipe2", as: Pipe2.self), pipe2(&ends, O_CLOEXEC) == 0 else {
+    guard let pipe2 = CLibrary.function("pipe2", as: Pipe2.self), pipe2(&ends, O_CLOEXEC) == 0
+    else {
       throw Failure(description: "no pipe: \(String(cString: strerror(errno)))")
     }
     return ends
@@ -165,7 +178,8 @@ struct ReplyLines {
         buffer.removeSubrange(...end)
         return line
       }
-      let wait = deadline.map { max(0, Int32(min($0.timeIntervalSinceNow * 1000, 86_400_000))) } ?? -1
+      let wait =
+        deadline.map { max(0, Int32(min($0.timeIntervalSinceNow * 1000, 86_400_000))) } ?? -1
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&poller, 1, wait)
       if ready < 0, errno == EINTR { continue }

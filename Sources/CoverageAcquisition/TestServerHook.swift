@@ -21,7 +21,8 @@ enum TestServerHook {
       let key = fingerprint(Data((source + "\0" + clang).utf8))
       let library = "\(folder)/libcovgate-test-server-\(key).so"
       guard !library.contains(" "), !library.contains(":") else {
-        throw Unavailable(description: "LD_PRELOAD cannot take a path with a space or a colon: \(library)")
+        throw Unavailable(
+          description: "LD_PRELOAD cannot take a path with a space or a colon: \(library)")
       }
       if FileManager.default.fileExists(atPath: library) { return library }
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -33,8 +34,11 @@ enum TestServerHook {
         clang, ["-shared", "-fPIC", "-O2", "-o", compiling, sourcePath, "-ldl"], in: folder)
       guard result.exitCode == 0, rename(compiling, library) == 0 else {
         try? FileManager.default.removeItem(atPath: compiling)
-        let detail = result.stderr.split(separator: "\n").first.map(String.init) ?? "exit code \(result.exitCode)"
-        throw Unavailable(description: "clang could not build covgate's test server hook: \(detail)")
+        let detail =
+          result.stderr.split(separator: "\n").first.map(String.init)
+          ?? "exit code \(result.exitCode)"
+        throw Unavailable(
+          description: "clang could not build covgate's test server hook: \(detail)")
       }
       return library
     #else

@@ -12,9 +12,12 @@ final class TestServerTests: XCTestCase {
 
   /// The folder of the `swift` on PATH, whose clang and swiftc these tests use.
   private static var toolchainBin: String {
-    let swift = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/swift"
-    return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
+    let swift =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+      ?? "/usr/bin/swift"
+    return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString)
+      .deletingLastPathComponent
   }
 
   /// What the program does is said by its first argument: `exit N`, `crash`, `hang`,
@@ -40,10 +43,16 @@ final class TestServerTests: XCTestCase {
     try? programSource.write(toFile: "\(folder)/program.swift", atomically: true, encoding: .utf8)
     let compile = try? LiveCommandRunner().capture(
       "\(toolchainBin)/swiftc",
-      ["-profile-generate", "-profile-coverage-mapping", "-o", "\(folder)/program", "\(folder)/program.swift"],
+      [
+        "-profile-generate", "-profile-coverage-mapping", "-o", "\(folder)/program",
+        "\(folder)/program.swift",
+      ],
       in: folder)
     if compile?.exitCode == 0 { program = "\(folder)/program" }
-    hook = (try? TestServerHook.library(clang: "\(toolchainBin)/clang", folder: "\(folder)/hook", runner: LiveCommandRunner())) ?? ""
+    hook =
+      (try? TestServerHook.library(
+        clang: "\(toolchainBin)/clang", folder: "\(folder)/hook", runner: LiveCommandRunner()))
+      ?? ""
   }
 
   override class func tearDown() {
@@ -60,12 +69,15 @@ final class TestServerTests: XCTestCase {
     let profiles = "\(Self.folder)/\(name)"
     try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
     return try TestServer(
-      binary: Self.program, directory: profiles, hook: Self.hook, profileFolder: profiles, name: "server",
+      binary: Self.program, directory: profiles, hook: Self.hook, profileFolder: profiles,
+      name: "server",
       log: "\(profiles)/server.log")
   }
 
   private func profiles(in name: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: "\(Self.folder)/\(name)").filter { $0.hasSuffix(".profraw") }.sorted()
+    try FileManager.default.contentsOfDirectory(atPath: "\(Self.folder)/\(name)").filter {
+      $0.hasSuffix(".profraw")
+    }.sorted()
   }
 
   func testEachTestRunsInAChildWithItsArgumentsEnvironmentAndOwnProfile() throws {
@@ -73,16 +85,22 @@ final class TestServerTests: XCTestCase {
     defer { server.stop() }
     let folder = "\(Self.folder)/plain"
     let first = try server.run(
-      arguments: ["exit", "0"], environment: ["LLVM_PROFILE_FILE": "\(folder)/0.%p.profraw", "COVGATE_TEST_VARIABLE": "one"],
+      arguments: ["exit", "0"],
+      environment: ["LLVM_PROFILE_FILE": "\(folder)/0.%p.profraw", "COVGATE_TEST_VARIABLE": "one"],
       log: "\(folder)/0.log", timeout: 10, grace: 1)
     XCTAssertEqual(first, StreamResult(exitCode: 0))
-    XCTAssertEqual(try String(contentsOfFile: "\(folder)/0.log", encoding: .utf8), "arguments: exit 0\nvariable: one\n")
+    XCTAssertEqual(
+      try String(contentsOfFile: "\(folder)/0.log", encoding: .utf8),
+      "arguments: exit 0\nvariable: one\n")
     let second = try server.run(
-      arguments: ["exit", "3", "more"], environment: ["LLVM_PROFILE_FILE": "\(folder)/1.%p.profraw"],
+      arguments: ["exit", "3", "more"],
+      environment: ["LLVM_PROFILE_FILE": "\(folder)/1.%p.profraw"],
       log: "\(folder)/1.log", timeout: 10, grace: 1)
     XCTAssertEqual(second, StreamResult(exitCode: 3))
     // The first child's environment is not the second's: each starts from the server.
-    XCTAssertEqual(try String(contentsOfFile: "\(folder)/1.log", encoding: .utf8), "arguments: exit 3 more\nvariable: none\n")
+    XCTAssertEqual(
+      try String(contentsOfFile: "\(folder)/1.log", encoding: .utf8),
+      "arguments: exit 3 more\nvariable: none\n")
     // Each child's profile under the test's name, with the child's pid; none left under the server's.
     let written = try profiles(in: "plain")
     XCTAssertEqual(written.count, 2, "\(written)")
@@ -98,17 +116,22 @@ final class TestServerTests: XCTestCase {
     defer { server.stop() }
     let folder = "\(Self.folder)/red"
     let crash = try server.run(
-      arguments: ["crash"], environment: ["LLVM_PROFILE_FILE": "\(folder)/0.%p.profraw"], log: "\(folder)/0.log",
+      arguments: ["crash"], environment: ["LLVM_PROFILE_FILE": "\(folder)/0.%p.profraw"],
+      log: "\(folder)/0.log",
       timeout: 10, grace: 1)
     XCTAssertEqual(crash, StreamResult(exitCode: 128 + SIGABRT, signal: SIGABRT))
     let hang = try server.run(
-      arguments: ["hang"], environment: ["LLVM_PROFILE_FILE": "\(folder)/1.%p.profraw"], log: "\(folder)/1.log",
+      arguments: ["hang"], environment: ["LLVM_PROFILE_FILE": "\(folder)/1.%p.profraw"],
+      log: "\(folder)/1.log",
       timeout: 0.5, grace: 1)
     XCTAssertEqual(hang, StreamResult(exitCode: 128 + SIGTERM, timedOut: true, signal: SIGTERM))
     // The server lives on.
-    let after = try server.run(arguments: ["exit", "0"], environment: [:], log: "\(folder)/2.log", timeout: 10, grace: 1)
+    let after = try server.run(
+      arguments: ["exit", "0"], environment: [:], log: "\(folder)/2.log", timeout: 10, grace: 1)
     XCTAssertEqual(after, StreamResult(exitCode: 0))
-    XCTAssertEqual(try profiles(in: "red"), [], "a crashed or stopped child writes no profile; one without a name is removed")
+    XCTAssertEqual(
+      try profiles(in: "red"), [],
+      "a crashed or stopped child writes no profile; one without a name is removed")
   }
 
   func testAServerThatDiesMidTestHandsTheTestToAProcessOfItsOwn() throws {
@@ -118,40 +141,56 @@ final class TestServerTests: XCTestCase {
     let folder = "\(Self.folder)/dies"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let died = try processes.run(
-      Self.program, ["kill-server"], in: folder, environment: ["LLVM_PROFILE_FILE": "\(folder)/0.%p.profraw"],
+      Self.program, ["kill-server"], in: folder,
+      environment: ["LLVM_PROFILE_FILE": "\(folder)/0.%p.profraw"],
       log: "\(folder)/0.log", timeout: 10)
     XCTAssertEqual(died, StreamResult(exitCode: 0), "the fake fallback's answer")
     XCTAssertEqual(fallback.launched, [[Self.program, "kill-server"]])
     // The next test gets a new server.
     let next = try processes.run(
-      Self.program, ["exit", "4"], in: folder, environment: [:], log: "\(folder)/1.log", timeout: 10)
+      Self.program, ["exit", "4"], in: folder, environment: [:], log: "\(folder)/1.log", timeout: 10
+    )
     XCTAssertEqual(next, StreamResult(exitCode: 4))
     XCTAssertEqual(fallback.launched.count, 1)
     let notes = processes.finish()
     XCTAssertEqual(notes.count, 1)
-    XCTAssertTrue(notes[0].contains("stopped (the test server exited); the test ran again in a process of its own"), notes[0])
+    XCTAssertTrue(
+      notes[0].contains(
+        "stopped (the test server exited); the test ran again in a process of its own"), notes[0])
   }
 
   func testWithoutAHookEveryTestStartsAProcessOfItsOwnAndTheRunSaysWhyOnce() throws {
     let fallback = FakeTestProcesses()
     let processes = ServedTestProcesses(
-      hook: { throw TestServerHook.Unavailable(description: "the toolchain has no clang at /nowhere/clang") },
+      hook: {
+        throw TestServerHook.Unavailable(
+          description: "the toolchain has no clang at /nowhere/clang")
+      },
       fallback: fallback)
     for index in 0..<3 {
-      _ = try processes.run(Self.program, ["exit", "\(index)"], in: nil, environment: [:], log: "\(Self.folder)/\(index).log", timeout: nil)
+      _ = try processes.run(
+        Self.program, ["exit", "\(index)"], in: nil, environment: [:],
+        log: "\(Self.folder)/\(index).log", timeout: nil)
     }
     XCTAssertEqual(fallback.launched.count, 3)
-    XCTAssertEqual(processes.finish(), ["covgate: note: each test starts a process of its own: the toolchain has no clang at /nowhere/clang"])
+    XCTAssertEqual(
+      processes.finish(),
+      [
+        "covgate: note: each test starts a process of its own: the toolchain has no clang at /nowhere/clang"
+      ])
   }
 
   func testABinaryWithoutSwiftIsNoServer() throws {
     let source = "\(Self.folder)/plain.c"
-    try "#include <stdio.h>\nint main(void) { puts(\"listing\"); return 0; }\n".write(toFile: source, atomically: true, encoding: .utf8)
-    let compile = try LiveCommandRunner().capture("\(Self.toolchainBin)/clang", ["-o", "\(Self.folder)/plain-c", source], in: nil)
+    try "#include <stdio.h>\nint main(void) { puts(\"listing\"); return 0; }\n".write(
+      toFile: source, atomically: true, encoding: .utf8)
+    let compile = try LiveCommandRunner().capture(
+      "\(Self.toolchainBin)/clang", ["-o", "\(Self.folder)/plain-c", source], in: nil)
     XCTAssertEqual(compile.exitCode, 0, compile.stderr)
     XCTAssertThrowsError(
       try TestServer(
-        binary: "\(Self.folder)/plain-c", directory: Self.folder, hook: Self.hook, profileFolder: Self.folder,
+        binary: "\(Self.folder)/plain-c", directory: Self.folder, hook: Self.hook,
+        profileFolder: Self.folder,
         name: "c-server", log: "\(Self.folder)/c-server.log")
     ) { error in
       XCTAssertEqual("\(error)", "plain-c has no Swift standard library to hand arguments to")
@@ -159,21 +198,30 @@ final class TestServerTests: XCTestCase {
   }
 
   func testTheHookIsBuiltOnceAndAMissingClangIsNamed() throws {
-    let built = try FileManager.default.attributesOfItem(atPath: Self.hook)[.modificationDate] as? Date
-    let again = try TestServerHook.library(clang: "\(Self.toolchainBin)/clang", folder: "\(Self.folder)/hook", runner: LiveCommandRunner())
+    let built =
+      try FileManager.default.attributesOfItem(atPath: Self.hook)[.modificationDate] as? Date
+    let again = try TestServerHook.library(
+      clang: "\(Self.toolchainBin)/clang", folder: "\(Self.folder)/hook",
+      runner: LiveCommandRunner())
     XCTAssertEqual(again, Self.hook)
-    XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: again)[.modificationDate] as? Date, built)
-    let symbols = try LiveCommandRunner().capture("\(Self.toolchainBin)/llvm-nm", ["-D", "--defined-only", Self.hook], in: nil)
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: again)[.modificationDate] as? Date, built)
+    let symbols = try LiveCommandRunner().capture(
+      "\(Self.toolchainBin)/llvm-nm", ["-D", "--defined-only", Self.hook], in: nil)
     XCTAssertTrue(symbols.stdout.contains(" T __libc_start_main"), symbols.stdout)
     XCTAssertThrowsError(
-      try TestServerHook.library(clang: "/nowhere/clang", folder: "\(Self.folder)/hook", runner: LiveCommandRunner())
+      try TestServerHook.library(
+        clang: "/nowhere/clang", folder: "\(Self.folder)/hook", runner: LiveCommandRunner())
     ) { error in
       XCTAssertEqual("\(error)", "the toolchain has no clang at /nowhere/clang")
     }
     XCTAssertThrowsError(
-      try TestServerHook.library(clang: "\(Self.toolchainBin)/clang", folder: "\(Self.folder)/My Package", runner: LiveCommandRunner())
+      try TestServerHook.library(
+        clang: "\(Self.toolchainBin)/clang", folder: "\(Self.folder)/My Package",
+        runner: LiveCommandRunner())
     ) { error in
-      XCTAssertTrue("\(error)".hasPrefix("LD_PRELOAD cannot take a path with a space or a colon: "), "\(error)")
+      XCTAssertTrue(
+        "\(error)".hasPrefix("LD_PRELOAD cannot take a path with a space or a colon: "), "\(error)")
     }
   }
 }
