@@ -196,10 +196,7 @@ struct TestSelection {
   /// `--scratch-path`, `--build-path`, `--triple`, and the compiler and linker flags (`-Xswiftc`,
   /// `-Xcc`, `-Xcxx`, `-Xlinker`): a build without them would be another build.
   static func buildFlags(in arguments: [String]) -> [String] {
-    let locationFlags: Set<String> = [
-      "-c", "--configuration", "--scratch-path", "--build-path", "--triple", "-Xswiftc", "-Xcc",
-      "-Xcxx", "-Xlinker",
-    ]
+    let locationFlags = movingFlags.union(["-Xswiftc", "-Xcc", "-Xcxx", "-Xlinker"])
     var passed: [String] = []
     var index = 0
     while index < arguments.count {
@@ -210,6 +207,14 @@ struct TestSelection {
       index += 1
     }
     return passed
+  }
+
+  /// The flags that put the build in another folder than `.build/debug`.
+  static let movingFlags: Set<String> = ["-c", "--configuration", "--scratch-path", "--build-path", "--triple"]
+
+  /// Whether `buildFlags` (flag and value pairs) put the build in another folder.
+  static func movesBuild(_ buildFlags: [String]) -> Bool {
+    stride(from: 0, to: buildFlags.count, by: 2).contains { movingFlags.contains(buildFlags[$0]) }
   }
 
   func includes(_ test: TestCase) -> Bool {

@@ -171,9 +171,10 @@ public struct TestRunner: Sendable {
   /// `swift build --show-bin-path`, honouring build-location flags given for `swift test`.
   func binPath(root: String, arguments: [String]) throws -> String {
     let passed = TestSelection.buildFlags(in: arguments)
-    // SwiftPM keeps `.build/debug` pointing at the default bin folder: asking it costs a
-    // quarter of a second, so only ask when the flags move the build elsewhere.
-    if passed.isEmpty {
+    // SwiftPM keeps `.build/debug` pointing at the default bin folder: asking it costs a sixth
+    // of a second, so only ask when the flags move the build elsewhere (compiler and linker
+    // flags, such as the atomic counters covgate adds, do not).
+    if !TestSelection.movesBuild(passed) {
       let link = URL(fileURLWithPath: root).appendingPathComponent(".build/debug")
       var isFolder: ObjCBool = false
       let resolved = link.resolvingSymlinksInPath().path

@@ -76,6 +76,24 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertEqual(runner.commands[0], "swift build --show-bin-path -c release --scratch-path /s")
   }
 
+  /// `.build/debug` is the bin folder unless a flag moves the build: compiler flags (covgate's
+  /// atomic counters) do not, so SwiftPM is not asked.
+  func testCompilerFlagsKeepTheDefaultBinFolderWithoutAskingSwiftPM() throws {
+    let root = (bin as NSString).deletingLastPathComponent + "/package"
+    try FileManager.default.createDirectory(atPath: "\(root)/.build", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: "\(root)/.build/debug", withDestinationPath: bin)
+    let runner = runner(testExit: 0)
+    let testRunner = TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+    let atomic = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-instrprof-atomic-counter-update-all"]
+    XCTAssertEqual(try testRunner.binPath(root: root, arguments: atomic + ["--parallel"]), bin)
+    XCTAssertEqual(runner.commands, [])
+    // A flag's value that looks like a moving flag moves nothing.
+    XCTAssertEqual(try testRunner.binPath(root: root, arguments: ["-Xswiftc", "-c"]), bin)
+    XCTAssertEqual(runner.commands, [])
+    XCTAssertEqual(try testRunner.binPath(root: root, arguments: atomic + ["-c", "release"]), bin)
+    XCTAssertEqual(runner.commands, ["swift build --show-bin-path -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all -c release"])
+  }
+
   func testAStaleProfileIsAnError() {
     let stale = CommandResult(
       exitCode: 0, stdout: "{}",
