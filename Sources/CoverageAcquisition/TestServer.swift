@@ -14,9 +14,12 @@ final class TestServer: @unchecked Sendable {
   private let process: SpawnedProcess
   private let requests: Int32
   private var replies: ReplyLines
-  /// Each child's own profile lands here (the runtime keeps the server's file name): it is
-  /// renamed to the test's profile once the child has exited.
-  private let childProfiles: [String]
+  /// The server's `LLVM_PROFILE_FILE`: each child's profile lands under it (the runtime keeps
+  /// the server's pid for `%p`), to be renamed to the test's once the child has exited.
+  private let profilePattern: String
+
+  /// The server's process ID.
+  var pid: pid_t { process.pid }
 
   /// Starts `binary` in `directory` with the hook preloaded and waits until it is ready; its
   /// own output goes to `log`. Throws `TestServerHook.Unavailable` when the binary does not
@@ -39,9 +42,9 @@ final class TestServer: @unchecked Sendable {
       close(replyPipe[1])
       if logDescriptor >= 0 { close(logDescriptor) }
     }
-    let pattern = "\(profileFolder)/\(name)-%p.profraw"
+    profilePattern = "\(profileFolder)/\(name)-%p.profraw"
     var environment = [
-      "LD_PRELOAD": hook, "COVGATE_TEST_SERVER": "1", "LLVM_PROFILE_FILE": pattern,
+      "LD_PRELOAD": hook, "COVGATE_TEST_SERVER": "1", "LLVM_PROFILE_FILE": profilePattern,
     ]
     if let preloaded = ProcessInfo.processInfo.environment["LD_PRELOAD"], !preloaded.isEmpty {
       environment["LD_PRELOAD"] = "\(hook):\(preloaded)"
@@ -59,7 +62,6 @@ final class TestServer: @unchecked Sendable {
     }
     requests = requestPipe[1]
     replies = ReplyLines(descriptor: replyPipe[0])
-    childProfiles = [pattern.replacingOccurrences(of: "%p", with: String(process.pid))]
     let greeting = (try? replies.line(timeout: 60)) ?? nil
     guard let greeting, greeting.hasPrefix("ready ") else {
       stop()
@@ -115,13 +117,27 @@ final class TestServer: @unchecked Sendable {
     close(replies.descriptor)
   }
 
+  /// Writes a request. A server that has exited makes the write fail with EPIPE, not stop
+  /// covgate: SIGPIPE is blocked on this thread meanwhile, and one it raised is taken.
   private func send(_ text: String) throws {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     let bytes = Array(text.utf8)
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes { write(requests, $0.baseAddress! + sent, $0.count - sent) }
       if count < 0, errno == EINTR { continue }
-      guard count > 0 else { throw Failure(description: "the test server stopped reading") }
+      guard count > 0 else {
+        if errno == EPIPE {
+          var none = timespec()
+          _ = sigtimedwait(&pipeSignal, nil, &none)
+        }
+        throw Failure(description: "the test server stopped reading")
+      }
       sent += count
     }
   }
@@ -129,10 +145,9 @@ final class TestServer: @unchecked Sendable {
   /// Moves the child's profile to the test's name (`%p` its pid), or removes it when the test
   /// names none.
   private func collectProfile(of child: Int, as pattern: String?) {
-    let written =
-      childProfiles + [
-        childProfiles[0].replacingOccurrences(of: "-\(process.pid).", with: "-\(child).")
-      ]
+    let written = [Int(process.pid), child].map {
+      profilePattern.replacingOccurrences(of: "%p", with: String($0))
+    }
     for path in written where FileManager.default.fileExists(atPath: path) {
       if let pattern {
         _ = rename(path, pattern.replacingOccurrences(of: "%p", with: String(child)))

@@ -159,6 +159,22 @@ final class TestServerTests: XCTestCase {
         "stopped (the test server exited); the test ran again in a process of its own"), notes[0])
   }
 
+  /// A server gone while idle makes the next request fail (EPIPE), not stop covgate (SIGPIPE).
+  func testAServerGoneWhileIdleFailsTheNextRequest() throws {
+    let server = try server("gone")
+    defer { server.stop() }
+    XCTAssertEqual(kill(server.pid, SIGKILL), 0)
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(server.pid), &info, WEXITED | WNOWAIT) == -1, errno == EINTR {}
+    XCTAssertThrowsError(
+      try server.run(
+        arguments: ["exit", "0"], environment: [:], log: "\(Self.folder)/gone/0.log", timeout: 10,
+        grace: 1)
+    ) { error in
+      XCTAssertEqual("\(error)", "the test server stopped reading")
+    }
+  }
+
   func testWithoutAHookEveryTestStartsAProcessOfItsOwnAndTheRunSaysWhyOnce() throws {
     let fallback = FakeTestProcesses()
     let processes = ServedTestProcesses(
