@@ -57,7 +57,7 @@ public struct LiveCommandRunner: CommandRunning {
   {
     let (process, output, errors) = try spawnIntoPipes(executable, arguments, in: directory)
     // Both pipes are drained together, so that neither fills up and blocks the command.
-    let (stdout, stderr) = OutputPipe.readToEnd(output, errors)
+    let (stdout, stderr) = CommandPipe.readToEnd(output, errors)
     let result = process.wait(timeout: nil, grace: stopGrace)
     return CommandResult(
       exitCode: result.exitCode, stdout: String(decoding: stdout, as: UTF8.self),
@@ -78,7 +78,7 @@ public struct LiveCommandRunner: CommandRunning {
   ) throws -> (result: StreamResult, output: String) {
     let (process, output, errors) = try spawnIntoPipes(executable, arguments, in: directory)
     // Read on its own thread: the wait below stops the command at its time limit.
-    let reading = Background { OutputPipe.readToEnd(output, errors, echo: true) }
+    let reading = Background { CommandPipe.readToEnd(output, errors, echo: true) }
     let result = process.wait(timeout: timeout, grace: stopGrace)
     let (stdout, stderr) = try reading.value()
     return (
@@ -90,10 +90,10 @@ public struct LiveCommandRunner: CommandRunning {
   /// Starts the command with its standard output and error each into a pipe; covgate keeps
   /// only the read ends (the write ends are the command's alone, so the pipes end with it).
   private func spawnIntoPipes(_ executable: String, _ arguments: [String], in directory: String?)
-    throws -> (SpawnedProcess, OutputPipe, OutputPipe)
+    throws -> (SpawnedProcess, CommandPipe, CommandPipe)
   {
-    let output = try OutputPipe()
-    let errors = try OutputPipe()
+    let output = try CommandPipe()
+    let errors = try CommandPipe()
     let process: SpawnedProcess
     do {
       process = try SpawnedProcess(

@@ -1,4 +1,3 @@
-import CovgateSupport
 import Foundation
 
 /// A long-lived process of a test binary that `TestServerHook` turned into a server: each test
@@ -29,17 +28,16 @@ final class TestServer: @unchecked Sendable {
     binary: String, directory: String?, hook: String, profileFolder: String, name: String,
     log: String
   ) throws {
-    let requestPipe = try Self.pipe()
-    let replyPipe: [Int32]
-    do { replyPipe = try Self.pipe() } catch {
-      close(requestPipe[0])
-      close(requestPipe[1])
+    let requestPipe = try CommandPipe()
+    let replyPipe: CommandPipe
+    do { replyPipe = try CommandPipe() } catch {
+      requestPipe.closeBothEnds()
       throw error
     }
     let logDescriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     defer {
-      close(requestPipe[0])
-      close(replyPipe[1])
+      close(requestPipe.readEnd)
+      replyPipe.closeWriteEnd()
       if logDescriptor >= 0 { close(logDescriptor) }
     }
     profilePattern = "\(profileFolder)/\(name)-%p.profraw"
@@ -53,20 +51,21 @@ final class TestServer: @unchecked Sendable {
     do {
       // Were the hook not loaded, the binary would only list its XCTest tests and exit.
       process = try SpawnedProcess(
-        binary, ["--list-tests"], in: directory, input: requestPipe[0], output: replyPipe[1],
+        binary, ["--list-tests"], in: directory, input: requestPipe.readEnd,
+        output: replyPipe.writeEnd,
         error: logDescriptor >= 0 ? logDescriptor : nil, environment: environment)
     } catch {
-      close(requestPipe[1])
-      close(replyPipe[0])
+      close(requestPipe.writeEnd)
+      close(replyPipe.readEnd)
       throw error
     }
-    requests = requestPipe[1]
-    replies = ReplyLines(descriptor: replyPipe[0])
-    let greeting = (try? replies.line(timeout: 60)) ?? nil
-    guard let greeting, greeting.hasPrefix("ready ") else {
+    requests = requestPipe.writeEnd
+    replies = ReplyLines(descriptor: replyPipe.readEnd)
+    let greeting = ((try? replies.line(timeout: 60)) ?? nil).flatMap(Answer.init)
+    guard greeting?.word == "ready" else {
       stop()
       throw TestServerHook.Unavailable(
-        description: greeting?.hasPrefix("unsupported") == true
+        description: greeting?.word == "unsupported"
           ? "\((binary as NSString).lastPathComponent) has no Swift standard library to hand arguments to"
           : "\((binary as NSString).lastPathComponent) did not load covgate's test server hook (a statically linked binary?)"
       )
@@ -87,24 +86,26 @@ final class TestServer: @unchecked Sendable {
       throw Failure(description: "a test argument holds a NUL byte")
     }
     try send(fields.map { $0 + "\0" }.joined())
-    guard let started = try replies.line(timeout: 60),
-      let child = Self.number(after: "started ", in: started)
+    guard let started = try replies.line(timeout: 60).flatMap(Answer.init),
+      started.word == "started"
     else {
       throw Failure(description: "the test server did not start the test")
     }
+    let child = started.first
     var timedOut = false
-    var ended = try replies.line(timeout: timeout)
-    if ended == nil {
+    var line = try replies.line(timeout: timeout)
+    if line == nil {
       timedOut = true
       ProcessTree.terminate(root: pid_t(child), signal: SIGTERM, grace: grace)
-      ended = try replies.line(timeout: nil)
+      line = try replies.line(timeout: nil)
     }
-    let parts = (ended ?? "").split(separator: " ")
-    guard parts.count == 3, parts[1] == "\(child)", let value = Int32(parts[2]) else {
-      throw Failure(description: "the test server answered '\(ended ?? "")'")
+    guard let ended = line.flatMap(Answer.init), ["exited", "signalled"].contains(ended.word),
+      ended.first == child, let value = Int32(exactly: ended.second)
+    else {
+      throw Failure(description: "the test server answered '\(line ?? "")'")
     }
     collectProfile(of: child, as: environment["LLVM_PROFILE_FILE"])
-    if parts[0] == "signalled" {
+    if ended.word == "signalled" {
       return StreamResult(exitCode: 128 + value, timedOut: timedOut, signal: value)
     }
     return StreamResult(exitCode: value, timedOut: timedOut)
@@ -157,21 +158,21 @@ final class TestServer: @unchecked Sendable {
     }
   }
 
-  /// A pipe whose ends close on `exec`: no other process covgate starts meanwhile holds them
-  /// (the server would then never see the end of its input). glibc's `pipe2` is left out of
-  /// Swift's module of it; it is looked up by name.
-  private static func pipe() throws -> [Int32] {
-    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
-    var ends: [Int32] = [0, 0]
-    guard let pipe2 = CLibrary.function("pipe2", as: Pipe2.self), pipe2(&ends, O_CLOEXEC) == 0
-    else {
-      throw Failure(description: "no pipe: \(String(cString: strerror(errno)))")
-    }
-    return ends
-  }
+}
 
-  private static func number(after prefix: String, in line: String) -> Int? {
-    line.hasPrefix(prefix) ? Int(line.dropFirst(prefix.count)) : nil
+/// One answer of the server: a word and two numbers (`started PID 0`, `exited PID CODE`,
+/// `signalled PID SIGNAL`, `ready PID 0`, `unsupported 0 0`, `failed ERRNO 0`).
+struct Answer {
+  var word: Substring
+  var first: Int
+  var second: Int
+
+  init?(_ line: String) {
+    let parts = line.split(separator: " ")
+    guard parts.count == 3, let first = Int(parts[1]), let second = Int(parts[2]) else {
+      return nil
+    }
+    (word, self.first, self.second) = (parts[0], first, second)
   }
 }
 

@@ -5,7 +5,7 @@ extension TestServerHook {
   /// NUL-ended fields: the log file, the number of environment entries, `NAME=value` entries,
   /// the number of arguments, the arguments. For each it forks a child that runs the binary's
   /// real `main` with those arguments, in a process group of its own, its output in the log,
-  /// and answers on standard output: `started PID`, then `exited PID CODE` or
+  /// and answers on standard output (`Answer`): `started PID 0`, then `exited PID CODE` or
   /// `signalled PID SIGNAL`. It exits at the end of its input.
   ///
   /// The child is the loaded binary as it was before any test ran: a test's profile holds
@@ -31,10 +31,10 @@ extension TestServerHook {
     extern char **environ;
     static main_function real_main;
 
-    static void answer(const char *word, long first, long second, int fields) {
+    /* Every answer is a word and two numbers. */
+    static void answer(const char *word, long first, long second) {
       char line[96];
-      int length = fields == 2 ? snprintf(line, sizeof line, "%s %ld %ld\n", word, first, second)
-                               : snprintf(line, sizeof line, "%s %ld\n", word, first);
+      int length = snprintf(line, sizeof line, "%s %ld %ld\n", word, first, second);
       if (write(STDOUT_FILENO, line, (size_t)length) != length) _exit(74);
     }
 
@@ -44,6 +44,13 @@ extension TestServerHook {
       size_t capacity = 0;
       if (getdelim(&text, &capacity, '\0', requests) <= 0) _exit(0);
       return text;
+    }
+
+    static int count_field(FILE *requests) {
+      char *text = field(requests);
+      int count = atoi(text);
+      free(text);
+      return count;
     }
 
     static void run_child(char *log, char **environment, int environment_count, char *program,
@@ -72,16 +79,16 @@ extension TestServerHook {
       override_function override =
           (override_function)dlsym(RTLD_DEFAULT, "_swift_stdlib_overrideUnsafeArgvArgc");
       if (override == NULL) {
-        answer("unsupported", 0, 0, 1);
+        answer("unsupported", 0, 0);
         _exit(69);
       }
-      answer("ready", (long)getpid(), 0, 1);
+      answer("ready", (long)getpid(), 0);
       for (;;) {
         char *log = field(stdin);
-        int environment_count = atoi(field(stdin));
+        int environment_count = count_field(stdin);
         char **environment = calloc((size_t)environment_count + 1, sizeof(char *));
         for (int index = 0; index < environment_count; index++) environment[index] = field(stdin);
-        int argument_count = atoi(field(stdin));
+        int argument_count = count_field(stdin);
         char **arguments = calloc((size_t)argument_count + 1, sizeof(char *));
         for (int index = 0; index < argument_count; index++) arguments[index] = field(stdin);
         pid_t child = fork();
@@ -95,15 +102,15 @@ extension TestServerHook {
         free(environment);
         free(arguments);
         if (child < 0) {
-          answer("failed", (long)errno, 0, 1);
+          answer("failed", (long)errno, 0);
           continue;
         }
-        answer("started", (long)child, 0, 1);
+        answer("started", (long)child, 0);
         int status = 0;
         while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
         }
-        if (WIFSIGNALED(status)) answer("signalled", (long)child, WTERMSIG(status), 2);
-        else answer("exited", (long)child, WEXITSTATUS(status), 2);
+        if (WIFSIGNALED(status)) answer("signalled", (long)child, WTERMSIG(status));
+        else answer("exited", (long)child, WEXITSTATUS(status));
       }
     }
 

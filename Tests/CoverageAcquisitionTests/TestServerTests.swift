@@ -10,14 +10,10 @@ final class TestServerTests: XCTestCase {
   nonisolated(unsafe) private static var program = ""
   nonisolated(unsafe) private static var hook = ""
 
-  /// The folder of the `swift` on PATH, whose clang and swiftc these tests use.
+  /// The toolchain folder, as covgate finds it (its clang builds the hook in per-test runs).
   private static var toolchainBin: String {
-    let swift =
-      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-      ?? "/usr/bin/swift"
-    return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString)
-      .deletingLastPathComponent
+    let llvmCov = (try? LinuxPlatform().locateToolchain().llvmCov) ?? "/usr/bin/llvm-cov"
+    return (llvmCov as NSString).deletingLastPathComponent
   }
 
   /// What the program does is said by its first argument: `exit N`, `crash`, `hang`,

@@ -2,9 +2,9 @@ import CoverageModel
 import CovgateSupport
 import Foundation
 
-/// A pipe that a command writes its output into and covgate reads. Both ends close on exec:
-/// the command gets the write end only as its standard output or error.
-struct OutputPipe {
+/// A pipe between covgate and a command it starts: the command's output, or a test server's
+/// requests. Both ends close on exec: the command gets its end only as a standard stream.
+struct CommandPipe {
   let readEnd: Int32
   let writeEnd: Int32
 
@@ -12,7 +12,7 @@ struct OutputPipe {
     var ends: [Int32] = [-1, -1]
     #if os(Linux)
       // Close-on-exec from the start: a command started on another thread meanwhile must not
-      // inherit the write end (the pipe would then never reach its end). glibc's header hides
+      // inherit an end (the pipe would then never reach its end). glibc's header hides
       // `pipe2` from Swift; it is looked up by name.
       typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
       guard let pipe2 = CLibrary.function("pipe2", as: Pipe2.self) else {
@@ -41,7 +41,7 @@ struct OutputPipe {
   /// has data, so a command that fills one while covgate waits on the other never blocks.
   /// `echo`: each piece is also written at once to covgate's standard output (the first pipe's)
   /// or standard error (the second's), so that the command's output is seen as it comes.
-  static func readToEnd(_ first: OutputPipe, _ second: OutputPipe, echo: Bool = false) -> (
+  static func readToEnd(_ first: CommandPipe, _ second: CommandPipe, echo: Bool = false) -> (
     [UInt8], [UInt8]
   ) {
     var collected: [[UInt8]] = [[], []]
