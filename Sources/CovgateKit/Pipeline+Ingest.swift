@@ -1,5 +1,6 @@
 import CoverageGate
 import CoverageModel
+import CovgateSupport
 import LLVMCoverage
 
 extension Pipeline {
@@ -12,6 +13,30 @@ extension Pipeline {
       functions: derivesBranches(package)
         || settings.readsFunctions(exportCount: exportCount, hasMarkers: markers),
       lineViews: settings.keepsLineViews(hasMarkers: markers))
+  }
+
+  /// The exports read while the package's sources are (`readSources`): the one overlap of
+  /// the pipeline, each on its own core. The exports are read as for sources without exclusion
+  /// markers, which only some packages have; where the markers need more of the exports (every
+  /// file's lines), they are read again with it.
+  func ingestReadingSources(_ paths: [String], described: PackageInfo) throws -> (
+    CoverageData, PackageInfo, [String: [ExclusionMarker]]
+  ) {
+    let options = readOptions(paths.count, markers: false, package: described)
+    let reading = Background { [self] in try ingest(paths, options: options) }
+    let package: PackageInfo
+    let markers: [String: [ExclusionMarker]]
+    do {
+      (package, markers) = try readSources(described)
+    } catch {
+      // The sources' error is the run's; the reading ends before the run does.
+      _ = try? reading.take()
+      throw error
+    }
+    let needed = readOptions(paths.count, markers: !markers.isEmpty, package: package)
+    guard needed != options else { return (try reading.take(), package, markers) }
+    _ = try? reading.take()
+    return (try ingest(paths, options: needed), package, markers)
   }
 
   /// Reads the exports once, merging several; functions are attached to their files for the

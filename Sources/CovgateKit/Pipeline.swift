@@ -37,29 +37,32 @@ public struct Pipeline: Sendable {
   }
 
   /// The evaluated report, in pipeline order: describe -> acquire -> ingest -> gate -> name.
-  /// The package and its markers come first (config mistakes surface before anything is
-  /// built), so the exports are read with exactly what the run needs of them.
+  /// The package and what its sources say come first (config mistakes surface before anything
+  /// is built), so the exports are read with exactly what the run needs of them; the one
+  /// overlap: exports already made are read while the sources are (`ingestReadingSources`).
   public func evaluatedReport() throws -> CoverageReport {
     switch settings.source {
     case .exports(let inputs, let buildFolder, let profile):
-      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      let described = try describe(swift: try services.acquisition.locateSwift())
       let built = try exportBuildFolder(buildFolder)
       let exported = try exportProfile(profile)
       defer { for path in exported { try? FileManager.default.removeItem(atPath: path) } }
-      let paths = built + exported + inputs
-      let data = try ingest(
-        paths, options: readOptions(paths.count, markers: !markers.isEmpty, package: package))
+      let (data, package, markers) = try ingestReadingSources(
+        built + exported + inputs, described: described)
       return try gateAndName(data, package: package, markers: markers, tests: nil)
     case .xccov(let reports, let archives):
-      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      let (package, markers) = try readSources(
+        describe(swift: try services.acquisition.locateSwift()))
       let data = try XccovCoverage.read(reports: reports, archives: archives)
       return try gateAndName(data, package: package, markers: markers, tests: nil)
     case .xcresults(let bundles):
-      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      let (package, markers) = try readSources(
+        describe(swift: try services.acquisition.locateSwift()))
       let data = try readResultBundles(bundles)
       return try gateAndName(data, package: package, markers: markers, tests: nil)
     case .xcodeTests(let request):
-      let (package, markers) = try describe(swift: try services.acquisition.locateSwift())
+      let (package, markers) = try readSources(
+        describe(swift: try services.acquisition.locateSwift()))
       if let base = settings.base {
         try services.changes.checkBase(base, root: settings.packageRoot)
       }
@@ -67,7 +70,7 @@ public struct Pipeline: Sendable {
       return try gateAndName(data, package: package, markers: markers, tests: tests)
     case .tests(let arguments, let timeout, let perTest, let repeats):
       let toolchain = try services.acquisition.locateToolchain()
-      let (package, markers) = try describe(swift: toolchain.swift)
+      let (package, markers) = try readSources(describe(swift: toolchain.swift))
       // A base that cannot be measured from fails now, not after the build and the tests.
       if let base = settings.base {
         try services.changes.checkBase(base, root: settings.packageRoot)
@@ -108,24 +111,25 @@ public struct Pipeline: Sendable {
     }
   }
 
-  /// The package as described, with its test-support libraries marked and checked against
-  /// the config's layers, and the exclusion markers in its sources: known before any coverage
-  /// is read.
-  private func describe(swift: @autoclosure () throws -> String) throws -> (
+  /// The package as described (its targets and their sources), before any source is read.
+  private func describe(swift: @autoclosure () throws -> String) throws -> PackageInfo {
+    let root = settings.packageRoot
+    if let file = settings.packageDescriptionPath {
+      return try PackageDescriptionFile(path: file).read(root: root)
+    }
+    if ProjectDescriber.isPackage(root: root) {
+      return try services.acquisition.describePackage(
+        root: root, swift: try swift(), cacheFolder: settings.cacheFolder)
+    }
+    return try ProjectDescriber.describe(
+      root: root, targets: settings.config.projectTargets.map { ($0.name, $0.folder) })
+  }
+
+  /// What the package's sources say: its test-support libraries marked (and the package then
+  /// checked against the config's layers), and the exclusion markers by package-relative path.
+  func readSources(_ described: PackageInfo) throws -> (
     PackageInfo, [String: [ExclusionMarker]]
   ) {
-    let root = settings.packageRoot
-    let described: PackageInfo
-    if let file = settings.packageDescriptionPath {
-      described = try PackageDescriptionFile(path: file).read(root: root)
-    } else if ProjectDescriber.isPackage(root: root) {
-      described = try services.acquisition.describePackage(
-        root: root, swift: try swift(), cacheFolder: settings.cacheFolder)
-    } else {
-      described = try ProjectDescriber.describe(
-        root: root, targets: settings.config.projectTargets.map { ($0.name, $0.folder) }
-      )
-    }
     let sources = sources(root: described.root)
     let package = TestFrameworkImports.marked(described) { sources.source(ofRelativePath: $0) }
     try settings.config.check(against: package)

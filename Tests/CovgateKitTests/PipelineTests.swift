@@ -11,8 +11,8 @@ import XCTest
 /// The pipeline as a library, with fakes at the process and file boundaries: the order of the
 /// stages, what each is given, and the complete report.
 final class PipelineTests: XCTestCase {
-  private var fixture: PipelinePackage!
-  private var log: EventLog!
+  var fixture: PipelinePackage!
+  var log: EventLog!
   private var output: CapturingOutput!
   private var history: FakeHistory!
 
@@ -33,7 +33,7 @@ final class PipelineTests: XCTestCase {
     fixture.remove()
   }
 
-  private func pipeline(
+  func pipeline(
     _ source: CoverageSource = .tests(arguments: ["--parallel"]), config yaml: String? = nil,
     testExitCode: Int32 = 0, base: String? = nil, formats: [ReportFormat] = [.json],
     changes: [ChangedFile] = [],
