@@ -61,12 +61,20 @@ private final class WatchedFiles: PackageFiles, @unchecked Sendable {
   }
 
   func exists(_ path: String) -> Bool {
-    if path.hasSuffix("/Sources/Core"), lock.withLock({ looks += 1; return looks == 2 }) {
+    if path.hasSuffix("/Sources/Core"), nextLook() == 2 {
       log.add(
         watch.waitForOpen(seconds: 10)
           ? "export opened while the sources were read" : "export not opened")
     }
     return disk.exists(path)
+  }
+
+  /// How many times the sources' folder was looked at, this look included.
+  private func nextLook() -> Int {
+    lock.withLock {
+      looks += 1
+      return looks
+    }
   }
 
   func isFolder(_ path: String) -> Bool { disk.isFolder(path) }
