@@ -75,7 +75,7 @@ struct CommonOptions: ParsableArguments {
   /// The run's settings: the config is read here, once, before anything runs.
   func settings(source: CoverageSource) throws -> RunSettings {
     let root = try package.packageRoot()
-    let config = try package.loadConfig(root: root)
+    let config = try package.loadConfig(root: root, describedAsPackage: packageDescription != nil)
     var settings = RunSettings(
       packageRoot: root, config: config, source: source,
       packageDescriptionPath: packageDescription.map { absolute($0).path },

@@ -33,11 +33,13 @@ struct PackageOptions: ParsableArguments {
     return (absolute(config).path, true)
   }
 
-  /// The config that applies to the package at `root`: its file's, or the defaults.
-  func loadConfig(root: String) throws -> GateConfig {
+  /// The config that applies to the package at `root`: its file's, or the defaults of a
+  /// package (its `Package.swift` at `root`, or its description given, `describedAsPackage`)
+  /// or else of an app.
+  func loadConfig(root: String, describedAsPackage: Bool = false) throws -> GateConfig {
     let (path, required) = configPath(root: root)
     return try ConfigLoader.load(path: path, required: required)
-      ?? (ProjectDescriber.isPackage(root: root) ? .defaults : .appDefaults)
+      ?? (describedAsPackage || ProjectDescriber.isPackage(root: root) ? .defaults : .appDefaults)
   }
 }
 
