@@ -5,8 +5,8 @@ import Foundation
 /// Finds the library targets that import XCTest or Testing, which is what makes a target that
 /// only tests use test support (`PackageInfo.testSupportRule`).
 ///
-/// Only the targets that could be test support are read: libraries that something depends on
-/// and whose every dependent is a test or such a library.
+/// Only the targets that could be test support are read: libraries that no product ships, that
+/// something depends on and whose every dependent is a test or such a library.
 public enum TestFrameworkImports {
   static let modules = ["XCTest", "Testing"]
 
@@ -29,7 +29,8 @@ public enum TestFrameworkImports {
     return package
   }
 
-  /// Libraries with dependents that are all tests or other candidates (the largest such set).
+  /// Libraries no product ships, with dependents that are all tests or other candidates (the
+  /// largest such set).
   static func candidates(_ targets: [TargetInfo]) -> Set<String> {
     let tests = Set(targets.filter { $0.kind == .test }.map(\.name))
     var dependents: [String: [String]] = [:]
@@ -39,7 +40,8 @@ public enum TestFrameworkImports {
       }
     }
     var candidates = Set(
-      targets.filter { $0.kind == .library && dependents[$0.name] != nil }.map(\.name))
+      targets.filter { $0.kind == .library && $0.products.isEmpty && dependents[$0.name] != nil }
+        .map(\.name))
     var changed = true
     while changed {
       changed = false

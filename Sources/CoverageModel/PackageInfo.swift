@@ -75,12 +75,16 @@ extension PackageInfo {
   }
 
   /// Why `target` is test support, or `nil` when it is not: a library that the config's
-  /// `test_support` names, or one that tests use (and nothing else does) and that itself imports
-  /// XCTest or Testing. Products play no part: a package may declare none.
+  /// `test_support` names, or one that tests use (and nothing else does), that itself imports
+  /// XCTest or Testing and that no product ships. A package may declare no products, so their
+  /// absence proves nothing; a library a product ships is the package's code, though, even when
+  /// it is a testing library (`swift-property-based`, Nimble) that only its own tests use.
   public func testSupportRule(_ target: TargetInfo, named: Set<String> = []) -> String? {
     guard target.kind == .library else { return nil }
     if named.contains(target.name) { return "named in test_support in the config" }
-    guard target.importsTestFramework, isUsedOnlyByTests(target, named: named) else { return nil }
+    guard target.importsTestFramework, target.products.isEmpty,
+      isUsedOnlyByTests(target, named: named)
+    else { return nil }
     return "only tests use it and it imports XCTest or Testing"
   }
 

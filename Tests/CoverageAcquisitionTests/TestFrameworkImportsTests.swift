@@ -41,11 +41,14 @@ final class TestFrameworkImportsTests: XCTestCase {
     let fakesOfFakes = TargetInfo(
       name: "More", kind: .library, path: "Sources/More", sources: [], dependencies: ["Deep"])
     let moreTests = TargetInfo(
-      name: "U", kind: .test, path: "Tests/U", sources: [], dependencies: ["More"])
+      name: "U", kind: .test, path: "Tests/U", sources: [], dependencies: ["More", "Shipped"])
+    let shipped = TargetInfo(
+      name: "Shipped", kind: .library, path: "Sources/Shipped", sources: [], products: ["Shipped"])
     let candidates = TestFrameworkImports.candidates([
-      lib, fakes, deep, used, app, tests, fakesOfFakes, moreTests,
+      lib, fakes, deep, used, app, tests, fakesOfFakes, moreTests, shipped,
     ])
-    // Lib and Used have a production dependent; Deep is used only by More, a candidate itself.
+    // Lib and Used have a production dependent; Deep is used only by More, a candidate itself;
+    // a product ships Shipped, though only tests use it.
     XCTAssertEqual(candidates, ["Fakes", "More", "Deep"])
   }
 

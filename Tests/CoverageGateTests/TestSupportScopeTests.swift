@@ -3,8 +3,8 @@ import XCTest
 
 @testable import CoverageGate
 
-/// Test support is told by what it is (used only by tests and importing XCTest or Testing, or
-/// named by the config), never by a package having no products.
+/// Test support is told by what it is (used only by tests, importing XCTest or Testing and
+/// shipped by no product, or named by the config), never by a package having no products.
 final class TestSupportScopeTests: XCTestCase {
   private func package(_ targets: [TargetInfo]) -> PackageInfo {
     PackageInfo(name: "P", root: "/p", targets: targets)
@@ -26,12 +26,25 @@ final class TestSupportScopeTests: XCTestCase {
   func testALibraryOnlyTestsUseAndThatImportsXCTestIsTestSupportWithItsRule() throws {
     let lib = TargetInfo(name: "Lib", kind: .library, path: "Sources/Lib", sources: [])
     let fakes = TargetInfo(
-      name: "Fakes", kind: .library, path: "Sources/Fakes", sources: [], products: ["Fakes"], importsTestFramework: true)
+      name: "Fakes", kind: .library, path: "Sources/Fakes", sources: [], importsTestFramework: true)
     let result = try Scoper(package: package([lib, fakes, tests]), exclude: [])
       .scope(data(["Sources/Lib/A.swift", "Sources/Fakes/Fake.swift"]), pathMaps: [])
     XCTAssertEqual(result.files.map(\.target), ["Lib"])
     XCTAssertEqual(
       result.excluded.first?.reason, "test-support target Fakes (only tests use it and it imports XCTest or Testing)")
+  }
+
+  /// A testing library (swift-property-based, Nimble) is the package's code: a product ships
+  /// it, though only the package's own tests use it and it imports Testing.
+  func testALibraryAProductShipsIsMeasuredThoughOnlyTestsUseItAndItImportsTesting() throws {
+    let library = TargetInfo(
+      name: "Lib", kind: .library, path: "Sources/Lib", sources: [], products: ["Lib"],
+      importsTestFramework: true)
+    let package = package([library, tests])
+    XCTAssertNil(package.testSupportRule(library))
+    let result = try Scoper(package: package, exclude: []).scope(data(["Sources/Lib/A.swift"]), pathMaps: [])
+    XCTAssertEqual(result.files.map(\.target), ["Lib"])
+    XCTAssertEqual(package.testSupportRule(library, named: ["Lib"]), "named in test_support in the config")
   }
 
   func testALibraryThatImportsXCTestButThatProductionCodeUsesIsMeasured() {
