@@ -30,6 +30,8 @@ struct CommandPipe {
     writeEnd = ends[1]
   }
 
+  func closeReadEnd() { close(readEnd) }
+
   func closeWriteEnd() { close(writeEnd) }
 
   func closeBothEnds() {

@@ -36,7 +36,8 @@ final class TestServer: @unchecked Sendable {
     }
     let logDescriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     defer {
-      close(requestPipe.readEnd)
+      // The server's ends: its own copies are all it needs.
+      requestPipe.closeReadEnd()
       replyPipe.closeWriteEnd()
       if logDescriptor >= 0 { close(logDescriptor) }
     }
@@ -55,8 +56,8 @@ final class TestServer: @unchecked Sendable {
         output: replyPipe.writeEnd,
         error: logDescriptor >= 0 ? logDescriptor : nil, environment: environment)
     } catch {
-      close(requestPipe.writeEnd)
-      close(replyPipe.readEnd)
+      requestPipe.closeWriteEnd()
+      replyPipe.closeReadEnd()
       throw error
     }
     requests = requestPipe.writeEnd
