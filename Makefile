@@ -14,7 +14,8 @@ build: deps
 ## Built with coverage and atomic counters, the configuration `make coverage` uses (covgate runs
 ## the tests so when it derives branches): one build serves both, and `make coverage-of-tests`
 ## gates this very run without running the suite again.
-ATOMIC_COUNTERS = -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all
+ATOMIC_COUNTERS = -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all \
+  -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen
 test: deps
 	$(SWIFT) build --build-tests --enable-code-coverage $(ATOMIC_COUNTERS)
 	$(SWIFT) test --enable-code-coverage $(ATOMIC_COUNTERS)

@@ -32,7 +32,11 @@ let package = Package(
     // CovgateKit runs them.
     .target(name: "CovgateSupport"),
     .target(name: "CoverageModel", dependencies: ["CovgateSupport"]),
-    .target(name: "CoverageAcquisition", dependencies: ["CoverageModel", "CovgateSupport"]),
+    // The test server hook's C source: embedded as text (and checked equal to it), never compiled
+    // into covgate.
+    .target(
+      name: "CoverageAcquisition", dependencies: ["CoverageModel", "CovgateSupport"],
+      exclude: ["TestServerHook.c"]),
     .target(name: "LLVMCoverage", dependencies: ["CoverageModel", "CovgateSupport"]),
     .target(
       name: "CoverageGate", dependencies: ["CoverageModel", "CovgateSupport", "LLVMCoverage", "Yams"]),
@@ -102,7 +106,12 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
     .testTarget(
-      name: "SourceAnalysisTests", dependencies: ["SourceAnalysis", "LLVMCoverage", "CovgateSupport"],
+      name: "SourceAnalysisTests",
+      dependencies: [
+        "SourceAnalysis", "LLVMCoverage", "CovgateSupport",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage"], resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(

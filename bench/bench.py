@@ -383,9 +383,10 @@ def runs_and_per_test(rows, row):
     """Sections 4-6: covgate run and run --per-test against swift test, the test map, affected."""
     # 4. covgate run against swift test --enable-code-coverage, warm build (Yams).
     yams, _, _, _ = package("jpsim/Yams", "6.2.2")
-    # covgate builds with atomic counters where it derives branches (the default): the anchors
-    # build and test with the same flags, or each turn would rebuild the other's build.
-    atomic = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-instrprof-atomic-counter-update-all"]
+    # covgate builds with atomic counters, every compiled file emitted anew: the anchors build and
+    # test with the same flags, or each turn would rebuild the other's build.
+    atomic = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-instrprof-atomic-counter-update-all",
+              "-Xswiftc", "-Xfrontend", "-Xswiftc", "-disable-incremental-llvm-codegen"]
     sh(["swift", "build", "--build-tests", "--enable-code-coverage"] + atomic, cwd=yams)
     # swift test alone varies by a tenth of a second run to run: the two alternate, twice as often.
     plain_times, our_times = [], []

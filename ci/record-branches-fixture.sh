@@ -15,7 +15,7 @@ import json, sys
 source, target = sys.argv[1], sys.argv[2]
 export = json.load(open(source))
 data = export["data"][0]
-keep = ("/Sources/Branches/Decisions.swift", "/Sources/Branches/Families.swift")
+keep = ("/Sources/Branches/Decisions.swift", "/Sources/Branches/Families.swift", "/Sources/Branches/LoopRegions.swift", "/Sources/Branches/Placements.swift")
 def renamed(n): return "/fixture" + n[n.index("/Sources/"):] if n.endswith(keep) else n
 data["files"] = [dict(f, filename=renamed(f["filename"])) for f in data["files"] if f["filename"].endswith(keep)]
 data["functions"] = [

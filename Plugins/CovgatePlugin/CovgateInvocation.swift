@@ -7,9 +7,8 @@ struct CovgateInvocation {
   var packageRoot: String
   /// The JSON package description the plugin wrote.
   var descriptionFile: String
-  /// SwiftPM's llvm-cov export, when it wrote one.
-  var export: String?
-  /// The build folder whose `codecov/*.profraw` covgate merges when there is no export.
+  /// The build folder whose `codecov/*.profraw` covgate merges, and whose test binaries it reads
+  /// (how they update their counters): never SwiftPM's export alone, which names no binary.
   var buildFolder: String
   /// What the user typed after `swift package covgate`.
   var userArguments: [String]
@@ -21,11 +20,7 @@ struct CovgateInvocation {
     var arguments = [
       "check", "--package-path", packageRoot, "--package-description", descriptionFile,
     ]
-    if let export {
-      arguments += ["--input", export]
-    } else {
-      arguments += ["--from-build", buildFolder]
-    }
+    arguments += ["--from-build", buildFolder]
     return arguments + forwardedArguments
   }
 

@@ -18,10 +18,12 @@ public protocol CoverageAcquiring: Sendable {
   /// Exports the coverage of tests that already ran in a build folder.
   func exportBuild(
     binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
-  ) throws -> String
+  ) throws -> BuildExport
   /// Exports an indexed profile (`Coverage.profdata`) with the binaries that made it into a
   /// file of its own; returns its path.
   func exportProfile(_ profile: ProfileExport, toolchain: Toolchain) throws -> String
+  /// How the instrumented binaries update their profile counters, read from their code.
+  func counterUpdates(of binaries: [String]) -> CounterUpdates
   /// Readable function names (a name maps to itself when it cannot be demangled), kept
   /// between runs in `cacheFolder`.
   func demangle(_ names: [String], cacheFolder: String?) -> [String: String]
@@ -36,6 +38,17 @@ public struct ProfileExport: Sendable, Equatable {
   public init(profdata: String, objects: [String]) {
     self.profdata = profdata
     self.objects = objects
+  }
+}
+
+/// A build folder's coverage exported: the export's path and the test executables it covers.
+public struct BuildExport: Sendable, Equatable {
+  public var path: String
+  public var binaries: [String]
+
+  public init(path: String, binaries: [String]) {
+    self.path = path
+    self.binaries = binaries
   }
 }
 
@@ -98,7 +111,7 @@ public struct LiveAcquisition: CoverageAcquiring {
 
   public func exportBuild(
     binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
-  ) throws -> String {
+  ) throws -> BuildExport {
     try TestRunner(toolchain: toolchain, platform: platform, onStep: onStep)
       .exportBuild(binPath: binPath)
   }
@@ -106,6 +119,10 @@ public struct LiveAcquisition: CoverageAcquiring {
   public func exportProfile(_ profile: ProfileExport, toolchain: Toolchain) throws -> String {
     try TestRunner(toolchain: toolchain, platform: platform, onStep: { _ in })
       .exportProfile(profile)
+  }
+
+  public func counterUpdates(of binaries: [String]) -> CounterUpdates {
+    CounterUpdates.of(executables: binaries)
   }
 
   /// Demangles with the toolchain's `swift-demangle`; without a toolchain names stay mangled.

@@ -56,9 +56,29 @@ public enum TestFrameworkImports {
     return candidates
   }
 
+  /// Whether a test target imports Testing: Swift Testing runs a binary's tests in parallel, on
+  /// several threads of one process, unless told otherwise.
+  public static func testsImportTesting(_ package: PackageInfo, text: (String) -> String?) -> Bool {
+    package.targets.contains { target in
+      target.kind == .test
+        && target.sources.contains { source in
+          source.hasSuffix(".swift")
+            && text(source).map { text in
+              var text = text
+              return text.withUTF8 { imports(["Testing"], in: $0) }
+            } == true
+        }
+    }
+  }
+
   /// Whether the source has `import XCTest` or `import Testing` (with any attribute or access
   /// level before it) at the start of a line.
   static func importsTestFramework(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    imports(modules, in: source)
+  }
+
+  /// Whether the source imports one of `modules` at the start of a line.
+  static func imports(_ modules: [String], in source: UnsafeBufferPointer<UInt8>) -> Bool {
     let needle = Array("import ".utf8)
     var index = 0
     while let found = find(needle, in: source, from: index) {

@@ -21,16 +21,19 @@ public struct Acquisition: Sendable, Equatable {
   public var failures: [TestFailure] = []
   /// What the user should know about how the tests ran (one line each).
   public var notes: [String] = []
+  /// The test executables the export covers: how they update their counters is read from them.
+  public var binaries: [String] = []
 
   public init(
     exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil, results: [TestCaseResult] = [],
-    recovered: [String] = []
+    recovered: [String] = [], binaries: [String] = []
   ) {
     self.exportPath = exportPath
     self.testExitCode = testExitCode
     self.timeout = timeout
     self.results = results
     self.recovered = recovered
+    self.binaries = binaries
   }
 }
 
@@ -105,11 +108,12 @@ public struct TestRunner: Sendable {
     if exitCode == 0, timedOut == nil, binaries.count == 1,
       Self.isFile(swiftPMExport, newerThanAll: profiles)
     {
-      return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode)
+      return Acquisition(exportPath: swiftPMExport, testExitCode: exitCode, binaries: binaries)
     }
     let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: codecov)
     var acquisition = Acquisition(
-      exportPath: exportPath, testExitCode: exitCode, timeout: timedOut, results: results, recovered: recovered)
+      exportPath: exportPath, testExitCode: exitCode, timeout: timedOut, results: results, recovered: recovered,
+      binaries: binaries)
     acquisition.failures = failures
     acquisition.notes = notes
     return acquisition
@@ -118,11 +122,12 @@ public struct TestRunner: Sendable {
   /// The coverage of tests that already ran in the build folder `binPath` (e.g. `.build/debug`):
   /// merges `binPath/codecov/*.profraw` and exports every `binPath/*.xctest`, running no `swift`.
   ///
-  /// - Returns: the path of the export JSON, in `binPath/codecov`.
-  public func exportBuild(binPath: String) throws -> String {
+  /// - Returns: the export JSON, in `binPath/codecov`, and the test executables it covers.
+  public func exportBuild(binPath: String) throws -> BuildExport {
     let found = Self.files(in: "\(binPath)/codecov", withExtension: "profraw")
     let (profiles, binaries) = try coverageInputs(binPath: binPath, profiles: found)
-    return try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
+    let path = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
+    return BuildExport(path: path, binaries: binaries)
   }
 
   /// Exports `profile` into a temporary file (the caller removes it); returns its path.

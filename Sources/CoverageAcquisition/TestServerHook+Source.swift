@@ -12,7 +12,11 @@ extension TestServerHook {
   /// what a fresh process of that test would count, nothing of the tests before it. Swift
   /// reads the arguments once at load, so the child hands the new ones to the standard
   /// library (`_swift_stdlib_overrideUnsafeArgvArgc`); a binary without it gets no server.
+  /// The text of `TestServerHook.c` (excluded from the target), kept equal to it by a test.
   static let source = #"""
+    /* covgate's test server hook, loaded with LD_PRELOAD (TestServerHook+Source.swift says what it
+     * does). covgate embeds this text: TestServerHookSourceTests checks the two are equal and compiles
+     * this file with -Wall -Wextra -Werror, and with the address and undefined-behaviour sanitizers. */
     #define _GNU_SOURCE
     #include <dlfcn.h>
     #include <errno.h>
@@ -46,11 +50,14 @@ extension TestServerHook {
       return text;
     }
 
+    /* A count: a request covgate did not write leaves the requests out of step, and the server stops. */
     static int count_field(FILE *requests) {
       char *text = field(requests);
-      int count = atoi(text);
+      char *end = NULL;
+      long count = strtol(text, &end, 10);
+      if (end == text || *end != '\0' || count < 0 || count > 65536) _exit(65);
       free(text);
-      return count;
+      return (int)count;
     }
 
     static void run_child(char *log, char **environment, int environment_count, char *program,
@@ -87,9 +94,11 @@ extension TestServerHook {
         char *log = field(stdin);
         int environment_count = count_field(stdin);
         char **environment = calloc((size_t)environment_count + 1, sizeof(char *));
+        if (environment == NULL) _exit(71);
         for (int index = 0; index < environment_count; index++) environment[index] = field(stdin);
         int argument_count = count_field(stdin);
         char **arguments = calloc((size_t)argument_count + 1, sizeof(char *));
+        if (arguments == NULL) _exit(71);
         for (int index = 0; index < argument_count; index++) arguments[index] = field(stdin);
         pid_t child = fork();
         if (child == 0) {

@@ -18,7 +18,7 @@ public enum Gate {
     var scope = try scoper.scope(input.data, pathMaps: input.pathMaps)
     let (kept, excludedByMarkers, exclusions) = try ExclusionApplier.apply(
       input.markers, to: scope.files, functions: input.data.functions,
-      fromLines: input.data.origin == .xccov)
+      fromLines: !input.data.capabilities.functionRegions)
     // The only reference left: the classifier sets layers in place, not in a copy of every file.
     scope.files = consume kept
     if let deriver = input.branches {
@@ -32,7 +32,7 @@ public enum Gate {
       package: input.package, files: scope.files, targetsWithoutData: targetsWithoutData,
       excluded: scope.excluded, tests: input.tests)
     report.exclusions = exclusions
-    report.origin = input.data.origin
+    report.capabilities = input.data.capabilities
     report.runNames = input.data.runNames
     report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)
     report.gate.verdicts += FunctionFloor.verdicts(

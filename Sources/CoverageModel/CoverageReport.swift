@@ -24,8 +24,8 @@ public struct CoverageReport: Sendable {
   public var testMap: TestMap?
   /// What ran in some runs and not in others, after `run --repeat N`.
   public var varying: VaryingCoverage?
-  /// Which tool's figures these are (llvm-cov's, or Xcode's xccov with lines and functions only).
-  public var origin = CoverageOrigin.llvmCov
+  /// What the figures' data held, and whose figures these are.
+  public var capabilities = Capabilities.llvmCov
   /// The runs whose lines were merged, named, when files say which run ran a line
   /// (`FileCoverage.runsByLine`).
   public var runNames: [String] = []

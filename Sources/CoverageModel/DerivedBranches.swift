@@ -28,6 +28,18 @@ public struct DerivedBranches: Hashable, Sendable {
     return metric
   }
 
+  /// The same decisions with none of their counts: each derived one listed as not derivable for
+  /// `reason` (counts that may have been lost), the decision points kept.
+  public func withoutCounts(reason: String) -> DerivedBranches {
+    var branches = self
+    branches.notDerivable += decisions.map {
+      NotDerivable(kind: $0.kind, location: $0.location, reason: reason)
+    }
+    branches.notDerivable.sort { $0.location < $1.location }
+    branches.decisions = []
+    return branches
+  }
+
   /// How many decisions a second region contradicted (a witness check disagreed).
   public var contradicted: Int { notDerivable.count(where: \.contradicted) }
 

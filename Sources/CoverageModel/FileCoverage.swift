@@ -52,16 +52,20 @@ public struct CoverageData: Sendable {
   public var files: [FileCoverage]
   /// The export's function records, in its order; empty unless they were asked for.
   public var functions: [FunctionRecord]
-  /// Which tool's figures these are.
-  public var origin: CoverageOrigin
+  /// What the data holds, and whose figures these are.
+  public var capabilities: Capabilities
   /// The runs merged line by line, named (e.g. `Unit`, `UI`), when files say which ran a line.
   public var runNames: [String] = []
+  /// Why the counts may be lower than the code ran, when they may: the binaries update their
+  /// counters without atomics while tests ran on several threads at once. Counts derived from
+  /// differences of such counts are then not claimed.
+  public var countsMayBeLost: String?
 
   public init(
     files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],
-    origin: CoverageOrigin = .llvmCov
+    capabilities: Capabilities = .llvmCov
   ) {
-    self.origin = origin
+    self.capabilities = capabilities
     // llvm-cov lists files sorted: checked in one pass, sorted (in place) only when they are not.
     var files = files
     if !files.indices.dropFirst().allSatisfy({ files[$0 - 1].path <= files[$0].path }) {

@@ -43,7 +43,7 @@ public struct MarkdownReport: ReportRenderer {
     if !named.isEmpty { title += ["", named.joined(separator: " · ")] }
     blocks.append(title)
     blocks.append(table(report))
-    if report.origin == .xccov {
+    if report.capabilities.source == .xccov {
       blocks.append([
         "Figures from Xcode's xccov: lines and functions as it counts them; regions are not in its data (n/a)."
       ])

@@ -46,7 +46,7 @@ public struct TextReport: ReportRenderer {
     out += worstFiles(report)
     out += riskiest(report)
     if out.last != "" { out.append("") }
-    out.append(report.origin == .llvmCov ? Self.truncationNote : Self.xccovNote)
+    out.append(report.capabilities.source == .xccov ? Self.xccovNote : Self.truncationNote)
     return out.joined(separator: "\n") + "\n"
   }
 
@@ -88,8 +88,8 @@ public struct TextReport: ReportRenderer {
   /// Name, then percent (right-aligned) and covered/count (left-aligned) per metric.
   private func table(_ report: CoverageReport) -> [String] {
     let derived = report.derivesBranches
-    // xccov's data has no regions: the column would be n/a on every row.
-    let regions = report.origin == .llvmCov
+    // Without regions in the data the column would be n/a on every row.
+    let regions = report.capabilities.regions
     var rows: [[String]] = [
       ["Layer / target", "Lines", "", "Functions", ""] + (regions ? ["Regions", ""] : [])
         + (derived ? ["Branches*", ""] : [])

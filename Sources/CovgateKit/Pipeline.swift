@@ -47,8 +47,10 @@ public struct Pipeline: Sendable {
       let built = try exportBuildFolder(buildFolder)
       let exported = try exportProfile(profile)
       defer { for path in exported { try? FileManager.default.removeItem(atPath: path) } }
-      let (data, package, markers) = try ingestReadingSources(
-        built + exported + inputs, described: described)
+      var (data, package, markers) = try ingestReadingSources(
+        (built.map { [$0.path] } ?? []) + exported + inputs, described: described)
+      data.countsMayBeLost = countsMayBeLost(
+        binaries: (built?.binaries ?? []) + (profile?.objects ?? []), package: package)
       return try gateAndName(data, package: package, markers: markers, tests: nil)
     case .xccov(let reports, let archives):
       let (package, markers) = try readSources(
@@ -77,7 +79,7 @@ public struct Pipeline: Sendable {
       }
       let request = TestRunRequest(
         root: settings.packageRoot, packageName: package.name,
-        arguments: arguments + atomicCounterArguments(package), timeout: timeout,
+        arguments: arguments + Self.atomicCounters, timeout: timeout,
         perTest: perTest.map(withLastDurations))
       let (acquisition, exports) = try runTests(request, toolchain: toolchain, repeats: repeats)
       for note in acquisition.notes { services.observer.notice(note) }
@@ -95,7 +97,8 @@ public struct Pipeline: Sendable {
       options.functions = options.functions || mapsTests
       // The map says which lines no test ran (`tests-for` on such a line).
       options.lineViews = options.lineViews || mapsTests
-      let data = try ingest(exports, options: options)
+      var data = try ingest(exports, options: options)
+      data.countsMayBeLost = countsMayBeLost(binaries: acquisition.binaries, package: package)
       var report = try gateAndName(data, package: package, markers: markers, tests: tests)
       if repeats > 1 {
         report.varying = try VaryingCoverageFinder.find(report: report, exports: exports)
@@ -144,8 +147,7 @@ public struct Pipeline: Sendable {
     tests: TestOutcome?
   ) throws -> CoverageReport {
     var report = try evaluate(data, package: package, markers: markers, tests: tests)
-    // xccov names its functions readably itself.
-    if data.origin == .llvmCov { name(&report) }
+    if data.capabilities.mangledNames { name(&report) }
     return report
   }
 
@@ -163,9 +165,10 @@ public struct Pipeline: Sendable {
       markers: markers, changes: changes,
       baseline: try BaselineFile(path: settings.baselinePath).read(from: services.files),
       tests: tests, links: services.files,
-      branches: data.origin == .llvmCov && derivesBranches(package)
+      branches: data.capabilities.functionRegions && derivesBranches(package)
         ? SourceBranchDeriver(
-          cacheFolder: settings.cacheFolder, sources: sources(root: package.root)) : nil)
+          cacheFolder: settings.cacheFolder, sources: sources(root: package.root),
+          countsMayBeLost: data.countsMayBeLost) : nil)
     return try Gate.evaluate(input)
   }
 
@@ -193,19 +196,17 @@ public struct Pipeline: Sendable {
   }
 
   /// `--from-build`: exports the coverage of tests that already ran in `folder`; none without one.
-  private func exportBuildFolder(_ folder: String?) throws -> [String] {
-    guard let folder else { return [] }
+  private func exportBuildFolder(_ folder: String?) throws -> BuildExport? {
+    guard let folder else { return nil }
     let binPath = URL(
       fileURLWithPath: folder,
       relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ).standardizedFileURL.resolvingSymlinksInPath().path
     guard services.files.isFolder(binPath) else { throw BuildFolderError(path: binPath) }
     let observer = services.observer
-    return [
-      try services.acquisition.exportBuild(
-        binPath: binPath, toolchain: try services.acquisition.locateToolchain(),
-        onStep: { observer.phase(Phase($0)) })
-    ]
+    return try services.acquisition.exportBuild(
+      binPath: binPath, toolchain: try services.acquisition.locateToolchain(),
+      onStep: { observer.phase(Phase($0)) })
   }
 }
 

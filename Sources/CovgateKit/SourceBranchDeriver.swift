@@ -12,10 +12,13 @@ struct SourceBranchDeriver: BranchDeriving {
   private let reading: Background<DecisionCache>
   /// The package's sources, read once for the whole run.
   private let sources: PackageSources
+  /// Why the counts may be lower than the code ran, when they may: no count is then derived.
+  private let countsMayBeLost: String?
 
-  init(cacheFolder: String?, sources: PackageSources) {
+  init(cacheFolder: String?, sources: PackageSources, countsMayBeLost: String? = nil) {
     reading = Background { DecisionCache(folder: cacheFolder) }
     self.sources = sources
+    self.countsMayBeLost = countsMayBeLost
   }
 
   func derive(_ files: [(path: String, records: [(name: String, regions: [Region])])])
@@ -40,7 +43,8 @@ struct SourceBranchDeriver: BranchDeriving {
     var used: [String: SourceDecisions] = [:]
     for case (_, let key?, let decisions?)? in results { used[key] = decisions }
     cache.save(used)
-    return results.map { $0?.branches }
+    guard let countsMayBeLost else { return results.map { $0?.branches } }
+    return results.map { $0?.branches.withoutCounts(reason: countsMayBeLost) }
   }
 
   private struct Job: Sendable {

@@ -46,6 +46,8 @@ struct Candidate: Sendable, Equatable {
   /// Why the regions cannot prove the counts whatever they say (a position without a region of
   /// its own, a `where` filter, `#if` among the cases); nil when they can.
   var ambiguity: String?
+  /// Why the decision's position is not one a fixture proves (`ProvenPositions`); nil when it is.
+  var position: String?
   /// Why the implicit way out does not follow from the reach (a jump or a throw leaves the
   /// decision another way): then only `witness` can give it.
   var unproven: String?

@@ -27,18 +27,27 @@ final class DecisionFinder: SyntaxVisitor {
   }
 
   /// Adds a decision; code in a position without a region of its own (`Positions`) is
-  /// ambiguous whatever else is said.
+  /// ambiguous whatever else is said, and so is code in a position no fixture proves
+  /// (`ProvenPositions`, read from `root`: the statement, or the operator sequence).
   private func add(
-    _ kind: Decision.Kind, at node: some SyntaxProtocol, reachedAt: some SyntaxProtocol,
-    arms: [(String, Syntax)], shape: Candidate.Shape, ambiguity: String? = nil,
-    unproven: String? = nil, witness: Candidate.Witness? = nil
+    _ kind: Decision.Kind, at node: some SyntaxProtocol, root: Syntax? = nil,
+    reachedAt: some SyntaxProtocol, arms: [(String, Syntax)], shape: Candidate.Shape,
+    ambiguity: String? = nil, unproven: String? = nil, witness: Candidate.Witness? = nil
   ) {
     candidates.append(
       Candidate(
         kind: kind, location: location(node), reachedAt: location(reachedAt),
         arms: arms.map { Candidate.Arm(label: $0.0, start: location($0.1)) }, shape: shape,
-        ambiguity: Positions.regionless(Syntax(node)) ?? ambiguity, unproven: unproven,
+        ambiguity: Positions.regionless(Syntax(node)) ?? ambiguity,
+        position: ProvenPositions.unproven(root ?? Syntax(node)), unproven: unproven,
         witness: witness))
+  }
+
+  /// An `#if` condition is decided by the compiler, not at run time: only the clause's code is
+  /// looked at.
+  override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+    if let elements = node.elements { walk(elements) }
+    return .skipChildren
   }
 
   override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
@@ -125,9 +134,10 @@ final class DecisionFinder: SyntaxVisitor {
     addLoop(
       .for, node, keyword: node.forKeyword, body: node.body, shape: .loop,
       throwing: Positions.canThrow(node.sequence) ? "a sequence that can throw" : nil,
-      filter: node.whereClause.map { _ in
-        "a where clause (the body's region counts filtered elements too)"
-      })
+      filter: node.whereClause != nil
+        ? "a where clause (the body's region counts filtered elements too)"
+        : node.caseKeyword != nil
+          ? "a case pattern (the body's region counts the elements it rejects too)" : nil)
   }
 
   override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
@@ -137,9 +147,13 @@ final class DecisionFinder: SyntaxVisitor {
   }
 
   override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
-    addLoop(
+    // A body that can leave the loop ends the region before the condition: the one after the
+    // loop then starts at the body's end (and counts the normal exits all the same).
+    let leaves = LoopExits.find(node.body, label: Self.label(of: node)).reason != nil
+    return addLoop(
       .repeat, node, keyword: node.repeatKeyword, body: node.body, shape: .repeatLoop,
-      throwing: Positions.canThrow(node.condition) ? "a condition that can throw" : nil)
+      throwing: Positions.canThrow(node.condition) ? "a condition that can throw" : nil,
+      exitsAfter: leaves ? Syntax(node.body) : nil)
   }
 
   /// A loop, reached at its keyword, its body the one arm. Its exits follow from its reach
@@ -147,14 +161,14 @@ final class DecisionFinder: SyntaxVisitor {
   /// `break` lands there too. A `where` filter makes the body's own count ambiguous.
   private func addLoop(
     _ kind: Decision.Kind, _ node: some SyntaxProtocol, keyword: TokenSyntax, body: CodeBlockSyntax,
-    shape: Candidate.Shape, throwing: String?, filter: String? = nil
+    shape: Candidate.Shape, throwing: String?, filter: String? = nil, exitsAfter: Syntax? = nil
   ) -> SyntaxVisitorContinueKind {
     let exits = LoopExits.find(body, label: Self.label(of: node))
     // A labelled loop's region after it starts where the labelled statement ends: the same place.
     add(
       kind, at: node, reachedAt: keyword, arms: [("body", Syntax(body))], shape: shape,
       ambiguity: filter, unproven: throwing ?? exits.reason,
-      witness: exits.breaks ? nil : .after(location(after: node)))
+      witness: exits.breaks ? nil : .after(location(after: exitsAfter ?? Syntax(node))))
     return .visitChildren
   }
 
@@ -171,14 +185,15 @@ final class DecisionFinder: SyntaxVisitor {
       guard let right = next else { break }
       if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
         add(
-          .ternary, at: ternary.questionMark, reachedAt: ternary.questionMark,
+          .ternary, at: ternary.questionMark, root: Syntax(node), reachedAt: ternary.questionMark,
           arms: [("then", Syntax(ternary.thenExpression)), ("else", Syntax(right))],
           shape: .arms(implicit: nil))
       } else if let binary = element.as(BinaryOperatorExprSyntax.self),
         let kind = Self.shortCircuit[binary.operator.text]
       {
         add(
-          kind, at: binary, reachedAt: binary, arms: [("right", Syntax(right))], shape: .rightSide)
+          kind, at: binary, root: Syntax(node), reachedAt: binary, arms: [("right", Syntax(right))],
+          shape: .rightSide)
       }
     }
     return .visitChildren

@@ -21,7 +21,9 @@ enum OutcomeDerivation {
   static func derive(_ candidate: Candidate, regions: RegionIndex) -> Result {
     let reached: UInt64
     switch regions.count(at: candidate.reachedAt) {
-    case .missing: return .noData
+    // Code in an inactive `#if` has no region and did not run; code in a position no fixture
+    // proves may have run without one (a stored property's initializer, a default argument).
+    case .missing: return candidate.position.map { .notDerivable("no region: \($0)") } ?? .noData
     case .ambiguous: return .notDerivable("two functions' regions share its range")
     case .count(let count):
       guard count < implausible else { return .notDerivable("a region's count is negative") }
@@ -31,8 +33,10 @@ enum OutcomeDerivation {
     // No arm with a region: code left out by `#if`, not a decision that ran; but a defer body
     // has no regions though it ran.
     let armless = lookups.allSatisfy { $0 == .missing }
-    if armless && candidate.ambiguity != Positions.deferBody { return .noData }
-    if let ambiguity = candidate.ambiguity { return .notDerivable(ambiguity) }
+    if armless && candidate.ambiguity != Positions.deferBody {
+      return candidate.position.map { .notDerivable("no region: \($0)") } ?? .noData
+    }
+    if let ambiguity = candidate.ambiguity ?? candidate.position { return .notDerivable(ambiguity) }
     var counts: [UInt64] = []
     for (arm, lookup) in zip(candidate.arms, lookups) {
       switch lookup {

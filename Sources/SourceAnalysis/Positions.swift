@@ -17,6 +17,16 @@ enum Positions {
       }
       if parent.is(DeferStmtSyntax.self) { return deferBody }
       if parent.is(WhereClauseSyntax.self) { return "in a where clause (no region of its own)" }
+      if let loop = parent.as(ForStmtSyntax.self), child.id == loop.body.id, filters(loop) {
+        return
+          "in the body of a loop that filters (its region counts the elements filtered out too)"
+      }
+      if let loop = parent.as(RepeatStmtSyntax.self), child.id == loop.condition.id,
+        LoopExits.find(loop.body, label: DecisionFinder.label(of: loop)).reason != nil
+      {
+        return
+          "in the condition of a repeat-while whose body can leave it (the condition's region counts every entry of the body)"
+      }
       if let conditions = parent.as(ConditionElementListSyntax.self),
         let element = child.as(ConditionElementSyntax.self), element.id != conditions.first?.id
       {
@@ -38,6 +48,12 @@ enum Positions {
       child = parent
     }
     return nil
+  }
+
+  /// Whether a `for` loop skips elements: with a `where` clause or a `case` pattern, Swift's
+  /// region for the body counts every element, the skipped ones too.
+  static func filters(_ loop: ForStmtSyntax) -> Bool {
+    loop.whereClause != nil || loop.caseKeyword != nil
   }
 
   /// Whether a `try` (or `try?`) around the code at `position` covers a call that runs before it:

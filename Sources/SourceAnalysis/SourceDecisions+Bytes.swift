@@ -26,6 +26,7 @@ extension SourceDecisions {
       case .rightSide: writer.write(6)
       }
       write(candidate.ambiguity, to: &writer)
+      write(candidate.position, to: &writer)
       write(candidate.unproven, to: &writer)
       switch candidate.witness {
       case nil: writer.write(0)
@@ -54,12 +55,13 @@ extension SourceDecisions {
         arms.append(Candidate.Arm(label: label, start: start))
       }
       guard let shape = Self.shape(&reader), let ambiguity = Self.optionalString(&reader),
-        let unproven = Self.optionalString(&reader), let witness = Self.witness(&reader)
+        let position = Self.optionalString(&reader), let unproven = Self.optionalString(&reader),
+        let witness = Self.witness(&reader)
       else { return nil }
       candidates.append(
         Candidate(
           kind: kind, location: location, reachedAt: reachedAt, arms: arms, shape: shape,
-          ambiguity: ambiguity, unproven: unproven, witness: witness))
+          ambiguity: ambiguity, position: position, unproven: unproven, witness: witness))
     }
     self.init(candidates: candidates)
   }

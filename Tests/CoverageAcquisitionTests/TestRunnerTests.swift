@@ -41,11 +41,15 @@ final class TestRunnerTests: XCTestCase {
       })
   }
 
+  /// The test executable the runs here leave in the build folder.
+  private var testBinary: String { "\(bin)/PkgPackageTests.xctest" }
+
   func testReusesSwiftPMsExportWhenTheTestsPassed() throws {
     let runner = runner(testExit: 0, writeSwiftPMExport: true)
     let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
       .run(root: "/p", packageName: "Pkg", arguments: ["--filter", "X"])
-    XCTAssertEqual(result, Acquisition(exportPath: "\(bin)/codecov/Pkg.json", testExitCode: 0))
+    XCTAssertEqual(
+      result, Acquisition(exportPath: "\(bin)/codecov/Pkg.json", testExitCode: 0, binaries: [testBinary]))
     XCTAssertEqual(runner.commands, ["swift build --show-bin-path", "swift test --enable-code-coverage --filter X"])
   }
 
@@ -53,7 +57,9 @@ final class TestRunnerTests: XCTestCase {
     let runner = runner(testExit: 1)
     let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
       .run(root: "/p", packageName: "Pkg", arguments: [])
-    XCTAssertEqual(result, Acquisition(exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1))
+    XCTAssertEqual(
+      result,
+      Acquisition(exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1, binaries: [testBinary]))
     XCTAssertEqual(runner.commands.count, 6)
     // The profile is checked, the library without one is listed (no Swift Testing tests here).
     XCTAssertEqual(
@@ -132,8 +138,9 @@ final class TestRunnerTests: XCTestCase {
   func testExportsABuildFolderWithoutRunningSwift() throws {
     _ = FileManager.default.createFile(atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
     let runner = runner(testExit: 0)
-    let path = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner).exportBuild(binPath: bin)
-    XCTAssertEqual(path, "\(bin)/codecov/covgate-export.json")
+    let built = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner).exportBuild(binPath: bin)
+    XCTAssertEqual(
+      built, BuildExport(path: "\(bin)/codecov/covgate-export.json", binaries: ["\(bin)/PkgPackageTests.xctest"]))
     XCTAssertEqual(
       runner.commands,
       [
@@ -152,7 +159,7 @@ final class TestRunnerTests: XCTestCase {
       result,
       Acquisition(
         exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 143,
-        timeout: TestTimeout(seconds: 5)))
+        timeout: TestTimeout(seconds: 5), binaries: [testBinary]))
     XCTAssertEqual(runner.timeouts, [5])
     XCTAssertEqual(runner.commands.count, 4, "\(runner.commands)")
     XCTAssertTrue(runner.commands[2].hasPrefix("llvm-profdata merge -sparse"), runner.commands[2])

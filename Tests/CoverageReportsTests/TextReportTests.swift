@@ -182,3 +182,23 @@ final class EmptyLayerRowTests: XCTestCase {
     XCTAssertTrue(index.contains("<span class=\"name\">logic</span>"))
   }
 }
+
+/// The text report asks the data's capabilities, not its source: a reader whose data has no
+/// regions loses the column whoever wrote it, and the footnote names the source.
+final class TextReportCapabilitiesTests: XCTestCase {
+  private func text(_ capabilities: Capabilities) -> String {
+    var report = SampleReport.report
+    report.capabilities = capabilities
+    return TextReport(useColor: false).text(report)
+  }
+
+  func testTheRegionsColumnFollowsTheData() {
+    XCTAssertTrue(text(.llvmCov).contains("Regions"))
+    var noRegions = Capabilities.llvmCov
+    noRegions.regions = false
+    XCTAssertFalse(text(noRegions).contains("Regions"), "a reader without regions")
+    XCTAssertTrue(text(noRegions).hasSuffix(TextReport.truncationNote + "\n"), "still llvm-cov's")
+    XCTAssertFalse(text(.xccov).contains("Regions"))
+    XCTAssertTrue(text(.xccov).hasSuffix(TextReport.xccovNote + "\n"))
+  }
+}

@@ -88,8 +88,18 @@ final class PluginEndToEndTests: XCTestCase {
       ],
       in: package)
     XCTAssertEqual(check.exitCode, 0, check.stderr)
-    XCTAssertEqual(
-      try json("\(package)/out-check/covgate.json")["totals"] as? NSDictionary, pluginTotals)
+    // SwiftPM's export names no binary: its figures are the plugin's, but for the branches the
+    // plugin leaves out. The plugin reads the build folder, whose binaries update their counters
+    // plainly (built without covgate's flags) while the Swift Testing suite runs in parallel.
+    let exportTotals = try XCTUnwrap(
+      try json("\(package)/out-check/covgate.json")["totals"] as? [String: Any])
+    for metric in ["lines", "functions", "instantiations", "regions"] {
+      XCTAssertEqual(
+        exportTotals[metric] as? NSDictionary, pluginTotals?[metric] as? NSDictionary, metric)
+    }
+    XCTAssertTrue(
+      (result.stdout + result.stderr).contains("profile counter updates in the test binaries are not atomic"),
+      result.stderr)
 
     let fromBuild = try CLIHarness.run(
       CLIHarness.covgate,

@@ -33,6 +33,10 @@ struct FakeAcquisition: CoverageAcquiring {
   var readingWait = 10.0
   /// What describing the package throws.
   var describeFails: (any Error)?
+  /// The test executables a test run or a build folder's export covers, and how they update
+  /// their counters.
+  var binaries: [String] = []
+  var counterUpdates = CounterUpdates.unknown
   let toolchain = Toolchain(
     swift: "/t/swift", llvmCov: "/t/llvm-cov", llvmProfdata: "/t/llvm-profdata")
 
@@ -62,19 +66,26 @@ struct FakeAcquisition: CoverageAcquiring {
   ) throws -> Acquisition {
     log.add("run tests \(request.arguments.joined(separator: " "))")
     onStep(.test)
-    return Acquisition(exportPath: exportPath, testExitCode: testExitCode)
+    var acquisition = Acquisition(exportPath: exportPath, testExitCode: testExitCode)
+    acquisition.binaries = binaries
+    return acquisition
   }
 
   func exportBuild(
     binPath: String, toolchain: Toolchain, onStep: @escaping @Sendable (AcquisitionStep) -> Void
-  ) throws -> String {
+  ) throws -> BuildExport {
     log.add("export build \(binPath)")
-    return exportPath
+    return BuildExport(path: exportPath, binaries: binaries)
   }
 
   func exportProfile(_ profile: ProfileExport, toolchain: Toolchain) throws -> String {
     log.add("export profile \(profile.profdata) \(profile.objects.joined(separator: " "))")
     return exportPath
+  }
+
+  func counterUpdates(of binaries: [String]) -> CounterUpdates {
+    log.add("counter updates \(binaries.joined(separator: " "))")
+    return counterUpdates
   }
 
   func demangle(_ names: [String], cacheFolder: String?) -> [String: String] {

@@ -83,7 +83,8 @@ final class PipelineTests: XCTestCase {
       log.events,
       [
         "locate toolchain", "describe /t/swift",
-        "run tests --parallel -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all",
+        "run tests --parallel -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all"
+          + " -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen",
         "phase build and test",
         "phase evaluate", "demangle 1", "read history", "phase report", "write covgate.json",
         "record history",

@@ -77,7 +77,7 @@ final class XccovReaderTests: XCTestCase {
     let data = XccovCoverage.data([
       .init(report: try parseReport(Self.report), archive: try parseArchive(Self.archive))
     ])
-    XCTAssertEqual(data.origin, .xccov)
+    XCTAssertEqual(data.capabilities, .xccov)
     let file = try XCTUnwrap(data.files.first)
     XCTAssertEqual(data.files.count, 1, "listed under two targets, kept once")
     XCTAssertEqual(file.summary.lines, Metric(covered: 3, count: 4), "the report's own figures")

@@ -7,7 +7,9 @@ import SourceAnalysis
 /// same way, so that a test compares the two line by line.
 enum FixtureExpectations {
   /// The fixture's sources, by file name.
-  static let sourceNames = ["Decisions.swift", "Families.swift"]
+  static let sourceNames = [
+    "Decisions.swift", "Families.swift", "LoopRegions.swift", "Placements.swift",
+  ]
 
   static func url(_ name: String) -> URL {
     Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!

@@ -20,8 +20,8 @@ struct FilePage {
   var changedLines: Set<Int> = []
   /// After a per-test run: per function (mangled name), the IDs of the tests that ran it.
   var testsByFunction: [String: [String]]?
-  /// Whose figures these are (the footer says).
-  var origin = CoverageOrigin.llvmCov
+  /// What the data held (the line note) and whose figures these are (the footer).
+  var capabilities = Capabilities.llvmCov
   /// The merged runs' names, when the file says which runs ran each line.
   var runNames: [String] = []
 
@@ -49,7 +49,7 @@ struct FilePage {
     body += HTMLPage.cards(file.summary, rules: rules) + lineTotalNote() + "</section>\n"
     let document = HTMLPage.documentEnds(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
-      header: header, heading: heading, origin: origin)
+      header: header, heading: heading, source: capabilities.source)
     let highlighted = source.map(HighlightedSource.init)
     // Room for the whole page at once (about 150 bytes of markup a line, 400 a function).
     var page = HTMLBytes(
@@ -232,7 +232,7 @@ struct FilePage {
   /// llvm-cov adds up each function's lines, so a line inside two functions (a closure and the
   /// function around it, accessors on one line) counts once for each.
   func lineTotalNote() -> String {
-    guard let view = file.coverage.lineView, origin == .llvmCov else { return "" }
+    guard let view = file.coverage.lineView, capabilities.linesCountedPerFunction else { return "" }
     let shown = view.metric
     let figure = file.summary.lines
     guard shown != figure, shown.count > 0 else { return "" }

@@ -60,7 +60,7 @@ public enum XccovCoverage {
   public static func data(_ runs: [Run]) -> CoverageData {
     let perRun = runs.map(files)
     guard perRun.count > 1 else {
-      return CoverageData(files: perRun.first.map { Array($0.values) } ?? [], origin: .xccov)
+      return CoverageData(files: perRun.first.map { Array($0.values) } ?? [], capabilities: .xccov)
     }
     var paths = Set<String>()
     for files in perRun { paths.formUnion(files.keys) }
@@ -71,7 +71,7 @@ public enum XccovCoverage {
         perRun.enumerated().compactMap { index, files in files[path].map { (index, $0) } },
         named: named)
     }
-    var data = CoverageData(files: merged, origin: .xccov)
+    var data = CoverageData(files: merged, capabilities: .xccov)
     if named { data.runNames = runs.map(\.name) }
     return data
   }

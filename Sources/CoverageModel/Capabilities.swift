@@ -1,0 +1,37 @@
+/// What a reader's coverage data holds: every stage after reading asks this, never where the
+/// data came from, so a new reader says what its data holds and changes no gate or report code.
+public struct Capabilities: Hashable, Sendable {
+  /// Regions and instantiations are counted: their figures exist.
+  public var regions: Bool
+  /// Function records with their regions: a file's figures can be recomputed without some of
+  /// its lines (exclusion markers), and branches derived from the regions.
+  public var functionRegions: Bool
+  /// Function names are the compiler's symbols, demangled before a report shows them.
+  public var mangledNames: Bool
+  /// The line figure adds up each function's lines (llvm-cov's way: a line inside two functions
+  /// counts twice), so it can differ from the lines with a count in the line view.
+  public var linesCountedPerFunction: Bool
+  /// Whose figures these are: named where a report says so, and nowhere else.
+  public var source: CoverageOrigin
+
+  public init(
+    regions: Bool, functionRegions: Bool, mangledNames: Bool, linesCountedPerFunction: Bool,
+    source: CoverageOrigin
+  ) {
+    self.regions = regions
+    self.functionRegions = functionRegions
+    self.mangledNames = mangledNames
+    self.linesCountedPerFunction = linesCountedPerFunction
+    self.source = source
+  }
+
+  /// llvm-cov's export: regions, function records, mangled names, lines added up per function.
+  public static let llvmCov = Capabilities(
+    regions: true, functionRegions: true, mangledNames: true, linesCountedPerFunction: true,
+    source: .llvmCov)
+
+  /// Xcode's xccov report: lines and functions, readable names, nothing per region.
+  public static let xccov = Capabilities(
+    regions: false, functionRegions: false, mangledNames: false, linesCountedPerFunction: false,
+    source: .xccov)
+}

@@ -1,0 +1,15 @@
+import Branches
+import XCTest
+
+/// Drives each decision of `LoopRegions` the number of times its `// expect:` comment says.
+final class LoopRegionsTests: XCTestCase {
+  func testLoopRegions() {
+    XCTAssertEqual(LoopRegions.forCaseOptional([1, nil, 3, nil, 5, nil, 2]), 8)
+    XCTAssertEqual(LoopRegions.forCaseSome([2, nil, 1, 3]), 5)
+    XCTAssertEqual(LoopRegions.forWhereInner([1, -2, 4, 0, 6]), 10)
+    XCTAssertEqual(try? LoopRegions.repeatThrowing([1, 2, 3], true), 3)
+    XCTAssertNil(try? LoopRegions.repeatThrowing([4, 0], true))
+    XCTAssertEqual(try? LoopRegions.whileThrowing([1, 2], true), 2)
+    XCTAssertNil(try? LoopRegions.whileThrowing([0], true))
+  }
+}
