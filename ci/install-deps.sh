@@ -9,6 +9,8 @@
 # - check-jsonschema: the tests validate action.yml and the workflows against GitHub's schemas.
 # - chromium: the HTML report tests open the pages in headless Chromium (DOM, console, CSP,
 #   screenshots).
+# - shellcheck and zizmor (pip, pinned): CI lints the Action's, the templates' and its own scripts
+#   and workflows with them.
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -24,6 +26,7 @@ if [ "$(uname)" = Linux ] && command -v dpkg >/dev/null 2>&1; then
   command -v genhtml >/dev/null 2>&1 || missing+=(lcov)
   command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "install-deps: installing ${missing[*]}"
     as_root apt-get update -qq
@@ -41,6 +44,7 @@ if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import pycobertura' 2>/dev/null || python_missing+=(pycobertura)
   python3 -c 'import junitparser' 2>/dev/null || python_missing+=(junitparser)
   command -v check-jsonschema >/dev/null 2>&1 || python_missing+=(check-jsonschema)
+  zizmor --version 2>/dev/null | grep -q '^zizmor 1\.' || python_missing+=("zizmor>=1,<2")
   if [ ${#python_missing[@]} -gt 0 ]; then
     echo "install-deps: installing ${python_missing[*]} (pip)"
     python3 -m pip install --quiet "${python_missing[@]}"

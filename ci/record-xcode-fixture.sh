@@ -55,8 +55,8 @@ let package = Package(
   name: "Shop",
   targets: [
     .target(name: "App", path: "App"),
-    .target(name: "Money", path: "${money#$shop/}"),
-    .target(name: "AppAssets", path: "${generated#$shop/}"),
+    .target(name: "Money", path: "${money#"$shop"/}"),
+    .target(name: "AppAssets", path: "${generated#"$shop"/}"),
     .testTarget(name: "AppTests", dependencies: ["App", "Money", "AppAssets"], path: "AppTests"),
     .testTarget(name: "AppUITests", dependencies: ["App"], path: "AppUITests"),
   ])

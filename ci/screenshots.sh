@@ -20,7 +20,8 @@ trap 'rm -rf "$site" "$base_git"' EXIT
 export GIT_DIR="$base_git" GIT_WORK_TREE="$PWD/$yams"
 git init --quiet && git -C "$yams" add -A
 for change in "Sources/Yams/Node.Alias.swift 30,52" "Sources/Yams/Representer.swift 40,70"; do
-  set -- $change
+  read -r file lines <<< "$change"
+  set -- "$file" "$lines"
   blob=$(sed "$2d" "$yams/$1" | git hash-object -w --stdin)
   git update-index --cacheinfo "100644,$blob,$1"
 done
@@ -29,7 +30,7 @@ git -c user.name=covgate -c user.email=covgate@example.invalid commit --quiet -m
   --quiet --no-history --output "$site" --title "Yams" --revision "6.2.2" --base HEAD || test $? -eq 1
 unset GIT_DIR GIT_WORK_TREE
 chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
-file_page=$(ls "$site"/files/ | grep -m1 'Node.Alias.swift')
+file_page=$(cd "$site/files" && for page in *Node.Alias.swift*; do echo "$page"; break; done)
 shoot() { # name url width height [dark]
   local extra=()
   if [ "${5:-}" = dark ]; then extra=(--force-dark-mode --blink-settings=preferredColorScheme=0); fi

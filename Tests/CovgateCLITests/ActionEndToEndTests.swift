@@ -13,8 +13,9 @@ final class ActionEndToEndTests: XCTestCase {
   override func setUpWithError() throws {
     work = NSTemporaryDirectory() + "covgate-action-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: "\(work)/bin", withIntermediateDirectories: true)
-    // `gh api`: the comments of one pull request in comments.json; POST adds, PATCH edits, and
-    // with FAKE_GH_DENY set both fail as GitHub does for a token without the right.
+    // `gh api`: the comments of one pull request in comments.json, each with its author; POST
+    // adds one by github-actions[bot], PATCH edits; with FAKE_GH_DENY set both fail as GitHub does
+    // for a token without the right, with FAKE_GH_DENY_LIST listing fails too.
     let gh = """
       #!/usr/bin/env python3
       import json, os, re, sys
@@ -26,9 +27,14 @@ final class ActionEndToEndTests: XCTestCase {
       method = args[args.index("-X") + 1] if "-X" in args else "GET"
       endpoint = [a for a in args if a.startswith("repos/")][0]
       if method == "GET":
-          marker = re.search(r'startswith\\("(.*?)"\\)', args[args.index("--jq") + 1]).group(1)
+          if os.environ.get("FAKE_GH_DENY_LIST"):
+              sys.stderr.write("gh: Resource not accessible by integration (HTTP 403)\\n")
+              sys.exit(1)
+          query = args[args.index("--jq") + 1]
+          marker = re.search(r'startswith\\("(.*?)"\\)', query).group(1)
+          author = re.search(r'\\.user\\.login == "(.*?)"', query)
           for comment in comments:
-              if comment["body"].startswith(marker):
+              if comment["body"].startswith(marker) and (not author or comment["user"]["login"] == author.group(1)):
                   print(comment["id"])
           sys.exit(0)
       if os.environ.get("FAKE_GH_DENY"):
@@ -36,7 +42,7 @@ final class ActionEndToEndTests: XCTestCase {
           sys.exit(1)
       body = open([a for a in args if a.startswith("body=@")][0][6:]).read()
       if method == "POST":
-          comments.append({"id": 1000 + len(comments), "body": body})
+          comments.append({"id": 1000 + len(comments), "body": body, "user": {"login": "github-actions[bot]"}})
       else:
           target = int(endpoint.rsplit("/", 1)[1])
           for comment in comments:
@@ -104,8 +110,10 @@ final class ActionEndToEndTests: XCTestCase {
     }
     // The action runs the scripts it ships, by the action's own path.
     let action = try String(contentsOfFile: "\(Self.repository)/action.yml", encoding: .utf8)
-    for script in ["ci/action/install.sh", "ci/action/comment.sh"] {
-      XCTAssertTrue(action.contains("${{ github.action_path }}/\(script)"), script)
+    // By $GITHUB_ACTION_PATH: `github.action_path` is the host's path in a container job.
+    XCTAssertFalse(action.contains("github.action_path"))
+    for script in ["ci/action/install.sh", "ci/action/comment.sh", "ci/action/run.sh"] {
+      XCTAssertTrue(action.contains("\"$GITHUB_ACTION_PATH/\(script)\""), script)
       XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(Self.repository)/\(script)"), script)
     }
   }
@@ -140,5 +148,108 @@ final class ActionEndToEndTests: XCTestCase {
     XCTAssertEqual(refused.exitCode, 2)
     XCTAssertTrue(refused.stderr.contains("does not match the release's SHA256SUMS"), refused.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(work)/other/\(tarball.dropLast(7))/covgate"))
+  }
+
+  func testACommentSomeoneElseWroteWithTheMarkerIsNeverEdited() throws {
+    let marker = "<!-- covgate: coverage report -->"
+    let foreign: [[String: Any]] = [["id": 500, "body": "\(marker)\nmine", "user": ["login": "someone"]]]
+    try JSONSerialization.data(withJSONObject: foreign).write(to: URL(fileURLWithPath: "\(work)/comments.json"))
+    let posted = try comment("### covgate\n")
+    XCTAssertEqual(posted.exitCode, 0, posted.stderr)
+    let all = try comments()
+    XCTAssertEqual(all.count, 2, "a comment of covgate's own")
+    XCTAssertEqual(all.first?["body"] as? String, "\(marker)\nmine", "the other author's comment unchanged")
+  }
+
+  /// Listing the comments refused, gh missing, any gh failure: the step passes with a note, so a
+  /// passing gate stays green.
+  func testTheCommentNeverTurnsTheVerdictRed() throws {
+    let denied = try comment("### covgate\n", environment: ["FAKE_GH_DENY_LIST": "1"])
+    XCTAssertEqual(denied.exitCode, 0, denied.stderr)
+    var summary = try String(contentsOfFile: "\(work)/summary.md", encoding: .utf8)
+    XCTAssertTrue(summary.contains("could not read the comments of #7"), summary)
+
+    try FileManager.default.createDirectory(atPath: "\(work)/no-gh", withIntermediateDirectories: true)
+    for tool in ["cat", "mktemp", "rm", "wc", "head", "grep"] {
+      try? FileManager.default.createSymbolicLink(atPath: "\(work)/no-gh/\(tool)", withDestinationPath: "/usr/bin/\(tool)")
+      if !FileManager.default.fileExists(atPath: "/usr/bin/\(tool)") {
+        try? FileManager.default.removeItem(atPath: "\(work)/no-gh/\(tool)")
+        try? FileManager.default.createSymbolicLink(atPath: "\(work)/no-gh/\(tool)", withDestinationPath: "/bin/\(tool)")
+      }
+    }
+    let missing = try comment("### covgate\n", environment: ["PATH": "\(work)/no-gh"])
+    XCTAssertEqual(missing.exitCode, 0, missing.stderr)
+    summary = try String(contentsOfFile: "\(work)/summary.md", encoding: .utf8)
+    XCTAssertTrue(summary.contains("gh is not installed"), summary)
+  }
+
+  func testAReportLongerThanACommentIsCut() throws {
+    let posted = try comment(String(repeating: "| row | 100.00% |\n", count: 3_700))
+    XCTAssertEqual(posted.exitCode, 0, posted.stderr)
+    let body = try XCTUnwrap(try comments().first?["body"] as? String)
+    XCTAssertLessThanOrEqual(body.utf8.count, 65_536)
+    XCTAssertTrue(body.hasSuffix("the whole report is in the job summary and the artifact.\n"), String(body.suffix(200)))
+  }
+
+  /// The Run step's script takes the args input as words: quotes kept together, `$(...)` and
+  /// backquotes left as text, `--output` before a `--`, and none for commands without reports.
+  func testHostileArgsAreWordsNotCode() throws {
+    let fake = "#!/usr/bin/env bash\nfor a in \"$@\"; do printf '[%s]' \"$a\"; done; echo\nexit 1\n"
+    try fake.write(toFile: "\(work)/bin/covgate", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(work)/bin/covgate")
+    func run(_ args: String) throws -> (words: String, exitCode: String, stderr: String) {
+      let output = "\(work)/github-output"
+      try? FileManager.default.removeItem(atPath: output)
+      let result = try CLIHarness.run(
+        "/bin/bash", ["\(Self.repository)/ci/action/run.sh"],
+        environment: [
+          "PATH": "\(work)/bin:/usr/bin:/bin", "COVGATE_ARGS": args, "COVGATE_OUTPUT": ".build/cov gate",
+          "GITHUB_OUTPUT": output,
+        ])
+      XCTAssertEqual(result.exitCode, 0, "the step passes; the verdict step fails")
+      let written = try String(contentsOfFile: output, encoding: .utf8)
+      return (result.stdout.trimmingCharacters(in: .newlines), written, result.stderr)
+    }
+    XCTAssertEqual(try run("run --format all").words, "[run][--format][all][--output][.build/cov gate]")
+    XCTAssertEqual(try run("run --format all").exitCode, "exit-code=1\n")
+    XCTAssertEqual(
+      try run("check --input 'my shard.json' -- --filter \"it's\"").words,
+      "[check][--input][my shard.json][--output][.build/cov gate][--][--filter][it's]")
+    XCTAssertEqual(
+      try run("run $(touch \(work)/pwned) `touch \(work)/pwned`").words,
+      "[run][$(touch][\(work)/pwned)][`touch][\(work)/pwned`][--output][.build/cov gate]")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(work)/pwned"), "nothing in the input ran")
+    XCTAssertEqual(try run("history --last 3").words, "[history][--last][3]")
+    XCTAssertEqual(try run("run --output mine").words, "[run][--output][mine]")
+    let open = try run("run -- --filter it's")
+    XCTAssertEqual(open.exitCode, "exit-code=2\n")
+    XCTAssertTrue(open.stderr.contains("the args input cannot be split into words"), open.stderr)
+  }
+
+  /// Which release to fetch: the repository input, else the one the action was fetched from (its
+  /// folder under _actions), else a clear error; and without curl, a clear error.
+  func testTheInstallScriptFindsItsRepositoryAndSaysWhatIsMissing() throws {
+    try FileManager.default.createDirectory(atPath: "\(work)/fake-curl", withIntermediateDirectories: true)
+    try "#!/bin/sh\necho \"$*\" >> \(work)/curl.log\nexit 22\n".write(
+      toFile: "\(work)/fake-curl/curl", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(work)/fake-curl/curl")
+    func install(_ environment: [String: String]) throws -> CLIHarness.Result {
+      try CLIHarness.run(
+        "/bin/bash", ["\(Self.repository)/ci/action/install.sh", "v9.9.9", "\(work)/tool"],
+        environment: ["PATH": "\(work)/fake-curl:/usr/bin:/bin", "COVGATE_RELEASE_URL": ""].merging(environment) { $1 })
+    }
+    let fromPath = try install(["GITHUB_ACTION_PATH": "/home/runner/work/_actions/acme/covgate/v9"])
+    XCTAssertEqual(fromPath.exitCode, 2)
+    XCTAssertTrue(
+      fromPath.stderr.contains("https://github.com/acme/covgate/releases/download/v9.9.9/SHA256SUMS"), fromPath.stderr)
+    let named = try install(["GITHUB_ACTION_PATH": "/home/runner/work/_actions/acme/covgate/v9", "COVGATE_REPOSITORY": "team/fork"])
+    XCTAssertTrue(named.stderr.contains("https://github.com/team/fork/releases/download/"), named.stderr)
+    let local = try install(["GITHUB_ACTION_PATH": "/home/runner/work/app/app"])
+    XCTAssertEqual(local.exitCode, 2)
+    XCTAssertTrue(local.stderr.contains("set the action's repository input"), local.stderr)
+    try FileManager.default.createDirectory(atPath: "\(work)/empty", withIntermediateDirectories: true)
+    let noCurl = try install(["PATH": "\(work)/empty", "COVGATE_REPOSITORY": "acme/covgate"])
+    XCTAssertEqual(noCurl.exitCode, 2)
+    XCTAssertTrue(noCurl.stderr.contains("curl is not installed"), noCurl.stderr)
   }
 }

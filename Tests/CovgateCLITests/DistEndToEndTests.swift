@@ -86,6 +86,9 @@ final class DistEndToEndTests: XCTestCase {
         environment: triple.isEmpty ? [:] : ["COVGATE_DIST_TRIPLE": triple])
       XCTAssertEqual(made.exitCode, 0, made.stderr)
     }
+    // upload-artifact and download-artifact lose the run bit on the way to the release job.
+    let lost = try CLIHarness.run("/usr/bin/env", ["chmod", "-R", "a-x+X", parts])
+    XCTAssertEqual(lost.exitCode, 0, lost.stderr)
     let release = "\(dist)-release"
     defer { try? FileManager.default.removeItem(atPath: release) }
     let merged = try CLIHarness.run(
@@ -102,6 +105,18 @@ final class DistEndToEndTests: XCTestCase {
     for variant in variants {
       let path = try XCTUnwrap(variant["path"] as? String)
       XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(release)/covgate.artifactbundle/\(path)"), path)
+    }
+    // The zip SwiftPM downloads keeps the run bit of every variant's binary.
+    let modes = try CLIHarness.run(
+      "/usr/bin/env",
+      [
+        "python3", "-c",
+        "import sys, zipfile; [print(oct(i.external_attr >> 16 & 0o777), i.filename) for i in zipfile.ZipFile(sys.argv[1]).infolist()]",
+        "\(release)/covgate.artifactbundle.zip",
+      ])
+    for variant in variants {
+      let path = try XCTUnwrap(variant["path"] as? String)
+      XCTAssertTrue(modes.stdout.contains("0o755 covgate.artifactbundle/\(path)"), modes.stdout)
     }
     let check = try CLIHarness.run("/usr/bin/env", ["sha256sum", "-c", "SHA256SUMS"], in: release)
     XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)

@@ -1,19 +1,44 @@
 #!/usr/bin/env bash
 # Creates or updates covgate's one pull-request comment from a Markdown report: the comment is
-# found by the marker on its first line, so a second run edits it instead of adding another.
-# Without the right to comment (a pull request from a fork: no pull-requests: write), it says so
-# in the job summary and succeeds. Uses `gh api` (GH_TOKEN, GITHUB_REPOSITORY).
+# found by the marker on its first line and by its author (COVGATE_COMMENT_AUTHOR, default
+# github-actions[bot], the author GITHUB_TOKEN posts as), so a second run edits it instead of
+# adding another, and a comment someone else wrote is never edited. A report longer than a comment
+# may be is cut, saying so. The comment never turns the gate's verdict red: without gh, or without
+# the right to read or write comments (a pull request from a fork: no pull-requests: write), it
+# says so in the job summary and succeeds. Uses `gh api` (GH_TOKEN, GITHUB_REPOSITORY).
 # Usage: ci/action/comment.sh PULL_REQUEST_NUMBER MARKDOWN_FILE
 set -euo pipefail
 number=$1
 report=$2
 marker='<!-- covgate: coverage report -->'
+author=${COVGATE_COMMENT_AUTHOR:-github-actions[bot]}
+# GitHub refuses a comment body over 65,536 characters.
+limit=65000
 repo=${GITHUB_REPOSITORY:?GITHUB_REPOSITORY is not set}
 body=$(mktemp)
 trap 'rm -f "$body" "$body.err"' EXIT
+note() {
+  echo "covgate: $1" >&2
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then echo "> covgate: $1" >> "$GITHUB_STEP_SUMMARY"; fi
+  exit 0
+}
+command -v gh > /dev/null ||
+  note "no comment on #$number: gh is not installed (in a swift image: install it, or set comment: false); the report is in this summary and the artifact."
 { echo "$marker"; cat "$report"; } > "$body"
-existing=$(gh api --paginate "repos/$repo/issues/$number/comments" \
-  --jq ".[] | select(.body | startswith(\"$marker\")) | .id" | head -n 1)
+if [ "$(wc -c < "$body")" -gt $limit ]; then
+  cut=$(mktemp)
+  head -c $limit "$body" > "$cut"
+  printf '\n\n… cut to fit a pull-request comment; the whole report is in the job summary and the artifact.\n' >> "$cut"
+  mv "$cut" "$body"
+fi
+denied() { grep -q -e "HTTP 403" -e "HTTP 404" -e "Resource not accessible by integration" "$body.err"; }
+if ! existing=$(gh api --paginate "repos/$repo/issues/$number/comments" \
+  --jq ".[] | select(.user.login == \"$author\") | select(.body | startswith(\"$marker\")) | .id" 2> "$body.err"); then
+  denied && note "could not read the comments of #$number: the token has no pull-requests: read; the report is in this summary and the artifact."
+  cat "$body.err" >&2
+  note "could not read the comments of #$number (gh failed); the report is in this summary and the artifact."
+fi
+existing=$(printf '%s\n' "$existing" | head -n 1)
 if [ -n "$existing" ]; then
   method=PATCH
   endpoint="repos/$repo/issues/comments/$existing"
@@ -26,11 +51,6 @@ if gh api -X "$method" "$endpoint" -F "body=@$body" > /dev/null 2> "$body.err"; 
   echo "covgate: $done the coverage comment on #$number"
   exit 0
 fi
-if grep -q -e "HTTP 403" -e "Resource not accessible by integration" "$body.err"; then
-  note="covgate could not comment on #$number: the token has no pull-requests: write (a pull request from a fork?); the report is in this summary and the artifact."
-  echo "$note" >&2
-  [ -n "${GITHUB_STEP_SUMMARY:-}" ] && echo "> $note" >> "$GITHUB_STEP_SUMMARY"
-  exit 0
-fi
+denied && note "could not comment on #$number: the token has no pull-requests: write (a pull request from a fork?); the report is in this summary and the artifact."
 cat "$body.err" >&2
-exit 1
+note "could not comment on #$number (gh failed); the report is in this summary and the artifact."

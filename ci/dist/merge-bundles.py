@@ -40,6 +40,10 @@ for part in sorted(os.listdir(parts)):
 if merged is None:
     sys.exit(f"merge-bundles: no platform folders in {parts}")
 json.dump(merged, open(os.path.join(bundle, "info.json"), "w"), indent=2)
+# upload-artifact and download-artifact drop the run bit: each variant's binary gets it back
+# before it is zipped (the zip keeps each file's mode), or SwiftPM reports "Permission denied".
+for variant in merged["artifacts"]["covgate"]["variants"]:
+    os.chmod(os.path.join(bundle, variant["path"]), 0o755)
 with zipfile.ZipFile(os.path.join(release, "covgate.artifactbundle.zip"), "w", zipfile.ZIP_DEFLATED) as archive:
     for root, _, files in os.walk(bundle):
         for name in sorted(files):
