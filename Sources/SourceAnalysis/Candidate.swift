@@ -29,6 +29,9 @@ struct Candidate: Sendable, Equatable {
     /// The region that starts where a condition that can throw ends counts the times it
     /// completed: the implicit way out is that count minus the arms.
     case conditionEnd(SourceLocation)
+    /// The region that starts at a `while` loop's first condition counts its evaluations: each
+    /// enters the body or leaves the loop, so the exits are that count minus the body's.
+    case conditionMinusBody(SourceLocation)
   }
 
   /// One outcome anchored at the first token of its code.

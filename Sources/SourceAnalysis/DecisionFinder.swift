@@ -141,9 +141,15 @@ final class DecisionFinder: SyntaxVisitor {
   }
 
   override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
-    addLoop(
+    // A first condition that is an expression has a region that counts the evaluations, each of
+    // which enters the body or leaves the loop: the exits with a `break` landing after the loop
+    // too, unless a condition can throw (an evaluation that does neither). `while let` has none.
+    let throwing = Positions.canThrow(node.conditions)
+    let first = node.conditions.first.flatMap { $0.condition.is(ExprSyntax.self) ? $0 : nil }
+    return addLoop(
       .while, node, keyword: node.whileKeyword, body: node.body, shape: .loop,
-      throwing: Positions.canThrow(node.conditions) ? "a condition that can throw" : nil)
+      throwing: throwing ? "a condition that can throw" : nil,
+      evaluations: throwing ? nil : first.map { location($0) })
   }
 
   override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
@@ -161,14 +167,16 @@ final class DecisionFinder: SyntaxVisitor {
   /// `break` lands there too. A `where` filter makes the body's own count ambiguous.
   private func addLoop(
     _ kind: Decision.Kind, _ node: some SyntaxProtocol, keyword: TokenSyntax, body: CodeBlockSyntax,
-    shape: Candidate.Shape, throwing: String?, filter: String? = nil, exitsAfter: Syntax? = nil
+    shape: Candidate.Shape, throwing: String?, filter: String? = nil, exitsAfter: Syntax? = nil,
+    evaluations: CoverageModel.SourceLocation? = nil
   ) -> SyntaxVisitorContinueKind {
     let exits = LoopExits.find(body, label: Self.label(of: node))
     // A labelled loop's region after it starts where the labelled statement ends: the same place.
+    let after = Candidate.Witness.after(location(after: exitsAfter ?? Syntax(node)))
     add(
       kind, at: node, reachedAt: keyword, arms: [("body", Syntax(body))], shape: shape,
       ambiguity: filter, unproven: throwing ?? exits.reason,
-      witness: exits.breaks ? nil : .after(location(after: exitsAfter ?? Syntax(node))))
+      witness: exits.breaks ? evaluations.map { .conditionMinusBody($0) } : after)
     return .visitChildren
   }
 

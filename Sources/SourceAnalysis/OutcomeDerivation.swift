@@ -76,7 +76,7 @@ private struct Derivation {
     case .after(let location):
       guard case .count(let count) = regions.count(startingAt: location) else { return nil }
       return count < OutcomeDerivation.implausible ? count : nil
-    case .conditionEnd(let location):
+    case .conditionEnd(let location), .conditionMinusBody(let location):
       guard case .count(let count) = regions.count(startingAt: location), let sum = armSum,
         count >= sum, count < OutcomeDerivation.implausible
       else { return nil }

@@ -36,6 +36,9 @@ extension SourceDecisions {
       case .conditionEnd(let location):
         writer.write(2)
         write(location, to: &writer)
+      case .conditionMinusBody(let location):
+        writer.write(3)
+        write(location, to: &writer)
       }
     }
   }
@@ -91,6 +94,7 @@ extension SourceDecisions {
     case 0: .some(nil)
     case 1: location(&reader).map { .some(.after($0)) }
     case 2: location(&reader).map { .some(.conditionEnd($0)) }
+    case 3: location(&reader).map { .some(.conditionMinusBody($0)) }
     default: nil
     }
   }

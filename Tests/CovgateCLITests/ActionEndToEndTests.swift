@@ -139,6 +139,23 @@ final class ActionEndToEndTests: XCTestCase {
     XCTAssertEqual(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines), version)
     XCTAssertEqual(try install("\(work)/tool").stdout, installed.stdout, "cached: the same folder")
 
+    // A cache is not trusted: a binary swapped in it is unpacked over again from the kept
+    // tarball, and a kept tarball that is not the release's is downloaded again.
+    let cachedBinary = "\(folder)/covgate"
+    try "#!/bin/sh\necho swapped\n".write(toFile: cachedBinary, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try install("\(work)/tool").exitCode, 0)
+    XCTAssertEqual(
+      try CLIHarness.run(cachedBinary, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+      version)
+    let keptTarball = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: "\(work)/tool").first { $0.hasSuffix(".tar.gz") })
+    try Data("not the release".utf8).write(to: URL(fileURLWithPath: "\(work)/tool/\(keptTarball)"))
+    let again = try install("\(work)/tool")
+    XCTAssertEqual(again.exitCode, 0, again.stderr)
+    XCTAssertEqual(
+      try CLIHarness.run(cachedBinary, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+      version)
+
     let tarball = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: release).first { $0.hasSuffix(".tar.gz") })
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: "\(release)/\(tarball)"))
     try handle.seekToEnd()

@@ -158,4 +158,16 @@ final class DistEndToEndTests: XCTestCase {
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: "\(package)/.build/covgate/covgate.json"), output)
   }
+
+  /// The release job refuses a tag that is not the version the binary says: its assets are named
+  /// by the binary's version, so the installer would look for files the release does not have.
+  func testTheReleaseRefusesATagThatIsNotTheBinarysVersion() throws {
+    let version = try CLIHarness.run(CLIHarness.covgate, ["--version"]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let script = "\(Self.repository)/ci/release-version.sh"
+    XCTAssertEqual(try CLIHarness.run("/bin/bash", [script, CLIHarness.covgate, "v\(version)"]).exitCode, 0)
+    let wrong = try CLIHarness.run("/bin/bash", [script, CLIHarness.covgate, "v99.0.0"])
+    XCTAssertEqual(wrong.exitCode, 1)
+    XCTAssertTrue(wrong.stderr.contains("the tag is v99.0.0 but covgate --version says \(version)"), wrong.stderr)
+  }
 }

@@ -120,7 +120,7 @@ public enum Decisions {
 
   public static func firstNegative(_ values: [Int]) -> Int? {
     var index = 0
-    while index < values.count {  // expect: while n/a: a break
+    while index < values.count {  // expect: while reached=1 | body 2 | exit 0
       if values[index] < 0 { break }  // expect: if reached=2 | then 1 | none 1
       index += 1
     }

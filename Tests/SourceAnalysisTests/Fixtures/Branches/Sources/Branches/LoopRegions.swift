@@ -45,6 +45,16 @@ public enum LoopRegions {
     return i
   }
 
+  public static func sumUntilLarge(_ xs: [Int]) -> Int {
+    var it = xs.makeIterator()
+    var total = 0
+    while let x = it.next() {  // expect: while n/a: a break
+      if x > 9 { break }  // expect: if reached=4 | then 1 | none 3
+      total += x
+    }
+    return total
+  }
+
   public static func whileThrowing(_ xs: [Int], _ more: Bool) throws -> Int {
     var i = 0
     while i < xs.count && more {  // expect: while reached=2 | body 3 | exit 1 ;; && reached=4 | right 3 | short 1

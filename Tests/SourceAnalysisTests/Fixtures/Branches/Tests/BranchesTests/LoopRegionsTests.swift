@@ -9,6 +9,8 @@ final class LoopRegionsTests: XCTestCase {
     XCTAssertEqual(LoopRegions.forWhereInner([1, -2, 4, 0, 6]), 10)
     XCTAssertEqual(try? LoopRegions.repeatThrowing([1, 2, 3], true), 3)
     XCTAssertNil(try? LoopRegions.repeatThrowing([4, 0], true))
+    XCTAssertEqual(LoopRegions.sumUntilLarge([1, 2]), 3)
+    XCTAssertEqual(LoopRegions.sumUntilLarge([3, 10, 4]), 3)
     XCTAssertEqual(try? LoopRegions.whileThrowing([1, 2], true), 2)
     XCTAssertNil(try? LoopRegions.whileThrowing([0], true))
   }
