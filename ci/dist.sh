@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Assembles covgate's release files from a built covgate (make dist builds it in release mode,
 # Swift runtime linked in, first):
-#   covgate-<version>-<triple>.tar.gz   the binary with the README (and LICENSE, once there is one)
+#   covgate-<version>-<triple>.tar.gz   the binary with the README and the LICENSE (Apache 2.0)
 #   covgate.artifactbundle(.zip)        SwiftPM's artifact bundle (info.json schema 1.0): an
-#                                       executable `covgate`, one variant per supported triple
+#                                       executable `covgate`, one variant per supported triple,
+#                                       and the LICENSE
 #   SHA256SUMS                          of the tarball and the zip
 #   plugin/                             a Swift package: a binary target on the bundle and the
 #                                       `covgate` command plugin, so a team adds one dependency
@@ -31,13 +32,14 @@ cp "$binary" "$work/$name/covgate"
 # Symbols out: a release binary is about half the size without them (143 MB to 79 MB here).
 command -v strip > /dev/null && strip "$work/$name/covgate"
 cp "$here/README.md" "$work/$name/"
-[ -f "$here/LICENSE" ] && cp "$here/LICENSE" "$work/$name/"
+cp "$here/LICENSE" "$work/$name/"
 tar -C "$work" -czf "$out/$name.tar.gz" "$name"
 
 # The artifact bundle: info.json names each variant by its triples.
 bundle="$out/covgate.artifactbundle"
 mkdir -p "$bundle/$name/bin"
 cp "$work/$name/covgate" "$bundle/$name/bin/covgate"
+cp "$here/LICENSE" "$bundle/LICENSE"
 python3 - "$bundle/info.json" "$version" "$name/bin/covgate" "$triple" <<'PY'
 import json, sys
 path, version, variant, triple = sys.argv[1:]

@@ -56,6 +56,10 @@ final class DistEndToEndTests: XCTestCase {
     XCTAssertEqual(run.exitCode, 0, run.stderr)
     XCTAssertEqual(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines), try version())
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/\(name)/README.md"))
+    // The licence goes with the binary, word for word the repository's.
+    XCTAssertEqual(
+      try String(contentsOfFile: "\(folder)/\(name)/LICENSE", encoding: .utf8),
+      try String(contentsOfFile: "\(Self.repository)/LICENSE", encoding: .utf8))
     XCTAssertLessThan(seconds, 30, "installing from the tarball takes seconds")
   }
 
@@ -73,6 +77,7 @@ final class DistEndToEndTests: XCTestCase {
     XCTAssertEqual((variants[0]["supportedTriples"] as? [String])?.first?.hasSuffix("-linux-gnu"), true)
     let listing = try CLIHarness.run("/usr/bin/env", ["python3", "-m", "zipfile", "-l", "\(dist)/covgate.artifactbundle.zip"])
     XCTAssertTrue(listing.stdout.contains("covgate.artifactbundle/info.json"), listing.stdout)
+    XCTAssertTrue(listing.stdout.contains("covgate.artifactbundle/LICENSE"), listing.stdout)
   }
 
   /// A release joins every platform's dist folder: one bundle listing each variant, every
@@ -118,6 +123,7 @@ final class DistEndToEndTests: XCTestCase {
       let path = try XCTUnwrap(variant["path"] as? String)
       XCTAssertTrue(modes.stdout.contains("0o755 covgate.artifactbundle/\(path)"), modes.stdout)
     }
+    XCTAssertTrue(modes.stdout.contains("covgate.artifactbundle/LICENSE"), "the release's bundle keeps the licence")
     let check = try CLIHarness.run("/usr/bin/env", ["sha256sum", "-c", "SHA256SUMS"], in: release)
     XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)
     XCTAssertEqual(check.stdout.split(separator: "\n").count, 3, "two tarballs and the zip")

@@ -32,6 +32,7 @@ for part in sorted(os.listdir(parts)):
         shutil.copytree(os.path.join(source, top), os.path.join(bundle, top), dirs_exist_ok=False)
     if merged is None:
         merged = info
+        shutil.copy2(os.path.join(source, "LICENSE"), os.path.join(bundle, "LICENSE"))
     else:
         mine = merged["artifacts"]["covgate"]
         if mine["version"] != artifact["version"]:
