@@ -104,29 +104,31 @@ public enum ProvenPositions {
   /// Why the position of `node` is not proven, or nil when every step from it up to the body of
   /// its function, closure or accessor is a proven step.
   static func unproven(_ node: Syntax) -> String? {
-    var child = node
-    while let parent = child.parent {
-      if isBody(child, of: parent) { return nil }
-      guard step(parent: parent, child: child) != nil else {
-        return "position not proven (\(describe(child, in: parent)))"
-      }
-      child = parent
-    }
-    return "position not proven (top-level code)"
+    walk(node).unproven.map { "position not proven (\(describe($0.child, in: $0.parent)))" }
   }
 
   /// The proven steps from `node` up to its function's body, by index into `steps`; nil when a
   /// step is not proven.
   public static func path(_ node: Syntax) -> [Int]? {
-    var path: [Int] = []
+    let walked = walk(node)
+    return walked.unproven == nil ? walked.steps : nil
+  }
+
+  /// The walk from `node` up to the body of its function: the proven steps on the way, and the
+  /// first step that is not one (a parent and its child), if any.
+  private static func walk(_ node: Syntax) -> (
+    steps: [Int], unproven: (parent: Syntax, child: Syntax)?
+  ) {
+    var taken: [Int] = []
     var child = node
     while let parent = child.parent {
-      if isBody(child, of: parent) { return path }
-      guard let index = step(parent: parent, child: child) else { return nil }
-      path.append(index)
+      if isBody(child, of: parent) { return (taken, nil) }
+      guard let index = step(parent: parent, child: child) else { return (taken, (parent, child)) }
+      taken.append(index)
       child = parent
     }
-    return nil
+    // The tree's root (the source file) without a function around: top-level code.
+    return (taken, (child, child))
   }
 
   /// The steps by the parent's kind: a decision's walk up asks once per ancestor.
