@@ -32,7 +32,8 @@ struct CovgatePlugin: CommandPlugin {
     for name in failed { Self.log("covgate: test failed: \(name)") }
 
     let invocation = CovgateInvocation(
-      packageRoot: root, descriptionFile: descriptionFile.path, buildFolder: buildFolder, userArguments: arguments, testsFailed: !result.succeeded)
+      packageRoot: root, descriptionFile: descriptionFile.path, buildFolder: buildFolder,
+      userArguments: arguments, testsFailed: !result.succeeded)
     if !result.succeeded, invocation.forwardedArguments != arguments {
       Self.log("covgate: the tests failed, so the baseline is not updated")
     }

@@ -58,7 +58,8 @@ public enum CounterUpdates: Equatable, Sendable {
 }
 
 /// Finds x86-64 instructions that update a counter through a RIP-relative address: with a `lock`
-/// prefix (`lock incq`, `lock addq`, `lock xaddq`), or as a plain load or read-modify-write.
+/// prefix (`lock incq`, `lock addq`, `lock xaddq`), or as a plain load (`movq`, or `movdqu` and
+/// `movdqa` where the optimizer adds two counters at once) or read-modify-write.
 struct X86CounterScan {
   let counters: Range<UInt64>
   private(set) var plain = 0
@@ -70,36 +71,46 @@ struct X86CounterScan {
     _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, address: UInt64
   ) {
     var index = start
-    // Every form read has a REX.W prefix, an opcode, a RIP-relative ModRM byte and a 32-bit
+    // Every form read has a prefix, an opcode, a RIP-relative ModRM byte and a 32-bit
     // displacement: at least 7 bytes.
     while index + 7 <= end {
       defer { index += 1 }
-      let rex = bytes[index]
-      guard rex & 0xF8 == 0x48 else { continue }
-      let opcode = bytes[index + 1]
-      var modrm = index + 2
-      var immediate = 0
-      switch opcode {
-      case 0x8B: break  // mov counter, reg: the load of a plain increment.
-      case 0x01, 0xFF: break  // add reg, counter; inc counter.
-      case 0x83: immediate = 1  // add $imm8, counter.
-      case 0x81: immediate = 4  // add $imm32, counter.
-      case 0x0F:  // xadd reg, counter.
-        guard bytes[index + 2] == 0xC1 else { continue }
-        modrm += 1
-      default: continue
-      }
+      guard let (modrm, immediate, load, inReg) = form(bytes, at: index) else { continue }
       let form = bytes[modrm]
       // RIP-relative: mod 00, r/m 101; `inc` and `add $imm` need /0 in the reg field.
-      guard form & 0xC7 == 0x05 else { continue }
-      if opcode == 0xFF || opcode == 0x83 || opcode == 0x81, form != 0x05 { continue }
+      guard form & 0xC7 == 0x05, !inReg || form == 0x05 else { continue }
       let next = modrm + 5 + immediate
       guard next <= end else { continue }
       let displacement = Int32(bitPattern: littleEndian32(bytes, at: modrm + 1))
       let target = address &+ UInt64(next - start) &+ UInt64(bitPattern: Int64(displacement))
       guard counters.contains(target) else { continue }
       let locked = index > start && bytes[index - 1] == 0xF0
-      if locked, opcode != 0x8B { atomic += 1 } else { plain += 1 }
+      if locked, !load { atomic += 1 } else { plain += 1 }
+    }
+  }
+
+  /// The instruction starting at `index`, if it is one of the forms read: where its ModRM byte
+  /// is, how many immediate bytes follow the displacement, whether it is a load, and whether its
+  /// ModRM reg field must be /0 (`inc`, `add $imm`).
+  private func form(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> (modrm: Int, immediate: Int, load: Bool, inReg: Bool)?
+  {
+    let first = bytes[index]
+    if first == 0xF3 || first == 0x66 {
+      // movdqu / movdqa counter, xmm (a REX prefix for xmm8-15 may stand between).
+      let opcode = bytes[index + 1] & 0xF0 == 0x40 ? index + 2 : index + 1
+      guard bytes[opcode] == 0x0F, bytes[opcode + 1] == 0x6F else { return nil }
+      return (opcode + 2, 0, true, false)
+    }
+    guard first & 0xF8 == 0x48 else { return nil }
+    switch bytes[index + 1] {
+    case 0x8B: return (index + 2, 0, true, false)  // mov counter, reg.
+    case 0x01: return (index + 2, 0, false, false)  // add reg, counter.
+    case 0xFF: return (index + 2, 0, false, true)  // inc counter.
+    case 0x83: return (index + 2, 1, false, true)  // add $imm8, counter.
+    case 0x81: return (index + 2, 4, false, true)  // add $imm32, counter.
+    case 0x0F: return bytes[index + 2] == 0xC1 ? (index + 3, 0, false, false) : nil  // xadd.
+    default: return nil
     }
   }
 
@@ -149,7 +160,11 @@ struct ELFSections {
     guard let names = header(namesIndex), names.offset < UInt64(bytes.count) else { return nil }
     var sections: [Section] = []
     for index in 0..<count {
-      guard let section = header(index) else { return nil }
+      // A section that would end past the address space is no ELF a linker wrote.
+      guard let section = header(index),
+        !section.offset.addingReportingOverflow(section.size).overflow,
+        !section.address.addingReportingOverflow(section.size).overflow
+      else { return nil }
       var nameEnd = Int(names.offset + section.name)
       let nameStart = nameEnd
       while nameEnd < bytes.count, bytes[nameEnd] != 0 { nameEnd += 1 }

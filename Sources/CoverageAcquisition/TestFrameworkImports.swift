@@ -16,17 +16,24 @@ public enum TestFrameworkImports {
     var package = package
     let candidates = candidates(package.targets)
     for index in package.targets.indices where candidates.contains(package.targets[index].name) {
-      let target = package.targets[index]
-      package.targets[index].importsTestFramework = target.sources.contains { source in
-        source.hasSuffix(".swift")
-          && text(source).map { text in
-            var text = text
-            // Searched in place: the text is read from a file, its bytes contiguous already.
-            return text.withUTF8(importsTestFramework)
-          } == true
-      }
+      package.targets[index].importsTestFramework = imports(
+        modules, inAnySourceOf: package.targets[index], text: text)
     }
     return package
+  }
+
+  /// Whether a Swift source of `target` imports one of `modules`.
+  private static func imports(
+    _ modules: [String], inAnySourceOf target: TargetInfo, text: (String) -> String?
+  ) -> Bool {
+    target.sources.contains { source in
+      source.hasSuffix(".swift")
+        && text(source).map { text in
+          var text = text
+          // Searched in place: the text is read from a file, its bytes contiguous already.
+          return text.withUTF8 { imports(modules, in: $0) }
+        } == true
+    }
   }
 
   /// Libraries no product ships, with dependents that are all tests or other candidates (the
@@ -60,24 +67,12 @@ public enum TestFrameworkImports {
   /// several threads of one process, unless told otherwise.
   public static func testsImportTesting(_ package: PackageInfo, text: (String) -> String?) -> Bool {
     package.targets.contains { target in
-      target.kind == .test
-        && target.sources.contains { source in
-          source.hasSuffix(".swift")
-            && text(source).map { text in
-              var text = text
-              return text.withUTF8 { imports(["Testing"], in: $0) }
-            } == true
-        }
+      target.kind == .test && imports(["Testing"], inAnySourceOf: target, text: text)
     }
   }
 
-  /// Whether the source has `import XCTest` or `import Testing` (with any attribute or access
+  /// Whether the source imports one of `modules` (`import XCTest`, with any attribute or access
   /// level before it) at the start of a line.
-  static func importsTestFramework(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-    imports(modules, in: source)
-  }
-
-  /// Whether the source imports one of `modules` at the start of a line.
   static func imports(_ modules: [String], in source: UnsafeBufferPointer<UInt8>) -> Bool {
     let needle = Array("import ".utf8)
     var index = 0

@@ -66,8 +66,8 @@ extension TestRunner {
     }
     let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
     let passed = records.allSatisfy { $0.result.status == .passed }
-    var acquisition = Acquisition(exportPath: exportPath, testExitCode: passed ? 0 : 1, results: records.map(\.result))
-    acquisition.binaries = binaries
+    var acquisition = Acquisition(
+      exportPath: exportPath, testExitCode: passed ? 0 : 1, results: records.map(\.result), binaries: binaries)
     acquisition.testProfiles = records.map(\.profiles)
     acquisition.notes = run.notes
     return acquisition

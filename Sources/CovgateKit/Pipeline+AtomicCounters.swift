@@ -19,13 +19,15 @@ extension Pipeline {
   /// Why the counts may fall short of what ran, when they may: some of the binaries' counter
   /// updates are not atomic (read from their code) and the tests ran on several threads of one
   /// process (a test target imports Testing). Said once; derived branches then claim no count.
+  /// The test sources (read once for the run already) are asked first: the binaries' code is
+  /// read only where tests can run in parallel.
   func countsMayBeLost(binaries: [String], package: PackageInfo) -> String? {
-    guard !binaries.isEmpty,
-      case .notAtomic(let plain, let atomic) = services.acquisition.counterUpdates(of: binaries)
-    else { return nil }
+    guard !binaries.isEmpty else { return nil }
     let sources = sources(root: package.root)
     guard
-      TestFrameworkImports.testsImportTesting(package, text: { sources.source(ofRelativePath: $0) })
+      TestFrameworkImports.testsImportTesting(
+        package, text: { sources.source(ofRelativePath: $0) }),
+      case .notAtomic(let plain, let atomic) = services.acquisition.counterUpdates(of: binaries)
     else { return nil }
     services.observer.notice(
       "covgate: warning: \(plain) of \(plain + atomic) profile counter updates in the test binaries are not atomic while Swift Testing runs tests in parallel: counts may be lost, so no branch count is derived; build the tests with \(Self.atomicCounters.joined(separator: " ")) (covgate run does)"

@@ -153,26 +153,30 @@ final class DecisionFinder: SyntaxVisitor {
   }
 
   override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind {
-    // A body that can leave the loop ends the region before the condition: the one after the
-    // loop then starts at the body's end (and counts the normal exits all the same).
-    let leaves = LoopExits.find(node.body, label: Self.label(of: node)).reason != nil
-    return addLoop(
+    addLoop(
       .repeat, node, keyword: node.repeatKeyword, body: node.body, shape: .repeatLoop,
       throwing: Positions.canThrow(node.condition) ? "a condition that can throw" : nil,
-      exitsAfter: leaves ? Syntax(node.body) : nil)
+      exitsAfterBodyWhenLeft: true)
   }
 
   /// A loop, reached at its keyword, its body the one arm. Its exits follow from its reach
   /// unless a jump or a throw leaves it another way; the region after it counts them unless a
   /// `break` lands there too. A `where` filter makes the body's own count ambiguous.
+  ///
+  /// - Parameters:
+  ///   - exitsAfterBodyWhenLeft: a `repeat`: a body that can leave the loop ends the region before
+  ///     the condition, so the region after the loop starts at the body's end.
+  ///   - evaluations: where a region counts the condition's evaluations (a `while`'s first
+  ///     expression condition): with a `break`, the exits are that count minus the body's.
   private func addLoop(
     _ kind: Decision.Kind, _ node: some SyntaxProtocol, keyword: TokenSyntax, body: CodeBlockSyntax,
-    shape: Candidate.Shape, throwing: String?, filter: String? = nil, exitsAfter: Syntax? = nil,
-    evaluations: CoverageModel.SourceLocation? = nil
+    shape: Candidate.Shape, throwing: String?, filter: String? = nil,
+    exitsAfterBodyWhenLeft: Bool = false, evaluations: CoverageModel.SourceLocation? = nil
   ) -> SyntaxVisitorContinueKind {
     let exits = LoopExits.find(body, label: Self.label(of: node))
     // A labelled loop's region after it starts where the labelled statement ends: the same place.
-    let after = Candidate.Witness.after(location(after: exitsAfter ?? Syntax(node)))
+    let end = exitsAfterBodyWhenLeft && exits.reason != nil ? Syntax(body) : Syntax(node)
+    let after = Candidate.Witness.after(location(after: end))
     add(
       kind, at: node, reachedAt: keyword, arms: [("body", Syntax(body))], shape: shape,
       ambiguity: filter, unproven: throwing ?? exits.reason,

@@ -55,23 +55,61 @@ final class CounterUpdatesTests: XCTestCase {
     print(sum)
     """
 
-  func testPlainAndAtomicBuildsAreToldApart() throws {
-    let plain = try compile("plain", program, [])
-    let atomic = try compile("atomic", program, Self.atomic)
-    guard case .notAtomic(let updates, 0) = CounterUpdates.of(executable: plain) else {
-      return XCTFail("plain: \(CounterUpdates.of(executable: plain))")
+  /// Unoptimized and optimized, plain and atomic: the updates found are the ones llvm-objdump's
+  /// disassembly shows, plain and `lock`-prefixed, for the counters' section.
+  func testPlainAndAtomicBuildsAreToldApartAsTheDisassemblerSeesThem() throws {
+    for (name, flags) in [("plain", [String]()), ("optimized-plain", ["-O"])] {
+      let plain = try compile(name, program, flags)
+      let seen = try disassembled(plain)
+      XCTAssertGreaterThanOrEqual(seen.plain, 3, "\(name): the function, the loop body, a side")
+      XCTAssertEqual(seen.atomic, 0, name)
+      XCTAssertEqual(
+        CounterUpdates.of(executable: plain), .notAtomic(plain: seen.plain, atomic: 0), name)
     }
-    XCTAssertGreaterThanOrEqual(updates, 3, "the function, the loop body and a ternary side")
-    XCTAssertEqual(CounterUpdates.of(executable: atomic), .atomic)
+    for (name, flags) in [("atomic", Self.atomic), ("optimized-atomic", ["-O"] + Self.atomic)] {
+      let atomic = try compile(name, program, flags)
+      let seen = try disassembled(atomic)
+      XCTAssertEqual(seen.plain, 0, name)
+      XCTAssertGreaterThanOrEqual(seen.atomic, 3, name)
+      XCTAssertEqual(CounterUpdates.of(executable: atomic), .atomic, name)
+    }
   }
 
-  func testOptimizedBuildsAreToldApart() throws {
-    let plain = try compile("optimized-plain", program, ["-O"])
-    let atomic = try compile("optimized-atomic", program, ["-O"] + Self.atomic)
-    XCTAssertEqual(CounterUpdates.of(executable: atomic), .atomic)
-    guard case .notAtomic = CounterUpdates.of(executable: plain) else {
-      return XCTFail("optimized plain: \(CounterUpdates.of(executable: plain))")
+  /// The updates of `__llvm_prf_cnts` in llvm-objdump's disassembly of `executable`: a load of a
+  /// counter is a plain increment's (its store is not counted again), a `lock`-prefixed
+  /// read-modify-write an atomic one, any other read-modify-write a plain one; an address taken
+  /// (`lea`) is no update.
+  private func disassembled(_ executable: String) throws -> (plain: Int, atomic: Int) {
+    let objdump = ((Self.swiftc as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent("llvm-objdump")
+    let headers = try LiveCommandRunner().capture(objdump, ["-h", executable], in: nil)
+    let fields = try XCTUnwrap(
+      headers.stdout.split(separator: "\n").first { $0.contains("__llvm_prf_cnts") }
+    ).split(separator: " ")
+    let size = try XCTUnwrap(UInt64(fields[2], radix: 16))
+    let start = try XCTUnwrap(UInt64(fields[3], radix: 16))
+    let code = try LiveCommandRunner().capture(
+      objdump, ["-d", "--no-show-raw-insn", executable], in: nil)
+    var (plain, atomic) = (0, 0)
+    var previous = ""
+    for line in code.stdout.split(separator: "\n").map(String.init) {
+      defer { previous = line }
+      guard let mark = line.range(of: "# 0x"),
+        let target = UInt64(line[mark.upperBound...].prefix { $0.isHexDigit }, radix: 16),
+        (start..<start + size).contains(target),
+        case let instruction = line.split(separator: "\t").dropFirst().joined(separator: " ")
+      else { continue }
+      if instruction.hasPrefix("lea") { continue }
+      if instruction.hasPrefix("mov") {
+        // `movq 0x..(%rip), %rax` loads; `movq %rax, 0x..(%rip)` stores.
+        if instruction.split(separator: ",").first?.hasSuffix("(%rip)") == true { plain += 1 }
+      } else if previous.hasSuffix("lock") || instruction.hasPrefix("lock") {
+        atomic += 1
+      } else {
+        plain += 1
+      }
     }
+    return (plain, atomic)
   }
 
   /// Swift keeps an object whose IR did not change (incremental LLVM code generation): the atomic
@@ -115,6 +153,25 @@ final class CounterUpdatesTests: XCTestCase {
     let bytes = try Data(contentsOf: URL(fileURLWithPath: plain))
     try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: plain))
     XCTAssertEqual(CounterUpdates.of(executable: plain), .unknown)
+  }
+
+  /// Section sizes that run past the address space (a damaged or hostile file) are no ELF: read
+  /// as unknown, not a crash.
+  func testSectionsPastTheEndOfTheAddressSpaceAreUnknown() throws {
+    let plain = try compile("oversized", program, [])
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain)))
+    func integer(_ offset: Int, _ size: Int) -> Int {
+      (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+    }
+    let (table, entry, count) = (integer(0x28, 8), integer(0x3A, 2), integer(0x3C, 2))
+    XCTAssertEqual(
+      bytes.withUnsafeBufferPointer { CounterUpdates.of(image: $0) },
+      CounterUpdates.of(executable: plain))
+    for index in 1..<count {
+      // sh_size, the eighth field's place: all ones but the lowest byte.
+      for byte in 0..<8 { bytes[table + index * entry + 32 + byte] = byte == 0 ? 0xF0 : 0xFF }
+    }
+    XCTAssertEqual(bytes.withUnsafeBufferPointer { CounterUpdates.of(image: $0) }, .unknown)
   }
 
   private func write(_ name: String, _ text: String) throws -> String {

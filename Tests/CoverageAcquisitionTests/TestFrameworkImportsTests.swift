@@ -7,7 +7,9 @@ import XCTest
 
 final class TestFrameworkImportsTests: XCTestCase {
   private func imports(_ text: String) -> Bool {
-    Array(text.utf8).withUnsafeBufferPointer(TestFrameworkImports.importsTestFramework)
+    Array(text.utf8).withUnsafeBufferPointer {
+      TestFrameworkImports.imports(TestFrameworkImports.modules, in: $0)
+    }
   }
 
   func testFindsImportsOfXCTestAndTestingWithAttributesAndAccessLevels() {

@@ -105,21 +105,8 @@ final class AtomicCountersTests: XCTestCase {
     let folder = NSTemporaryDirectory() + "covgate-lost-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try "func f(a: Bool) -> Int {\n  if a {\n    return 1\n  }\n  return 0\n}\n".write(
-      toFile: "\(folder)/F.swift", atomically: true, encoding: .utf8)
-    let records: [BranchDeriver.Record] = [
-      (
-        "f",
-        [
-          Region(
-            lineStart: 1, columnStart: 24, lineEnd: 6, columnEnd: 2, count: 5, fileID: 0,
-            expandedFileID: 0, kind: .code),
-          Region(
-            lineStart: 2, columnStart: 8, lineEnd: 4, columnEnd: 4, count: 2, fileID: 0,
-            expandedFileID: 0, kind: .code),
-        ]
-      )
-    ]
+    try OneIfSource.text.write(toFile: "\(folder)/F.swift", atomically: true, encoding: .utf8)
+    let records = OneIfSource.records
     let exact =
       SourceBranchDeriver(cacheFolder: nil, sources: PackageSources(root: folder))
       .derive([("F.swift", records)]).first ?? nil

@@ -8,25 +8,8 @@ import XCTest
 /// Decisions parsed once are kept under the cache folder and read back by the next run; a
 /// damaged cache is no cache.
 final class DecisionCacheTests: XCTestCase {
-  private let source = """
-    func f(a: Bool) -> Int {
-      if a {
-        return 1
-      }
-      return 0
-    }
-
-    """
-  /// The function ran 5 times, its `if` body twice.
-  private var records: [BranchDeriver.Record] { [("f", regions)] }
-  private let regions = [
-    Region(
-      lineStart: 1, columnStart: 24, lineEnd: 6, columnEnd: 2, count: 5, fileID: 0,
-      expandedFileID: 0, kind: .code),
-    Region(
-      lineStart: 2, columnStart: 8, lineEnd: 4, columnEnd: 4, count: 2, fileID: 0,
-      expandedFileID: 0, kind: .code),
-  ]
+  private let source = OneIfSource.text
+  private var records: [BranchDeriver.Record] { OneIfSource.records }
 
   private func folder() throws -> String {
     let folder = NSTemporaryDirectory() + "covgate-decisions-\(UUID().uuidString)"
