@@ -37,81 +37,56 @@ public struct Pipeline: Sendable {
   }
 
   /// The evaluated report, in pipeline order: describe -> acquire -> ingest -> gate -> name.
-  /// The package and what its sources say come first (config mistakes surface before anything
-  /// is built), so the exports are read with exactly what the run needs of them; the one
-  /// overlap: exports already made are read while the sources are (`ingestReadingSources`).
+  /// Only acquiring differs by source; every stage after it asks the acquired value what the
+  /// data holds. What the sources say is read on its own thread meanwhile: a run that builds
+  /// or runs tests waits for it first, so a config mistake or a base that cannot be measured
+  /// from fails before the build; otherwise it overlaps the reading of the exports. The
+  /// sources' error is the run's when both fail.
   public func evaluatedReport() throws -> CoverageReport {
-    switch settings.source {
-    case .exports(let inputs, let buildFolder, let profile):
-      let described = try describe(swift: try services.acquisition.locateSwift())
-      let built = try exportBuildFolder(buildFolder)
-      let exported = try exportProfile(profile)
-      defer { for path in exported { try? FileManager.default.removeItem(atPath: path) } }
-      var (data, package, markers) = try ingestReadingSources(
-        (built.map { [$0.path] } ?? []) + exported + inputs, described: described)
-      data.countsMayBeLost = countsMayBeLost(
-        binaries: (built?.binaries ?? []) + (profile?.objects ?? []), package: package)
-      return try gateAndName(data, package: package, markers: markers, tests: nil)
-    case .xccov(let reports, let archives):
-      let (package, markers) = try readSources(
-        describe(swift: try services.acquisition.locateSwift()))
-      let data = try XccovCoverage.read(reports: reports, archives: archives)
-      return try gateAndName(data, package: package, markers: markers, tests: nil)
-    case .xcresults(let bundles):
-      let (package, markers) = try readSources(
-        describe(swift: try services.acquisition.locateSwift()))
-      let data = try readResultBundles(bundles)
-      return try gateAndName(data, package: package, markers: markers, tests: nil)
-    case .xcodeTests(let request):
-      let (package, markers) = try readSources(
-        describe(swift: try services.acquisition.locateSwift()))
+    // A run that needs the llvm tools finds them before anything else.
+    let toolchain = settings.source.needsToolchain ? try services.acquisition.locateToolchain() : nil
+    let described = try describe(swift: try toolchain?.swift ?? services.acquisition.locateSwift())
+    let sourcesRead = Background { [self] in try readSources(described) }
+    let acquired: AcquiredCoverage
+    var read: CoverageData?
+    let guessed: ExportReader.Options
+    var temporaryFiles: [String] = []
+    defer { for path in temporaryFiles { try? FileManager.default.removeItem(atPath: path) } }
+    do {
+      let early = settings.source.runsTests ? try sourcesRead.value() : nil
       if let base = settings.base {
         try services.changes.checkBase(base, root: settings.packageRoot)
       }
-      let (data, tests) = try runXcodeTests(request)
-      return try gateAndName(data, package: package, markers: markers, tests: tests)
-    case .tests(let arguments, let timeout, let perTest, let repeats):
-      let toolchain = try services.acquisition.locateToolchain()
-      let (package, markers) = try readSources(describe(swift: toolchain.swift))
-      // A base that cannot be measured from fails now, not after the build and the tests.
-      if let base = settings.base {
-        try services.changes.checkBase(base, root: settings.packageRoot)
-      }
-      let request = TestRunRequest(
-        root: settings.packageRoot, packageName: package.name,
-        arguments: arguments + Self.atomicCounters, timeout: timeout,
-        perTest: perTest.map(withLastDurations))
-      let (acquisition, exports) = try runTests(request, toolchain: toolchain, repeats: repeats)
-      for note in acquisition.notes { services.observer.notice(note) }
-      let tests = TestOutcome(
-        passed: acquisition.testExitCode == 0 && acquisition.timeout == nil,
-        exitCode: acquisition.testExitCode, results: acquisition.results,
-        recovered: acquisition.recovered, failures: acquisition.failures)
-      for crashed in tests.crashed {
-        services.observer.notice(
-          "covgate: error: test \(crashed.id) crashed (\(crashed.signal.map { "signal \($0)" } ?? "killed")); its coverage is missing from the figures"
-        )
-      }
-      let mapsTests = !acquisition.testProfiles.isEmpty && repeats == 1
-      var options = readOptions(exports.count, markers: !markers.isEmpty, package: package)
-      options.functions = options.functions || mapsTests
-      // The map says which lines no test ran (`tests-for` on such a line).
-      options.lineViews = options.lineViews || mapsTests
-      var data = try ingest(exports, options: options)
-      data.countsMayBeLost = countsMayBeLost(binaries: acquisition.binaries, package: package)
-      var report = try gateAndName(data, package: package, markers: markers, tests: tests)
-      if repeats > 1 {
-        report.varying = try VaryingCoverageFinder.find(report: report, exports: exports)
-      }
-      if mapsTests {
-        services.observer.phase(.testMap)
-        report.testMap = try TestMapBuilder.build(
-          report: report, functions: data.functions, tests: acquisition.results,
-          profiles: acquisition.testProfiles,
-          commit: services.revision(settings.packageRoot).commit)
-      }
-      return report
+      acquired = try acquire(described, toolchain: toolchain)
+      temporaryFiles = acquired.temporaryFiles
+      guessed = readOptions(acquired, hasMarkers: early?.1.isEmpty == false, package: described)
+      read = try acquired.read(guessed)
+    } catch {
+      _ = try sourcesRead.take()
+      throw error
     }
+    let (package, markers) = try sourcesRead.take()
+    // Exclusion markers need more of the exports (every file's lines): read them again with it.
+    let needed = readOptions(acquired, hasMarkers: !markers.isEmpty, package: package)
+    if needed != guessed {
+      read = nil
+      read = try acquired.read(needed)
+    }
+    guard var data = read else { preconditionFailure("the coverage was read above") }
+    data.countsMayBeLost = countsMayBeLost(binaries: acquired.binaries, package: package)
+
+    var report = try evaluate(data, package: package, markers: markers, tests: acquired.tests)
+    if data.capabilities.mangledNames { name(&report) }
+    if !acquired.repeatedRuns.isEmpty {
+      report.varying = try VaryingCoverageFinder.find(report: report, exports: acquired.repeatedRuns)
+    }
+    if let perTest = acquired.perTest {
+      services.observer.phase(.testMap)
+      report.testMap = try TestMapBuilder.build(
+        report: report, functions: data.functions, tests: perTest.results,
+        profiles: perTest.profiles, commit: services.revision(settings.packageRoot).commit)
+    }
+    return report
   }
 
   /// The package as described (its targets and their sources), before any source is read.
@@ -139,16 +114,6 @@ public struct Pipeline: Sendable {
     let markers = try ExclusionMarkerFinder.markers(
       package: package, config: settings.config, sources: sources, files: services.files)
     return (package, markers)
-  }
-
-  /// Gates the data into the complete report, then gives its functions readable names.
-  private func gateAndName(
-    _ data: CoverageData, package: PackageInfo, markers: [String: [ExclusionMarker]],
-    tests: TestOutcome?
-  ) throws -> CoverageReport {
-    var report = try evaluate(data, package: package, markers: markers, tests: tests)
-    if data.capabilities.mangledNames { name(&report) }
-    return report
   }
 
   /// Scopes, classifies and evaluates the data into the complete report.
@@ -182,31 +147,6 @@ public struct Pipeline: Sendable {
       target.kind != .test && !target.sources.isEmpty
         && services.files.exists("\(package.root)/\(target.path)")
     }
-  }
-
-  /// `--profdata` and `--object`: the export of Xcode's (or any) indexed profile, in a
-  /// temporary file; none without a profile.
-  private func exportProfile(_ profile: ProfileExport?) throws -> [String] {
-    guard let profile else { return [] }
-    services.observer.phase(.export)
-    return [
-      try services.acquisition.exportProfile(
-        profile, toolchain: try services.acquisition.locateToolchain())
-    ]
-  }
-
-  /// `--from-build`: exports the coverage of tests that already ran in `folder`; none without one.
-  private func exportBuildFolder(_ folder: String?) throws -> BuildExport? {
-    guard let folder else { return nil }
-    let binPath = URL(
-      fileURLWithPath: folder,
-      relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    ).standardizedFileURL.resolvingSymlinksInPath().path
-    guard services.files.isFolder(binPath) else { throw BuildFolderError(path: binPath) }
-    let observer = services.observer
-    return try services.acquisition.exportBuild(
-      binPath: binPath, toolchain: try services.acquisition.locateToolchain(),
-      onStep: { observer.phase(Phase($0)) })
   }
 }
 
