@@ -9,7 +9,7 @@ let package = Package(
     // The parsers alone, for the libFuzzer targets in Fuzz/.
     .library(
       name: "CovgateParsers",
-      targets: ["CovgateSupport", "CoverageModel", "LLVMCoverage", "CoverageGate"]),
+      targets: ["CovgateSupport", "CoverageModel", "LLVMCoverage", "CoverageReaders", "CoverageGate"]),
     .plugin(name: "CovgatePlugin", targets: ["CovgatePlugin"]),
     .executable(name: "campground", targets: ["campground"]),
     .library(name: "CampgroundKit", targets: ["CampgroundKit"]),
@@ -38,6 +38,8 @@ let package = Package(
       name: "CoverageAcquisition", dependencies: ["CoverageModel", "CovgateSupport"],
       exclude: ["TestServerHook.c"]),
     .target(name: "LLVMCoverage", dependencies: ["CoverageModel", "CovgateSupport"]),
+    // Coverage other tools measured, one folder per format (LCOV).
+    .target(name: "CoverageReaders", dependencies: ["CoverageModel", "CovgateSupport"]),
     .target(
       name: "CoverageGate", dependencies: ["CoverageModel", "CovgateSupport", "LLVMCoverage", "Yams"]),
     .target(
@@ -53,8 +55,8 @@ let package = Package(
     .target(
       name: "CovgateKit",
       dependencies: [
-        "CoverageModel", "CovgateSupport", "CoverageAcquisition", "LLVMCoverage", "CoverageGate", "CoverageReports",
-        "CoverageHistory", "SourceAnalysis",
+        "CoverageModel", "CovgateSupport", "CoverageAcquisition", "LLVMCoverage", "CoverageReaders",
+        "CoverageGate", "CoverageReports", "CoverageHistory", "SourceAnalysis",
       ]),
     .target(
       name: "CovgateCLI",
@@ -104,6 +106,7 @@ let package = Package(
     .testTarget(
       name: "LLVMCoverageTests", dependencies: ["LLVMCoverage"],
       resources: [.copy("Fixtures")]),
+    .testTarget(name: "CoverageReadersTests", dependencies: ["CoverageReaders"]),
     .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
     .testTarget(
       name: "SourceAnalysisTests",

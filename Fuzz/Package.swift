@@ -18,6 +18,9 @@ let package = Package(
       name: "XccovFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
     .executableTarget(
+      name: "LcovFuzzer",
+      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+    .executableTarget(
       name: "ConfigFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
   ]

@@ -1,9 +1,10 @@
 import CoverageModel
 import Foundation
 
-/// Describes a project without `Package.swift` (an Xcode app) as covgate measures it: targets
-/// are folders, named in the config (`project.targets`) or else each top-level folder with
-/// Swift sources; a folder named like a test bundle (`AppTests`, `AppUITests`) is a test target.
+/// Describes a project without `Package.swift` (an Xcode app, a Bazel workspace) as covgate
+/// measures it: targets are folders, named in the config (`project.targets`), else each Bazel
+/// package's folder in a Bazel workspace, else each top-level folder with Swift sources; a
+/// folder named like a test bundle (`AppTests`, `AppUITests`) is a test target.
 public enum ProjectDescriber {
   /// Whether `root` is a SwiftPM package (then `swift package describe` describes it).
   public static func isPackage(root: String) -> Bool {
@@ -25,9 +26,11 @@ public enum ProjectDescriber {
     let entries = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     let bundles = entries.filter { $0.hasSuffix(".xcworkspace") || $0.hasSuffix(".xcodeproj") }
     let folders =
-      named.isEmpty
-      ? entries.filter { isCandidateFolder($0, root: root) }.map { (name: $0, folder: $0) }
-      : named
+      !named.isEmpty
+      ? named
+      : isBazelWorkspace(root: root)
+        ? bazelPackages(root: root).map { (name: $0, folder: $0) }
+        : entries.filter { isCandidateFolder($0, root: root) }.map { (name: $0, folder: $0) }
     let targets = folders.compactMap { name, folder -> TargetInfo? in
       let sources = SourceLister.sources(in: folder, root: root) ?? []
       // A folder found by looking must hold Swift; one the config names is kept regardless.
@@ -48,6 +51,33 @@ public enum ProjectDescriber {
     }
     return PackageInfo(
       name: name, root: root, targets: targets, project: ProjectLayout(xcodeProjects: bundles))
+  }
+
+  /// Whether `root` is a Bazel workspace (`MODULE.bazel`, `WORKSPACE` or `WORKSPACE.bazel`).
+  static func isBazelWorkspace(root: String) -> Bool {
+    ["MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"].contains {
+      FileManager.default.fileExists(atPath: "\(root)/\($0)")
+    }
+  }
+
+  /// The workspace's Bazel packages (folders with a `BUILD` or `BUILD.bazel` file), relative
+  /// and sorted: each is a target, named by its folder as its label is (`//Modules/Login`).
+  /// Bazel's output links (`bazel-*`), `external` and hidden folders are not looked into.
+  static func bazelPackages(root: String) -> [String] {
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    var packages: [String] = []
+    while let path = walker.nextObject() as? String {
+      let name = (path as NSString).lastPathComponent
+      if name.hasPrefix(".") || (!path.contains("/") && (name.hasPrefix("bazel-") || name == "external")) {
+        walker.skipDescendants()
+        continue
+      }
+      if name == "BUILD" || name == "BUILD.bazel" {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { packages.append(folder) }
+      }
+    }
+    return packages.sorted()
   }
 
   /// A top-level folder that may be a target: visible, not a bundle, not build output or a

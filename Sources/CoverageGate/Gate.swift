@@ -14,6 +14,7 @@ public enum Gate {
 
   public static func evaluate(_ input: GateInput) throws -> CoverageReport {
     let config = input.config
+    try MetricAvailability.check(config, holds: input.data.capabilities)
     let scoper = scoper(package: input.package, config: config, links: input.links)
     var scope = try scoper.scope(input.data, pathMaps: input.pathMaps)
     let (kept, excludedByMarkers, exclusions) = try ExclusionApplier.apply(

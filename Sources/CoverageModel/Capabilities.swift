@@ -34,4 +34,10 @@ public struct Capabilities: Hashable, Sendable {
   public static let xccov = Capabilities(
     regions: false, functionRegions: false, mangledNames: false, linesCountedPerFunction: false,
     source: .xccov)
+
+  /// An LCOV tracefile (Bazel's, llvm-cov's, geninfo's): lines and functions, names as the
+  /// producer wrote them (Swift's mangled), nothing per region.
+  public static let lcov = Capabilities(
+    regions: false, functionRegions: false, mangledNames: true, linesCountedPerFunction: false,
+    source: .lcov)
 }

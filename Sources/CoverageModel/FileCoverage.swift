@@ -83,12 +83,24 @@ public enum CoverageOrigin: String, Sendable, Codable {
   case llvmCov = "llvm-cov"
   /// Xcode's xccov: lines and functions only, counted its own way.
   case xccov
+  /// An LCOV tracefile: lines and functions as its producer counted them.
+  case lcov
+
+  /// The producer's name in a sentence ("which LCOV data does not hold").
+  public var name: String {
+    switch self {
+    case .llvmCov: "llvm-cov"
+    case .xccov: "xccov"
+    case .lcov: "LCOV"
+    }
+  }
 
   /// What the reports say of the figures' source.
   public var label: String {
     switch self {
     case .llvmCov: "llvm-cov"
     case .xccov: "xccov (lines and functions; regions, instantiations and branches are not in its data)"
+    case .lcov: "LCOV (lines and functions; regions and instantiations are not in its data)"
     }
   }
 }

@@ -13,9 +13,21 @@ public struct ProjectLayout: Hashable, Sendable, Codable {
   /// output, dependencies Xcode, CocoaPods or Carthage fetched, generated sources, and the
   /// sources of test bundles (folders named `*Tests`, `*UITests` or `*.xctest`).
   public static func reasonLeftOut(_ relative: String) -> String? {
+    if let reason = reasonFromBazel(relative) { return reason }
     if let reason = reasonFromXcode(relative) { return reason }
     let folders = relative.split(separator: "/").dropLast()
     if let tests = folders.first(where: isTestFolder) { return "test sources (\(tests))" }
+    return nil
+  }
+
+  /// What Bazel brought in, by the top-level folder of a workspace-relative path: an external
+  /// repository (`external/`) or its output links (`bazel-out/`, `bazel-bin/`, ...).
+  static func reasonFromBazel(_ relative: String) -> String? {
+    guard let first = relative.split(separator: "/").first, relative.contains("/") else {
+      return nil
+    }
+    if first == "external" { return "a Bazel external repository (external)" }
+    if first.hasPrefix("bazel-") { return "Bazel's build output (\(first))" }
     return nil
   }
 

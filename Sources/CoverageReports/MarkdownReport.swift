@@ -43,9 +43,15 @@ public struct MarkdownReport: ReportRenderer {
     if !named.isEmpty { title += ["", named.joined(separator: " · ")] }
     blocks.append(title)
     blocks.append(table(report))
-    if report.capabilities.source == .xccov {
+    switch report.capabilities.source {
+    case .llvmCov: break
+    case .xccov:
       blocks.append([
         "Figures from Xcode's xccov: lines and functions as it counts them; regions are not in its data (n/a)."
+      ])
+    case .lcov:
+      blocks.append([
+        "Figures from an LCOV tracefile: lines and functions as its producer counted them; regions are not in its data (n/a)."
       ])
     }
     blocks += verdicts(report)

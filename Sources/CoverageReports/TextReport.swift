@@ -16,6 +16,10 @@ public struct TextReport: ReportRenderer {
   static let xccovNote =
     "Figures from Xcode's xccov: lines and functions as xccov counts them (they can differ from llvm-cov's); regions, instantiations and branches are not in its data, so they are n/a. Percentages are truncated, never rounded up."
 
+  /// Said instead when the figures are an LCOV tracefile's.
+  static let lcovNote =
+    "Figures from an LCOV tracefile: lines and functions as its producer counted them; regions and instantiations are not in its data, so they are n/a. Percentages are truncated, never rounded up."
+
   public let useColor: Bool
 
   public init(useColor: Bool) {
@@ -46,7 +50,11 @@ public struct TextReport: ReportRenderer {
     out += worstFiles(report)
     out += riskiest(report)
     if out.last != "" { out.append("") }
-    out.append(report.capabilities.source == .xccov ? Self.xccovNote : Self.truncationNote)
+    switch report.capabilities.source {
+    case .llvmCov: out.append(Self.truncationNote)
+    case .xccov: out.append(Self.xccovNote)
+    case .lcov: out.append(Self.lcovNote)
+    }
     return out.joined(separator: "\n") + "\n"
   }
 

@@ -1,5 +1,6 @@
 import CoverageAcquisition
 import CoverageModel
+import CoverageReaders
 import Foundation
 import LLVMCoverage
 
@@ -43,6 +44,10 @@ extension Pipeline {
     case .xccov(let reports, let archives):
       let data = try XccovCoverage.read(reports: reports, archives: archives)
       return AcquiredCoverage(read: { _ in data })
+    case .lcov(let files):
+      let data = try LCOVCoverage.read(
+        paths: files, root: settings.packageRoot, lineCount: sourceLineCount)
+      return AcquiredCoverage(read: { _ in data })
     case .xcresults(let bundles):
       let data = try readResultBundles(bundles)
       return AcquiredCoverage(read: { _ in data })
@@ -57,6 +62,18 @@ extension Pipeline {
           perTest: perTest.map(withLastDurations)),
         toolchain: toolchain!, repeats: repeats)
     }
+  }
+
+  /// How many lines a source at an absolute path in the package has (read once for the run);
+  /// nil for a file outside it or not on disk.
+  private func sourceLineCount(_ path: String) -> Int? {
+    let root = settings.packageRoot + "/"
+    guard path.hasPrefix(root),
+      let text = sources(root: settings.packageRoot).source(
+        ofRelativePath: String(path.dropFirst(root.count)))
+    else { return nil }
+    let newlines = text.utf8.count { $0 == UInt8(ascii: "\n") }
+    return text.utf8.last == UInt8(ascii: "\n") || text.isEmpty ? newlines : newlines + 1
   }
 
   /// Runs the tests (`repeats` times) and says how they went: failures, crashes, what to know.
@@ -110,7 +127,7 @@ extension CoverageSource {
   var runsTests: Bool {
     switch self {
     case .tests, .xcodeTests: true
-    case .exports, .xccov, .xcresults: false
+    case .exports, .xccov, .lcov, .xcresults: false
     }
   }
 
@@ -119,7 +136,7 @@ extension CoverageSource {
     switch self {
     case .tests: true
     case .exports(_, let buildFolder, let profile): buildFolder != nil || profile != nil
-    case .xccov, .xcresults, .xcodeTests: false
+    case .xccov, .lcov, .xcresults, .xcodeTests: false
     }
   }
 }

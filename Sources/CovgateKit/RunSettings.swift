@@ -100,6 +100,9 @@ public enum CoverageSource: Sendable, Equatable {
   /// Read Xcode's xccov reports (`xccov view --report --json`), each with its archive
   /// (`--archive --json`) in the same order; several are merged line by line.
   case xccov(reports: [String], archives: [String])
+  /// Read LCOV tracefiles (Bazel's combined report, `llvm-cov export -format=lcov`); several
+  /// are merged line by line.
+  case lcov([String])
   /// Read Xcode result bundles through `xcrun xccov` (macOS); several are merged line by line.
   case xcresults([String])
   /// Run `xcodebuild test` with coverage into a result bundle, then read it as `xcresults`.

@@ -16,7 +16,7 @@ final class EndToEndTests: XCTestCase {
     super.tearDown()
   }
 
-  private var package: String { Self.package }
+  var package: String { Self.package }
 
   override func setUpWithError() throws {
     try XCTSkipUnless(
@@ -25,11 +25,11 @@ final class EndToEndTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
   }
 
-  private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
+  func covgate(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
     try CLIHarness.run(CLIHarness.covgate, arguments, in: package, environment: environment)
   }
 
-  private func report(_ folder: String) throws -> [String: Any] {
+  func report(_ folder: String) throws -> [String: Any] {
     let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate.json"))
     return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
   }

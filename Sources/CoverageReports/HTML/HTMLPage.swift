@@ -60,6 +60,8 @@ enum HTMLPage {
     case .llvmCov: "Figures are llvm-cov&#39;s own summaries;"
     case .xccov:
       "Figures are Xcode&#39;s xccov&#39;s: lines and functions as it counts them (regions, instantiations and branches are not in its data, so n/a);"
+    case .lcov:
+      "Figures are the LCOV tracefile&#39;s: lines and functions as its producer counted them (regions and instantiations are not in its data, so n/a);"
     }
   }
 

@@ -45,6 +45,13 @@ struct CoverageInputOptions: ParsableArguments {
   var xccovArchives: [String] = []
 
   @Option(
+    name: .customLong("lcov"),
+    help: ArgumentHelp(
+      "An LCOV tracefile (bazel coverage's _coverage_report.dat, llvm-cov export -format=lcov), repeatable: several merge line by line; relative SF: paths are taken from the package path.",
+      valueName: "file"))
+  var lcovFiles: [String] = []
+
+  @Option(
     name: .customLong("xcresult"),
     help: ArgumentHelp(
       "An Xcode result bundle (.xcresult) made with -enableCodeCoverage YES, repeatable: its coverage is read with `xcrun xccov` (macOS) and several merge line by line.",
@@ -54,10 +61,19 @@ struct CoverageInputOptions: ParsableArguments {
   /// Whether any coverage input was given.
   var isEmpty: Bool {
     inputs.isEmpty && fromBuild == nil && profdata == nil && xccovReports.isEmpty
-      && xccovArchives.isEmpty && xcresults.isEmpty
+      && xccovArchives.isEmpty && xcresults.isEmpty && lcovFiles.isEmpty
   }
 
   func validate() throws {
+    if !lcovFiles.isEmpty {
+      guard inputs.isEmpty, fromBuild == nil, profdata == nil, xccovReports.isEmpty,
+        xccovArchives.isEmpty, xcresults.isEmpty
+      else {
+        throw ValidationError(
+          "--lcov cannot be combined with other coverage inputs: an LCOV producer counts lines its own way, so its figures and another tool's are never added up; pass LCOV files alone (several --lcov merge)"
+        )
+      }
+    }
     if !xcresults.isEmpty {
       guard inputs.isEmpty, fromBuild == nil, profdata == nil, xccovReports.isEmpty,
         xccovArchives.isEmpty
@@ -89,6 +105,7 @@ struct CoverageInputOptions: ParsableArguments {
   /// Where the coverage comes from, paths made absolute (`.exports([])` when nothing was given).
   var source: CoverageSource {
     if !xcresults.isEmpty { return .xcresults(xcresults.map { absolute($0).path }) }
+    if !lcovFiles.isEmpty { return .lcov(lcovFiles.map { absolute($0).path }) }
     return xccovReports.isEmpty
       ? .exports(inputs, buildFolder: fromBuild, profile: profile)
       : .xccov(

@@ -1,0 +1,53 @@
+/// One source file's record in an LCOV tracefile: `SF:` up to `end_of_record`.
+public struct LCOVRecord: Hashable, Sendable {
+  /// The `SF:` path as written: absolute, or relative to the workspace (Bazel).
+  public var source: String
+  /// `DA:` lines in the order written, a line written twice summed.
+  public var lines: [LineCount] = []
+  public var functions: [LCOVFunction] = []
+  /// `BRDA:` records: branches the producer measured (clang for C and Objective-C).
+  public var branches: [LCOVBranch] = []
+
+  public init(source: String) {
+    self.source = source
+  }
+}
+
+/// A `DA:` record: a line and how often it ran.
+public struct LineCount: Hashable, Sendable {
+  public var line: Int
+  public var count: UInt64
+
+  public init(line: Int, count: UInt64) {
+    self.line = line
+    self.count = count
+  }
+}
+
+/// A function from `FN:`/`FNDA:` (or `FNL:`/`FNA:` of LCOV 2.2).
+public struct LCOVFunction: Hashable, Sendable {
+  public var name: String
+  public var line: Int
+  public var count: UInt64
+
+  public init(name: String, line: Int, count: UInt64) {
+    self.name = name
+    self.line = line
+    self.count = count
+  }
+}
+
+/// A `BRDA:` record: one outcome of a branch; `taken` nil (`-`) when its line never ran.
+public struct LCOVBranch: Hashable, Sendable {
+  public var line: Int
+  public var block: String
+  public var branch: String
+  public var taken: UInt64?
+
+  public init(line: Int, block: String, branch: String, taken: UInt64?) {
+    self.line = line
+    self.block = block
+    self.branch = branch
+    self.taken = taken
+  }
+}
