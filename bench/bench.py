@@ -29,6 +29,7 @@ FILE_COUNTS = [int(n) for n in os.environ.get("BENCH_FILE_COUNTS", "10000 50000"
 MIRROR = os.environ.get("SWIFT_PACKAGE_MIRROR", "/opt/swift-packages")
 # BENCH_ONLY=per-test: only `covgate run`, `run --per-test`, the test map and `affected` (Yams);
 # BENCH_ONLY=reports: only ingest, `check` and the HTML (sections 1-3).
+# BENCH_ONLY=lcov: only `check --lcov` against `lcov --summary` (Yams' LCOV, repeated to 40 MB).
 ONLY = os.environ.get("BENCH_ONLY", "")
 XCCOV_FILES = int(os.environ.get("BENCH_XCCOV_FILES", "5000"))
 
@@ -143,6 +144,8 @@ def main():
         ingest_and_reports(rows, row)
     if ONLY in ("", "reports", "xccov"):
         xccov(rows)
+    if ONLY in ("", "lcov"):
+        lcov_input(rows, row)
     if ONLY in ("", "per-test"):
         runs_and_per_test(rows, row)
 
@@ -191,6 +194,33 @@ def xccov(rows):
                  f"{warm:.3f} s", f"{warm / ours:.1f}x", ">= 4x warm orjson", "met" if warm / ours >= 4 else "NOT MET"))
     print(f"  xccov {XCCOV_FILES} files, {megabytes:.0f} MB: covgate {ours:.3f} s; warm orjson {warm:.3f} s -> {warm / ours:.1f}x",
           flush=True)
+
+
+def lcov_input(rows, row):
+    """`check --lcov` on a 40 MB tracefile (the LCOV llvm-cov writes for Yams' real test run,
+    its records repeated under other folders of the package) against `lcov --summary`, which
+    only adds the figures up: in turn, as the other rows."""
+    yams, _, profile, binary = package("jpsim/Yams", "6.2.2")
+    big = os.path.join(WORK, "yams-40mb.lcov")
+    if not os.path.exists(big):
+        one = sh([toolchain("llvm-cov"), "export", "-format=lcov", f"-instr-profile={profile}", binary]).stdout
+        records = [r + "end_of_record\n" for r in one.split("end_of_record\n") if r.startswith("SF:")]
+        with open(big, "w") as out:
+            size, copy = 0, 0
+            while size < 40e6:
+                for record in records:
+                    text = record if copy == 0 else record.replace(f"SF:{yams}/", f"SF:{yams}/copy{copy}/")
+                    out.write(text)
+                    size += len(text)
+                copy += 1
+    megabytes = os.path.getsize(big) / 1e6
+    ours, summary = timed_together([
+        (lambda: [COVGATE, "check", "--lcov", big, "--package-path", yams, "--format", "json", "--quiet",
+                  "--no-history", "--output", os.path.join(WORK, "out-lcov-input")], None),
+        (lambda: ["lcov", "--summary", big], None),
+    ], RUNS)
+    row(f"covgate check --lcov, {megabytes:.0f} MB tracefile: read, gate, JSON (Yams repeated)", ours,
+        "lcov --summary", summary, 1.0)
 
 
 def ingest_and_reports(rows, row):

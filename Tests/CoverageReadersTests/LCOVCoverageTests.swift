@@ -64,6 +64,13 @@ final class LCOVCoverageTests: XCTestCase {
     XCTAssertEqual(data.capabilities, .lcov)
   }
 
+  func testALineWrittenTwiceInARecordAddsUp() throws {
+    let path = try write("twice.lcov", "SF:/ws/a.swift\nDA:1,1\nDA:1,2\nDA:2,0\nend_of_record\n")
+    let data = try LCOVCoverage.read(paths: [path], root: "/ws")
+    XCTAssertEqual(data.files[0].lineView?.rawCounts, [3, 0])
+    XCTAssertEqual(data.files[0].summary.lines, Metric(covered: 1, count: 2))
+  }
+
   func testSeveralTracefilesSayWhichRanEachLine() throws {
     let unit = try write("unit.lcov", "SF:/ws/a.swift\nDA:1,1\nDA:2,0\nend_of_record\n")
     let ui = try write("ui.lcov", "SF:/ws/a.swift\nDA:1,0\nDA:2,3\nDA:3,0\nend_of_record\n")

@@ -56,8 +56,8 @@ final class LCOVParserTests: XCTestCase {
       "TN:unit\r\nSF:src/b.c\r\nFN:1,2,main\r\nFNDA:1,main\r\nDA:1,1,abc\r\nDA:1,2\r\nBRDA:1,0,0,1\r\nBRDA:1,0,1,-\r\nend_of_record\r\n"
     )
     XCTAssertEqual(records[0].source, "src/b.c")
-    // A line written twice adds up; LCOV 2's FN:<start>,<end>,<name> keeps the name whole.
-    XCTAssertEqual(records[0].lines, [LineCount(line: 1, count: 3)])
+    // LCOV 2's FN:<start>,<end>,<name> keeps the name whole.
+    XCTAssertEqual(records[0].lines, [LineCount(line: 1, count: 1), LineCount(line: 1, count: 2)])
     XCTAssertEqual(records[0].functions, [LCOVFunction(name: "main", line: 1, count: 1)])
     XCTAssertEqual(records[0].branches.map(\.taken), [1, nil])
   }
@@ -103,6 +103,9 @@ final class LCOVParserTests: XCTestCase {
       ("SF:a\nDA:1,99999999999999999999\nend_of_record\n", 2, "count 99999999999999999999 is out of range"),
       ("SF:a\nDA:1,18446744073709551616\nend_of_record\n", 2, "count 18446744073709551616 is out of range"),
       ("SF:a\nDA:1\nend_of_record\n", 2, "DA: needs a line and a count"),
+      ("SF:a\nDA:1,\nend_of_record\n", 2, "`` is not a count"),
+      ("SF:a\nDA:1,2,c,d\nend_of_record\n", 2, "DA: needs a line and a count"),
+      ("SF:a\nDA:,2\nend_of_record\n", 2, "`` is not a line number"),
       ("SF:a\nLF:2\nLH:3\nend_of_record\n", 4, "LH:3 is above LF:2"),
       ("SF:a\nFNF:1\nFNH:2\nend_of_record\n", 4, "FNH:2 is above FNF:1"),
       ("SF:a\nLF:two\nend_of_record\n", 2, "LF: is not a count"),

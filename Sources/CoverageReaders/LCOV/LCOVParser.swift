@@ -49,7 +49,6 @@ public enum LCOVParser {
     var aliases: [(index: String, name: String, count: UInt64)] = []
     /// `LF`/`LH`, `FNF`/`FNH`, `BRF`/`BRH` as written: a hit figure above its total is refused.
     var totals: [String: Int] = [:]
-    var lineIndex: [Int: Int] = [:]
     var lineNumber = 0
     /// The line being read, named in errors.
     var current = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -66,6 +65,13 @@ public enum LCOVParser {
           throw malformed("not a record (no `TAG:`)")
         }
         try close()
+        return
+      }
+      // `DA:` is most of a tracefile: read from the bytes, the general path only for its errors.
+      if colon == 2, line[0] == UInt8(ascii: "D"), line[1] == UInt8(ascii: "A"), record != nil,
+        let count = Self.lineCount(UnsafeBufferPointer(rebasing: line[3...]))
+      {
+        record!.lines.append(count)
         return
       }
       let tag = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
@@ -92,14 +98,7 @@ public enum LCOVParser {
         guard fields.count == 2 || fields.count == 3 else {
           throw malformed("DA: needs a line and a count")
         }
-        let line = try lineNumber(fields[0])
-        let count = try count(fields[1])
-        if let index = lineIndex[line] {
-          record!.lines[index].count = LCOVParser.added(record!.lines[index].count, count)
-        } else {
-          lineIndex[line] = record!.lines.count
-          record!.lines.append(LineCount(line: line, count: count))
-        }
+        record!.lines.append(LineCount(line: try lineNumber(fields[0]), count: try count(fields[1])))
       case "FN":
         let (line, rest) = try leadingNumber(value, what: "FN: needs a line and a name")
         // LCOV 2: FN:<start>,<end>,<name>.
@@ -187,7 +186,34 @@ public enum LCOVParser {
       indexedLines = [:]
       aliases = []
       totals = [:]
-      lineIndex = [:]
+    }
+
+    /// A well-formed `DA:<line>,<count>[,<checksum>]` value read from its bytes; nil for
+    /// anything else (the general path then names what is wrong).
+    static func lineCount(_ value: UnsafeBufferPointer<UInt8>) -> LineCount? {
+      var index = 0
+      func number() -> UInt64? {
+        let start = index
+        var result: UInt64 = 0
+        while index < value.count, value[index] != UInt8(ascii: ",") {
+          let digit = value[index] &- UInt8(ascii: "0")
+          guard digit < 10 else { return nil }
+          let (times10, o1) = result.multipliedReportingOverflow(by: 10)
+          let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+          guard !o1, !o2 else { return nil }
+          result = sum
+          index += 1
+        }
+        return index > start ? result : nil
+      }
+      guard let line = number(), line >= 1, line <= UInt64(LCOVParser.maximumLine),
+        index < value.count
+      else { return nil }
+      index += 1
+      guard let count = number() else { return nil }
+      // A checksum (geninfo --checksum) may follow; a fourth field goes to the general path.
+      if index < value.count, value[(index + 1)...].contains(UInt8(ascii: ",")) { return nil }
+      return LineCount(line: Int(line), count: min(count, UInt64(Int64.max)))
     }
 
     private func malformed(_ reason: String) -> LCOVError {

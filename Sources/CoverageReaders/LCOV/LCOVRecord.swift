@@ -2,7 +2,7 @@
 public struct LCOVRecord: Hashable, Sendable {
   /// The `SF:` path as written: absolute, or relative to the workspace (Bazel).
   public var source: String
-  /// `DA:` lines in the order written, a line written twice summed.
+  /// `DA:` lines in the order written (a line written twice is there twice: merging adds them).
   public var lines: [LineCount] = []
   public var functions: [LCOVFunction] = []
   /// `BRDA:` records: branches the producer measured (clang for C and Objective-C).
