@@ -81,7 +81,7 @@ let package = Package(
     .target(
       name: "CampgroundKit",
       dependencies: [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        "AuthKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
       ]),
     .target(name: "WeatherKit", dependencies: ["NetworkKit"]),
@@ -131,7 +131,7 @@ let package = Package(
       dependencies: ["CoverageHistory", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(
       name: "CampgroundKitTests",
-      dependencies: ["CampgroundKit", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: ["CampgroundKit", "AuthKit", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "WeatherKitTests", dependencies: ["WeatherKit", "NetworkKit"]),
     .testTarget(name: "AuthKitTests", dependencies: ["AuthKit"]),
     .testTarget(name: "NetworkKitTests", dependencies: ["NetworkKit"]),

@@ -54,7 +54,7 @@ public struct CampSiteService: Sendable {
     try database.site(number: number)
   }
 
-  /// Deletes a site; refused while it has reservations that stand.
+  /// Deletes a site; refused while it has reservations that stand, or any a camper paid for.
   public func deleteSite(number: Int) throws {
     try database.deleteSite(number: number)
   }

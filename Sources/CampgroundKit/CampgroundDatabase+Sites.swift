@@ -46,7 +46,8 @@ extension CampgroundDatabase {
     return request.order(CampSite.Columns.siteNumber)
   }
 
-  /// Deletes the site and its past reservations; refused while it has standing ones.
+  /// Deletes the site and its unpaid past reservations; refused while it has standing ones, and
+  /// for good once a camper paid for one (deleting the site would delete what was paid).
   func deleteSite(number: Int) throws {
     try write { db in
       guard try CampSite.exists(db, key: number) else {
@@ -59,6 +60,14 @@ extension CampgroundDatabase {
         .fetchCount(db)
       if standing > 0 {
         throw CampgroundError.siteHasReservations(number: number, count: standing)
+      }
+      let paid =
+        try Reservation
+        .filter(Reservation.Columns.siteNumber == number)
+        .filter(Reservation.Columns.amountPaidCents > 0)
+        .fetchCount(db)
+      if paid > 0 {
+        throw CampgroundError.siteHasPaidReservations(number: number, count: paid)
       }
       _ = try CampSite.deleteOne(db, key: number)
     }

@@ -22,6 +22,8 @@ public enum CampgroundError: Error, Equatable, Sendable {
   case siteUnavailable(number: Int, from: Date, nights: Int)
   /// The site still has standing reservations, so it cannot be deleted.
   case siteHasReservations(number: Int, count: Int)
+  /// Campers paid for reservations of the site: their records are kept, so it cannot be deleted.
+  case siteHasPaidReservations(number: Int, count: Int)
   /// No reservation has this id.
   case reservationNotFound(id: Int64)
   /// The reservation was cancelled, so it cannot change any more.
@@ -77,6 +79,8 @@ extension CampgroundError: CustomStringConvertible {
       return "Site \(number) is already booked for some of the \(nights) night(s) from \(day)"
     case .siteHasReservations(let number, let count):
       return "Site \(number) has \(count) standing reservation(s); cancel them first"
+    case .siteHasPaidReservations(let number, let count):
+      return "Site \(number) has \(count) paid reservation(s) whose records must be kept; it cannot be deleted"
     case .reservationNotFound(let id):
       return "No reservation with id \(id)"
     case .reservationCancelled(let id):
@@ -96,7 +100,7 @@ extension CampgroundError: CustomStringConvertible {
     case .notSignedIn:
       return "Sign in first with: campground login"
     case .invalidRangerEmail(let email):
-      return "Invalid email '\(email)': a ranger signs in with an email address"
+      return "Invalid email '\(email)': a ranger signs in with an address like name@campground.org"
     case .passwordTooShort(let minimum):
       return "The password is too short: use at least \(minimum) characters"
     case .rangerExists(let email):

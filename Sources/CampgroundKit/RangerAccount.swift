@@ -1,3 +1,4 @@
+import AuthKit
 import Crypto
 import Foundation
 import GRDB
@@ -44,7 +45,9 @@ public struct RangerAccountService: Sendable {
   @discardableResult
   public func add(email: String, password: String) throws -> RangerAccount {
     let email = Self.key(email)
-    guard email.contains("@") else { throw CampgroundError.invalidRangerEmail(email) }
+    // The sign-in form's rule: an account it would refuse could never sign in, and a first
+    // ranger who cannot sign in locks every later `ranger add` out.
+    guard EmailAddress.isValid(email) else { throw CampgroundError.invalidRangerEmail(email) }
     guard password.count >= Self.minimumPasswordLength else {
       throw CampgroundError.passwordTooShort(minimum: Self.minimumPasswordLength)
     }

@@ -69,6 +69,8 @@ extension Reservation: FetchableRecord, MutablePersistableRecord {
     public static let endDate = Column(CodingKeys.endDate)
     /// The `status` column.
     public static let status = Column(CodingKeys.status)
+    /// The `amountPaidCents` column.
+    public static let amountPaidCents = Column(CodingKeys.amountPaidCents)
   }
 
   /// Keeps the id SQLite assigned on insert.

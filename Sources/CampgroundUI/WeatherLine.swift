@@ -2,11 +2,10 @@ import WeatherKit
 
 /// Formats the weather as one line for the terminal.
 public enum WeatherLine {
-  /// E.g. "Light Rain, 8.5°C, wind 3.3 m/s"; US units unless the response says otherwise.
+  /// E.g. "Light Rain, 8.5°C, wind 3.3 m/s", in the units the response names.
   public static func render(_ weather: WeatherData) -> String {
-    let metric = weather.units.map { $0 != "us" } ?? false
-    let temperature = oneDecimal(weather.currently.temperature) + (metric ? "°C" : "°F")
-    let wind = oneDecimal(weather.currently.windSpeed) + (metric ? " m/s" : " mph")
+    let temperature = oneDecimal(weather.currently.temperature) + weather.temperatureUnit
+    let wind = oneDecimal(weather.currently.windSpeed) + " " + weather.windSpeedUnit
     return "\(weather.currently.summary), \(temperature), wind \(wind)"
   }
 

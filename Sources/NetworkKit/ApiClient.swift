@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Two faces over one transport: `send(_:completion:)` for completion-handler callers, and
 /// `data(for:)` for async/await, which honours task cancellation (the data task is cancelled and
-/// `CancellationError` thrown) and retries transient failures as its `RetryPolicy` says.
+/// `CancellationError` thrown) and retries transient failures of requests safe to send twice as its
+/// `RetryPolicy` says.
 public struct ApiClient: Sendable {
   /// The transport every request goes through.
   public let session: any URLSessionProtocol
@@ -56,6 +57,7 @@ public struct ApiClient: Sendable {
         return try await sendOnce(request)
       } catch let error as NetworkError
         where attempt < retry.maxAttempts && RetryPolicy.isTransient(error)
+          && RetryPolicy.mayResend(request)
       {
         try await clock.sleep(for: retry.delay(afterAttempt: attempt))
         attempt += 1

@@ -21,6 +21,20 @@ public struct WeatherData: Decodable, Equatable, Sendable {
     self.units = units
   }
 
+  /// The unit after a temperature: Celsius in every system but "us" (the service's default,
+  /// so also when the response does not say).
+  public var temperatureUnit: String { (units ?? "us") == "us" ? "°F" : "°C" }
+
+  /// The unit after a wind speed, as the Dark Sky-style API defines its systems: "si" m/s,
+  /// "ca" km/h, "uk" and "uk2" mph, "us" (or unsaid) mph.
+  public var windSpeedUnit: String {
+    switch units ?? "us" {
+    case "si": "m/s"
+    case "ca": "km/h"
+    default: "mph"
+    }
+  }
+
   private enum CodingKeys: String, CodingKey {
     case latitude, longitude, currently, flags
   }

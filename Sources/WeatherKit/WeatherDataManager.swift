@@ -59,7 +59,12 @@ public final class WeatherDataManager: WeatherProviding {
     guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
       throw .invalidCoordinates(latitude: latitude, longitude: longitude)
     }
-    return URLRequest(url: baseURL.appendingPathComponent("\(latitude),\(longitude)"))
+    // Without `units` the service answers in US units: ask for SI (°C, m/s), as the manual shows.
+    var components = URLComponents(
+      url: baseURL.appendingPathComponent("\(latitude),\(longitude)"), resolvingAgainstBaseURL: false)
+    components?.queryItems = [URLQueryItem(name: "units", value: "si")]
+    guard let url = components?.url else { throw .invalidCoordinates(latitude: latitude, longitude: longitude) }
+    return URLRequest(url: url)
   }
 
   /// Decodes a reply's body, or says why there is no weather.

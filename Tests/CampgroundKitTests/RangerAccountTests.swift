@@ -1,3 +1,4 @@
+import AuthKit
 import CampgroundKit
 import GRDB
 import XCTest
@@ -67,6 +68,13 @@ final class RangerAccountTests: XCTestCase {
   func testBadEmailsShortPasswordsAndDuplicatesAreRefused() throws {
     XCTAssertThrowsError(try accounts.add(email: "ranger", password: "correct horse")) {
       XCTAssertEqual($0 as? CampgroundError, .invalidRangerEmail("ranger"))
+    }
+    // Sign-in refuses an address without a dot in its domain: so does the account.
+    for email in ["admin@localhost", "a b@camp.test", "@camp.test", "a@camp."] {
+      XCTAssertFalse(EmailAddress.isValid(email), email)
+      XCTAssertThrowsError(try accounts.add(email: email, password: "correct horse"), email) {
+        XCTAssertEqual($0 as? CampgroundError, .invalidRangerEmail(email.lowercased()))
+      }
     }
     XCTAssertThrowsError(try accounts.add(email: "r@camp.test", password: "1234567")) {
       XCTAssertEqual($0 as? CampgroundError, .passwordTooShort(minimum: 8))

@@ -198,6 +198,19 @@ final class ReservationServiceTests: XCTestCase {
     }
   }
 
+  func testASiteWithAPaidReservationIsNeverDeletedAndThePaymentIsKept() throws {
+    let id = try XCTUnwrap(
+      service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
+    _ = try service.recordPayment(cents: 500, forReservation: id)
+    try service.cancel(reservationId: id)
+
+    XCTAssertThrowsError(try sites.deleteSite(number: 2)) {
+      XCTAssertEqual($0 as? CampgroundError, .siteHasPaidReservations(number: 2, count: 1))
+    }
+    XCTAssertEqual(try service.reservation(id: id)?.amountPaidCents, 500)
+    XCTAssertNotNil(try sites.site(number: 2))
+  }
+
   func testDeleteSiteWithStandingReservationIsRefusedUntilCancelled() throws {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)

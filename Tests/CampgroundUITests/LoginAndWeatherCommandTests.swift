@@ -96,7 +96,7 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     XCTAssertEqual(line, "Clear, 20.0°C, wind 2.0 m/s")
     XCTAssertEqual(
       harness.urlSession.requestedURLs.map(\.absoluteString),
-      ["https://api.pirateweather.net/forecast/KEY/45.5,-78.3"])
+      ["https://api.pirateweather.net/forecast/KEY/45.5,-78.3?units=si"])
   }
 
   /// `--near` asks for the weather at a named place, and the location manager's point-of-interest
@@ -124,7 +124,7 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     XCTAssertEqual(away, "Clear, 20.0°C, wind 2.0 m/s")
     XCTAssertEqual(
       harness.urlSession.requestedURLs.first?.absoluteString,
-      "https://api.pirateweather.net/forecast/KEY/45.5972,-78.3421")
+      "https://api.pirateweather.net/forecast/KEY/45.5972,-78.3421?units=si")
     await assertFails(
       ["weather", "--api-key", "KEY", "--near", "pier"],
       with: .unknownPlace("pier", known: ["office", "lake", "trailhead"]))

@@ -17,5 +17,7 @@ final class WeatherLineTests: XCTestCase {
   func testMetricAndUSUnits() {
     XCTAssertEqual(WeatherLine.render(weather(units: "si")), "Light Rain, 8.5°C, wind 3.3 m/s")
     XCTAssertEqual(WeatherLine.render(weather(units: nil)), "Light Rain, 8.5°F, wind 3.3 mph")
+    XCTAssertEqual(WeatherLine.render(weather(units: "ca")), "Light Rain, 8.5°C, wind 3.3 km/h")
+    XCTAssertEqual(WeatherLine.render(weather(units: "uk2")), "Light Rain, 8.5°C, wind 3.3 mph")
   }
 }

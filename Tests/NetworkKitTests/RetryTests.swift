@@ -63,6 +63,35 @@ struct RetryTests {
   }
 
   @Test(
+    "A request is retried only when sending it twice does no harm",
+    arguments: [
+      ("GET", 3), ("HEAD", 3), ("OPTIONS", 3), ("TRACE", 3), ("PUT", 3), ("DELETE", 3),
+      ("POST", 1), ("PATCH", 1), ("post", 1),
+    ])
+  func onlyIdempotentMethods(method: String, attempts: Int) async {
+    let session = MockNetworkSession(status: 503, body: "")
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    let client = ApiClient(session: session, retry: policy, clock: RecordingClock())
+
+    await #expect(throws: NetworkError.httpStatus(503)) { try await client.data(for: request) }
+    #expect(session.sentRequests.count == attempts)
+  }
+
+  @Test("A POST with an idempotency key is retried: the server answers a repeat with the first reply")
+  func postWithIdempotencyKey() async {
+    let session = MockNetworkSession(status: 503, body: "")
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.setValue("booking-42", forHTTPHeaderField: "Idempotency-Key")
+    let client = ApiClient(session: session, retry: policy, clock: RecordingClock())
+
+    await #expect(throws: NetworkError.httpStatus(503)) { try await client.data(for: request) }
+    #expect(session.sentRequests.count == 3)
+    #expect(session.sentRequests.allSatisfy { $0.value(forHTTPHeaderField: "Idempotency-Key") == "booking-42" })
+  }
+
+  @Test(
     "The pause doubles after each attempt",
     arguments: [(1, Duration.milliseconds(500)), (2, .seconds(1)), (3, .seconds(2))])
   func delays(attempt: Int, delay: Duration) {

@@ -25,4 +25,16 @@ final class WeatherDataTests: XCTestCase {
     XCTAssertThrowsError(
       try WeatherData.decode(from: Data(#"{"latitude": 1, "longitude": 2}"#.utf8)))
   }
+
+  func testEachUnitSystemIsLabelledAsTheServiceDefinesIt() {
+    let cases: [(String?, String, String)] = [
+      ("si", "°C", "m/s"), ("ca", "°C", "km/h"), ("uk", "°C", "mph"), ("uk2", "°C", "mph"),
+      ("us", "°F", "mph"), (nil, "°F", "mph"),
+    ]
+    for (units, temperature, wind) in cases {
+      let weather = WeatherData(latitude: 0, longitude: 0, currently: WeatherFixtures.weather.currently, units: units)
+      XCTAssertEqual(weather.temperatureUnit, temperature, String(describing: units))
+      XCTAssertEqual(weather.windSpeedUnit, wind, String(describing: units))
+    }
+  }
 }

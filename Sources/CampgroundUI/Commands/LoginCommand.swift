@@ -43,22 +43,3 @@ struct LogoutCommand: CampgroundSubcommand {
       ? "Signed out." : "Nobody was signed in."
   }
 }
-
-/// The login flow's sign-in service over the database's ranger accounts.
-struct RangerAuth: AuthProtocol {
-  let accounts: RangerAccountService
-
-  func signIn(
-    email: String, password: String,
-    completion: @escaping @MainActor (Result<AuthUser, AuthError>) -> Void
-  ) {
-    do {
-      guard try accounts.verify(email: email, password: password) else {
-        return completion(.failure(.wrongCredentials))
-      }
-      completion(.success(AuthUser(email: email.lowercased(), displayName: "Ranger")))
-    } catch {
-      completion(.failure(.serviceUnavailable("\(error)")))
-    }
-  }
-}

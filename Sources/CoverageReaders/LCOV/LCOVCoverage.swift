@@ -69,26 +69,17 @@ public enum LCOVCoverage {
     let length = entries.flatMap { $0.record.lines.map(\.line) }.max() ?? 0
     var counts = [UInt64](repeating: LineView.unmapped, count: length)
     var ranBy = [UInt64](repeating: 0, count: named ? length : 0)
-    var functions: [String: LCOVFunction] = [:]
-    var functionOrder: [String] = []
     for (run, record) in entries {
       for line in record.lines {
         let known = counts[line.line - 1]
         counts[line.line - 1] = LCOVParser.added(known == LineView.unmapped ? 0 : known, line.count)
         if named, line.count > 0 { ranBy[line.line - 1] |= 1 << UInt64(run) }
       }
-      for function in record.functions {
-        if var known = functions[function.name] {
-          known.count = LCOVParser.added(known.count, function.count)
-          functions[function.name] = known
-        } else {
-          functions[function.name] = function
-          functionOrder.append(function.name)
-        }
-      }
     }
     let view = LineView(rawCounts: counts)
-    let listed = functionOrder.compactMap { functions[$0] }.map {
+    // One record (the usual case) names each function once already.
+    let merged = entries.count == 1 ? entries[0].record.functions : mergedFunctions(entries)
+    let listed = merged.map {
       FunctionCoverage(name: $0.name, displayName: $0.name, line: $0.line, column: 1, count: $0.count)
     }.sorted { ($0.line, $0.name) < ($1.line, $1.name) }
     var file = FileCoverage(
@@ -97,5 +88,23 @@ public enum LCOVCoverage {
       lineView: view, functions: listed)
     file.runsByLine = named ? ranBy : nil
     return file
+  }
+
+  /// The functions of several records, matched by name, counts added.
+  private static func mergedFunctions(_ entries: [(run: Int, record: LCOVRecord)])
+    -> [LCOVFunction]
+  {
+    var functions: [String: LCOVFunction] = [:]
+    var order: [String] = []
+    for function in entries.lazy.flatMap(\.record.functions) {
+      if var known = functions[function.name] {
+        known.count = LCOVParser.added(known.count, function.count)
+        functions[function.name] = known
+      } else {
+        functions[function.name] = function
+        order.append(function.name)
+      }
+    }
+    return order.compactMap { functions[$0] }
   }
 }

@@ -74,6 +74,22 @@ public enum LCOVParser {
         record!.lines.append(count)
         return
       }
+      // `FN:` and `FNDA:` (most of the rest): the number from the bytes, the name made once.
+      if record != nil, colon == 2 || colon == 4, line[0] == UInt8(ascii: "F"),
+        line[1] == UInt8(ascii: "N"),
+        colon == 2 || (line[2] == UInt8(ascii: "D") && line[3] == UInt8(ascii: "A")),
+        let (number, name) = Self.numberAndName(UnsafeBufferPointer(rebasing: line[(colon + 1)...]))
+      {
+        if colon == 2 {
+          guard number >= 1, number <= UInt64(LCOVParser.maximumLine) else {
+            throw malformed("`\(number)` is not a line number")
+          }
+          declared.append((name, Int(number)))
+        } else {
+          counts[name] = LCOVParser.added(counts[name] ?? 0, min(number, UInt64(Int64.max)))
+        }
+        return
+      }
       let tag = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
       let value = String(decoding: UnsafeBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
       switch tag {
@@ -186,6 +202,27 @@ public enum LCOVParser {
       indexedLines = [:]
       aliases = []
       totals = [:]
+    }
+
+    /// `<number>,<name>` with a name that is not itself `<number>,...` (LCOV 2's
+    /// `FN:<start>,<end>,<name>` goes to the general path); nil for anything else.
+    static func numberAndName(_ value: UnsafeBufferPointer<UInt8>) -> (UInt64, String)? {
+      var index = 0
+      var number: UInt64 = 0
+      while index < value.count, value[index] != UInt8(ascii: ",") {
+        let digit = value[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        let (times10, o1) = number.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+        guard !o1, !o2 else { return nil }
+        number = sum
+        index += 1
+      }
+      guard index > 0, index + 1 < value.count else { return nil }
+      let name = UnsafeBufferPointer(rebasing: value[(index + 1)...])
+      // A name starting with digits then a comma may be LCOV 2's end line.
+      if let first = name.first, first &- UInt8(ascii: "0") < 10 { return nil }
+      return (number, String(decoding: name, as: UTF8.self))
     }
 
     /// A well-formed `DA:<line>,<count>[,<checksum>]` value read from its bytes; nil for

@@ -1,0 +1,40 @@
+import AuthKit
+import CampgroundKit
+
+/// The login flow's sign-in service over the database's ranger accounts.
+///
+/// Checking a password hashes it with PBKDF2 (600,000 rounds, about a second): that runs off
+/// the main actor, so the form's timeout can fire while it runs and the form stays responsive.
+public struct RangerAuth: AuthProtocol {
+  /// Whether the password is the account's.
+  private let verify: @Sendable (_ email: String, _ password: String) throws -> Bool
+
+  /// Signs in against `accounts`.
+  public init(accounts: RangerAccountService) {
+    verify = { try accounts.verify(email: $0, password: $1) }
+  }
+
+  /// Signs in with `verify` as the password check.
+  public init(verify: @escaping @Sendable (_ email: String, _ password: String) throws -> Bool) {
+    self.verify = verify
+  }
+
+  public func signIn(
+    email: String, password: String,
+    completion: @escaping @MainActor (Result<AuthUser, AuthError>) -> Void
+  ) {
+    let verify = self.verify
+    Task.detached {
+      let result: Result<AuthUser, AuthError>
+      do {
+        result =
+          try verify(email, password)
+          ? .success(AuthUser(email: email.lowercased(), displayName: "Ranger"))
+          : .failure(.wrongCredentials)
+      } catch {
+        result = .failure(.serviceUnavailable("\(error)"))
+      }
+      await completion(result)
+    }
+  }
+}
