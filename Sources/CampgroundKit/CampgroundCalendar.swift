@@ -1,6 +1,8 @@
 import Foundation
 
-/// Days as the campground counts them: midnight-to-midnight in UTC, written `yyyy-MM-dd`.
+/// Days as the campground counts them, written `yyyy-MM-dd`. A stored day is the UTC midnight
+/// that starts it (a date, not an instant); which day an instant falls on is decided where the
+/// campground is (`day(of:in:)`).
 public enum CampgroundCalendar {
   /// The Gregorian calendar in UTC that every reservation date uses.
   public static let calendar: Calendar = {
@@ -32,6 +34,16 @@ public enum CampgroundCalendar {
     let month = parts.month ?? 0
     let day = parts.day ?? 0
     return String(format: "%04d-%02d-%02d", year, month, day)
+  }
+
+  /// The day `instant` falls on in `timeZone` (the campground's), as the UTC midnight stored
+  /// days use: 21:00 in Ontario is still that day there, though UTC has reached the next.
+  public static func day(of instant: Date, in timeZone: TimeZone) -> Date {
+    var local = Calendar(identifier: .gregorian)
+    local.timeZone = timeZone
+    let parts = local.dateComponents([.year, .month, .day], from: instant)
+    return calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day))
+      ?? startOfDay(instant)
   }
 
   /// The midnight that starts the day of `date`.

@@ -18,6 +18,12 @@ public enum CampgroundUIError: Error, Equatable, Sendable {
   case missingAPIKey
   /// The input ended before the prompt got an answer.
   case missingInput(String)
+  /// A password was asked for but standard input is not a terminal to type it unseen.
+  case passwordNeedsTerminal
+  /// `--password-file` could not be used, and why.
+  case passwordFile(String, String)
+  /// `$CAMPGROUND_TIME_ZONE` names no time zone.
+  case unknownTimeZone(String)
 }
 
 extension CampgroundUIError: CustomStringConvertible {
@@ -40,6 +46,12 @@ extension CampgroundUIError: CustomStringConvertible {
       return "No weather API key: pass --api-key or set \(Environment.weatherAPIKey)"
     case .missingInput(let prompt):
       return "No input for \(prompt)"
+    case .passwordNeedsTerminal:
+      return "Standard input is not a terminal, so the password cannot be typed unseen; pass --password-file FILE (its first line; a file only you can read)"
+    case .passwordFile(let path, let reason):
+      return "The password file \(path) \(reason)"
+    case .unknownTimeZone(let name):
+      return "\(Environment.timeZone) is '\(name)', which names no time zone; use a name such as America/Toronto"
     }
   }
 }

@@ -4,6 +4,8 @@ import Foundation
 public enum Environment {
   /// Overrides the database path when `--database` is not given.
   public static let databasePath = "CAMPGROUND_DATABASE"
+  /// The campground's time zone (an IANA name such as `America/Toronto`): which day "today" is.
+  public static let timeZone = "CAMPGROUND_TIME_ZONE"
   /// The Pirate Weather API key `weather` uses when `--api-key` is not given.
   public static let weatherAPIKey = "PIRATE_WEATHER_API_KEY"
 
@@ -15,6 +17,15 @@ public enum Environment {
     if let path = environment[databasePath], !path.isEmpty { return URL(fileURLWithPath: path) }
     return defaultFolder.appendingPathComponent("campground").appendingPathComponent(
       "campground.sqlite")
+  }
+
+  /// The campground's time zone: `$CAMPGROUND_TIME_ZONE`, else the machine's (the office's).
+  public static func campgroundTimeZone(environment: [String: String]) throws -> TimeZone {
+    guard let name = environment[timeZone], !name.isEmpty else { return .current }
+    guard let zone = TimeZone(identifier: name) else {
+      throw CampgroundUIError.unknownTimeZone(name)
+    }
+    return zone
   }
 
   /// The per-user application data folder under `home`.

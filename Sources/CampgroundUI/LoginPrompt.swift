@@ -21,12 +21,13 @@ public final class LoginPrompt: Navigator {
     self.timeout = timeout
   }
 
-  /// Asks for the password (and the email if none is given), signs in, returns the user.
-  public func run(email: String?) async throws -> AuthUser {
+  /// Asks for the password unseen (unless given) and the email (unless given), signs in,
+  /// returns the user.
+  public func run(email: String?, password given: String? = nil) async throws -> AuthUser {
     guard let email = email ?? reader.readLine(prompt: "Email: ") else {
       throw CampgroundUIError.missingInput("email")
     }
-    guard let password = reader.readLine(prompt: "Password: ") else {
+    guard let password = try given ?? reader.readSecret(prompt: "Password: ") else {
       throw CampgroundUIError.missingInput("password")
     }
     let model = LoginModel(

@@ -21,13 +21,12 @@ public struct ReservationFlow: Sendable {
     }
     let (reservation, error) = try reservations.reserve(
       siteNumber: siteNumber, camperId: camperId, from: start, nights: nights)
+    // The service returns an error for every booking it refuses, and a stored (so numbered)
+    // reservation otherwise.
     if let error { throw CampgroundUIError.invalidReservation(error.description) }
-    guard reservation.status == .reserved, let id = reservation.id else {
-      throw CampgroundUIError.invalidReservation("Reservation refused")
-    }
     let day = CampgroundCalendar.string(from: reservation.startDate)
     let due = MoneyFormat.string(cents: reservation.amountDueCents)
-    return "Reservation \(id): site \(siteNumber) for \(camper.fullName) from \(day), "
-      + "\(nights) night(s), \(due) due"
+    return "Reservation \(reservation.id.map(String.init) ?? "?"): site \(siteNumber) for "
+      + "\(camper.fullName) from \(day), \(nights) night(s), \(due) due"
   }
 }

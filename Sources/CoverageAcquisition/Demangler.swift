@@ -71,15 +71,6 @@ public struct Demangler: Sendable {
     cacheFile().map { Self.cachedNames(names, inCache: $0) } ?? names.map { _ in nil }
   }
 
-  /// Starts loading the library on a thread of its own, to be ready when names the cache
-  /// lacks are demangled (the names of tests and dependencies the cache lacks too, but they
-  /// are never demangled: only the kept files' say whether it is needed).
-  public func preload() {
-    guard inProcess else { return }
-    let folder = toolchainFolder
-    Thread { _ = SwiftDemangleLibrary.load(toolchainFolder: folder) }.start()
-  }
-
   /// Readable names for `names`; a name that cannot be demangled maps to itself.
   public func demangle(_ names: [String]) -> [String: String] {
     let cacheFile = cacheFile()

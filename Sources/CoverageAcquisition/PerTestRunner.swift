@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 
 /// Runs each test in a process of its own, `jobs` at a time, each writing its own raw profile:
@@ -46,12 +47,12 @@ public struct PerTestRunner: Sendable {
     let group = DispatchGroup()
     for _ in 0..<min(jobs, tests.count) {
       group.enter()
-      Thread {
+      Threads.start {
         defer { group.leave() }
         while let index = queue.next() {
           records.set(index, Result { try run(tests[index], index: index, in: directory, folder: folder) })
         }
-      }.start()
+      }
     }
     group.wait()
     let notes = launcher.finish()

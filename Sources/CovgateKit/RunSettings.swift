@@ -56,7 +56,10 @@ public struct RunSettings: Sendable {
   }
 
   /// Where reports, the test map and caches go unless `--output` says otherwise.
-  public static func defaultOutputFolder(root: String) -> String { "\(root)/.build/covgate" }
+  public static func defaultOutputFolder(root: String) -> String { "\(root)/\(outputFolderName)" }
+
+  /// The default output folder relative to the package root, as help texts name it.
+  public static let outputFolderName = ".build/covgate"
 
   /// The history database's path (`HistorySettings.location`); nil: no run is recorded.
   public var historyPath: String?

@@ -11,13 +11,11 @@ public final class Background<T>: @unchecked Sendable {
 
   public init(_ work: @escaping () throws -> T) {
     self.work = work
-    let thread = Thread { [self] in
+    Threads.start { [self] in
       result = Result { try self.work!() }
       self.work = nil
       finished.signal()
     }
-    thread.stackSize = 8 << 20
-    thread.start()
   }
 
   /// The work's result, or its error; waits until it is done.

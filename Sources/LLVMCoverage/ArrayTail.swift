@@ -97,11 +97,7 @@ final class ArrayTail<Element>: @unchecked Sendable {
 
   /// Runs `work` on a new thread with a large stack (the reader recurses into nested values).
   static func spawn(_ work: @escaping @Sendable () -> Void) {
-    let thread = Thread {
-      work()
-    }
-    thread.stackSize = 8 << 20
-    thread.start()
+    Threads.start(work)
   }
 
   /// A boundary guess: the first `pattern` at or after `offset` and less than `window` bytes

@@ -27,4 +27,19 @@ final class CampgroundCalendarTests: XCTestCase {
     XCTAssertEqual(CampgroundCalendar.string(from: checkout), "2025-01-02")
     XCTAssertEqual(CampgroundCalendar.startOfDay(checkout), checkout)
   }
+
+  /// 02:00 UTC on June 1 is 22:00 on May 31 in Ontario: still May 31 at the campground.
+  func testTheDayAnInstantFallsOnIsTheCampgroundsDay() throws {
+    let instant = try XCTUnwrap(CampgroundCalendar.date(year: 2025, month: 6, day: 1))
+      .addingTimeInterval(2 * 3_600)
+    let cases: [(String, String)] = [
+      ("America/Toronto", "2025-05-31"), ("UTC", "2025-06-01"), ("Asia/Tokyo", "2025-06-01"),
+      ("Pacific/Kiritimati", "2025-06-01"), ("Pacific/Pago_Pago", "2025-05-31"),
+    ]
+    for (zone, day) in cases {
+      let date = CampgroundCalendar.day(of: instant, in: try XCTUnwrap(TimeZone(identifier: zone)))
+      XCTAssertEqual(CampgroundCalendar.string(from: date), day, zone)
+      XCTAssertEqual(CampgroundCalendar.startOfDay(date), date, "a stored day is its UTC midnight")
+    }
+  }
 }

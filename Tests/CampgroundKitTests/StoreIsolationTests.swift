@@ -1,30 +1,20 @@
 import CampgroundKit
 import XCTest
 
-/// Tests do not share a store: these two write the same site into the store `setUp` gives them
-/// and each expects to find only its own. Were the store shared between tests (a static
-/// database, a file), whichever ran second would fail, in either order: the site would
-/// already exist.
+/// Tests do not share a store: each test's `setUp` makes its own (`TestDatabase.make()`). Shown
+/// with two stores made the way two tests' `setUp` make them, in one test, so the proof holds
+/// whether the tests run in one process or each in its own (`covgate run --per-test`): a write
+/// to one is not seen by the other, and the same row can be written to both.
 final class StoreIsolationTests: XCTestCase {
-  private var sites: CampSiteService!
+  func testTwoStoresMadeAsSetUpMakesThemShareNoRow() throws {
+    let first = CampSiteService(database: try TestDatabase.make())
+    let second = CampSiteService(database: try TestDatabase.make())
 
-  override func setUpWithError() throws {
-    sites = CampSiteService(database: try TestDatabase.make())
-  }
+    try first.addSite(number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
+    XCTAssertEqual(try second.allSites(), [], "the second store sees the first's write")
+    try second.addSite(number: 1, hasElectricity: true, hasWater: true, nightlyRateCents: 2_000)
 
-  override func tearDown() {
-    sites = nil
-  }
-
-  func testOneOfTwoTestsWritingSiteOne() throws {
-    try sites.addSite(number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
-
-    XCTAssertEqual(try sites.allSites().map(\.nightlyRateCents), [1_000])
-  }
-
-  func testTheOtherOfTwoTestsWritingSiteOne() throws {
-    try sites.addSite(number: 1, hasElectricity: true, hasWater: true, nightlyRateCents: 2_000)
-
-    XCTAssertEqual(try sites.allSites().map(\.nightlyRateCents), [2_000])
+    XCTAssertEqual(try first.allSites().map(\.nightlyRateCents), [1_000])
+    XCTAssertEqual(try second.allSites().map(\.nightlyRateCents), [2_000])
   }
 }

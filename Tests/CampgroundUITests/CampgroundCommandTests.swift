@@ -56,6 +56,31 @@ final class CampgroundCommandTests: XCTestCase {
     XCTAssertEqual(afterCancel, "No reservations.")
   }
 
+  /// The harness's clock reads 2025-06-01 00:00 UTC: in Ontario that is still May 31, so a
+  /// stay from May 31 is among "today's" reservations there and not where it is already June.
+  func testTodayIsTheDayWhereTheCampgroundIs() async throws {
+    _ = try await harness.run(["add-site", "--number", "1", "--rate", "20"])
+    _ = try await harness.run(["add-camper", "--name", "Ada Lovelace", "--phone", "555-0100"])
+    _ = try await harness.run([
+      "reserve", "--camper", "1", "--site", "1", "--from", "2025-05-31", "--nights", "1",
+    ])
+
+    harness.environment = [Environment.timeZone: "America/Toronto"]
+    let ontario = try await harness.run(["reservations"])
+    harness.environment = [Environment.timeZone: "UTC"]
+    let utc = try await harness.run(["reservations"])
+    harness.environment = [Environment.timeZone: "Mars/Olympus"]
+    do {
+      _ = try await harness.run(["reservations"])
+      XCTFail("an unknown time zone was taken")
+    } catch {
+      XCTAssertEqual(error as? CampgroundUIError, .unknownTimeZone("Mars/Olympus"))
+    }
+
+    XCTAssertTrue(ontario.contains("Ada Lovelace  2025-05-31"), ontario)
+    XCTAssertEqual(utc, "No reservations.")
+  }
+
   func testNegativeNightsGiveTheInvalidReason() async throws {
     _ = try await harness.run(["add-site", "--number", "1", "--rate", "20"])
     _ = try await harness.run(["add-camper", "--name", "Ada", "--phone", "1"])

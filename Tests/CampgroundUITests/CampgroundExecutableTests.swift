@@ -1,3 +1,4 @@
+import CampgroundUI
 import Foundation
 import XCTest
 
@@ -32,6 +33,82 @@ final class CampgroundExecutableTests: XCTestCase {
       }
       return url
     }
+  }
+
+  /// A file holding `password`, readable by its owner alone.
+  private func passwordFile(_ password: String) throws -> String {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("password-\(password)").path
+    try "\(password)\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    return path
+  }
+
+  /// Runs the binary on a pseudo-terminal (Python's `pty`: Swift's Glibc module lacks
+  /// `posix_openpt`), typing each answer once its prompt has shown; returns all the terminal
+  /// showed, `[typed]` where an answer was typed.
+  private func runOnTerminal(_ arguments: [String], answering answers: [(String, String)]) throws
+    -> String
+  {
+    let driver = """
+      import os, pty, select, sys, time
+      count = int(sys.argv[2])
+      args, answers = [sys.argv[1]] + sys.argv[3:3 + count], sys.argv[3 + count:]
+      pid, fd = pty.fork()
+      if pid == 0:
+          os.execv(args[0], args)
+      shown, deadline = b"", time.time() + 30
+      def read(until):
+          global shown
+          while time.time() < deadline and (until is None or until not in shown):
+              if select.select([fd], [], [], 0.1)[0]:
+                  try:
+                      chunk = os.read(fd, 4096)
+                  except OSError:
+                      return
+                  if not chunk:
+                      return
+                  shown += chunk
+      for prompt, answer in zip(answers[0::2], answers[1::2]):
+          read(prompt.encode())
+          shown += b"[typed]"
+          os.write(fd, answer.encode() + b"\\n")
+      read(None)
+      os.waitpid(pid, 0)
+      sys.stdout.write(shown.decode(errors="replace"))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["python3", "-c", driver, try executable.path, "\(arguments.count)"] + arguments
+      + answers.flatMap { [$0.0, $0.1] }
+    process.environment = [
+      "CAMPGROUND_DATABASE": folder.appendingPathComponent("db.sqlite").path,
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+    ]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let shown = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+    return String(decoding: shown, as: UTF8.self)
+  }
+
+  /// On a terminal the password is typed unseen: the terminal shows the prompts, not the
+  /// password, and the account works.
+  func testAPasswordTypedAtATerminalIsNeverShown() throws {
+    let shown = try runOnTerminal(
+      ["ranger", "add", "--email", "ranger@camp.test"],
+      answering: [("Password: ", "s3cret-pw"), ("Password again: ", "s3cret-pw")])
+
+    XCTAssertTrue(shown.contains("Ranger ranger@camp.test added"), shown)
+    XCTAssertTrue(shown.contains("Password: [typed]"), shown)
+    XCTAssertFalse(shown.contains("s3cret"), shown)
+    let login = try runOnTerminal(
+      ["login", "--email", "ranger@camp.test"], answering: [("Password: ", "s3cret-pw")])
+    XCTAssertTrue(login.contains("Welcome, Ranger."), login)
+    XCTAssertFalse(login.contains("s3cret"), login)
   }
 
   private func run(_ arguments: [String], input: String? = nil) throws -> (
@@ -118,15 +195,21 @@ final class CampgroundExecutableTests: XCTestCase {
     XCTAssertEqual(unsigned.status, 1)
     XCTAssertEqual(unsigned.stderr, "Error: Sign in first with: campground login\n")
 
+    // A password piped in is refused: typed, it is read unseen (below); scripted, from a file.
     XCTAssertEqual(
-      try succeed(["ranger", "add", "--email", "ranger@camp.test"], input: "s3cret-pw\ns3cret-pw\n"),
-      "Password: Password again: Ranger ranger@camp.test added; sign in with: campground login --email ranger@camp.test\n")
+      try run(["ranger", "add", "--email", "ranger@camp.test"], input: "s3cret-pw\ns3cret-pw\n").stderr,
+      "Error: \(CampgroundUIError.passwordNeedsTerminal)\n")
+    let password = try passwordFile("s3cret-pw")
+    let wrong = try passwordFile("wrong-pw")
     XCTAssertEqual(
-      try run(["login", "--email", "ranger@camp.test"], input: "wrong-pw\n").stderr,
+      try succeed(["ranger", "add", "--email", "ranger@camp.test", "--password-file", password]),
+      "Ranger ranger@camp.test added; sign in with: campground login --email ranger@camp.test\n")
+    XCTAssertEqual(
+      try run(["login", "--email", "ranger@camp.test", "--password-file", wrong]).stderr,
       "Error: Login failed: That email and password do not match an account\n")
     XCTAssertTrue(
-      try succeed(["login", "--email", "ranger@camp.test"], input: "s3cret-pw\n")
-        .hasPrefix("Password: Welcome, Ranger. Signed in until "))
+      try succeed(["login", "--email", "ranger@camp.test", "--password-file", password])
+        .hasPrefix("Welcome, Ranger. Signed in until "))
     XCTAssertEqual(
       try succeed(["pay", "1", "--amount", "90"]), "Reservation 1: paid 90.00, paid in full.\n")
     XCTAssertEqual(try succeed(["cancel", "1"]), "Cancelled reservation 1.\n")

@@ -5,7 +5,8 @@ import XCTest
 /// Runs `campground` subcommands in-process against a database in a fresh temporary folder.
 final class CommandHarness {
   let folder: URL
-  var environment: [String: String] = [:]
+  /// The campground is in UTC unless a test says otherwise: the same days on every machine.
+  var environment: [String: String] = [Environment.timeZone: "UTC"]
   var reader = ScriptedReader([])
   var urlSession = MockWeatherSession(status: 500, body: "")
   let today = CampgroundCalendarFixture.june1

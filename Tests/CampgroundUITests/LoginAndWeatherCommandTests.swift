@@ -27,6 +27,8 @@ final class LoginAndWeatherCommandTests: XCTestCase {
 
     XCTAssertEqual(output, "Welcome, Ranger. Signed in until 2025-06-01 08:00 UTC.")
     XCTAssertEqual(harness.reader.prompts, ["Email: ", "Password: "])
+    // The password is read unseen, the email is not.
+    XCTAssertEqual(harness.reader.hiddenPrompts, ["Password: "])
     let database = try CampgroundDatabase.open(
       at: harness.folder.appendingPathComponent("campground/campground.sqlite"))
     XCTAssertEqual(
@@ -60,6 +62,7 @@ final class LoginAndWeatherCommandTests: XCTestCase {
 
     try await harness.addRanger()
     XCTAssertEqual(harness.reader.prompts, ["Password: ", "Password again: "])
+    XCTAssertEqual(harness.reader.hiddenPrompts, ["Password: ", "Password again: "])
 
     harness.reader = ScriptedReader(["second1!", "second1!"])
     do {
@@ -143,6 +146,34 @@ final class LoginAndWeatherCommandTests: XCTestCase {
       XCTAssertEqual(
         CampgroundCommand.message(for: error), "The weather service answered with HTTP status 500")
     }
+  }
+
+  /// A password file stands for the typed password in `ranger add` and `login`; one others can
+  /// read is refused, as ssh refuses such a key.
+  func testAPasswordFileOnlyItsOwnerCanReadStandsForTheTypedPassword() async throws {
+    let file = harness.folder.appendingPathComponent("password").path
+    try FileManager.default.createDirectory(at: harness.folder, withIntermediateDirectories: true)
+    try "campfire\n".write(toFile: file, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+    harness.reader = ScriptedReader([])
+    await assertFails(
+      ["ranger", "add", "--email", "ranger@camp.test", "--password-file", file],
+      with: .passwordFile(file, "can be read by others (mode 644); chmod 600 \(file)"))
+
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+    _ = try await harness.runRaw(["ranger", "add", "--email", "ranger@camp.test", "--password-file", file])
+    let output = try await harness.runRaw(["login", "--email", "ranger@camp.test", "--password-file", file])
+
+    XCTAssertTrue(output.hasPrefix("Welcome, Ranger."), output)
+    XCTAssertEqual(harness.reader.prompts, [], "nothing was asked")
+    try "\n".write(toFile: file, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+    await assertFails(
+      ["login", "--email", "ranger@camp.test", "--password-file", file],
+      with: .passwordFile(file, "is empty"))
+    await assertFails(
+      ["login", "--email", "ranger@camp.test", "--password-file", file + ".missing"],
+      with: .passwordFile(file + ".missing", "cannot be read"))
   }
 
   private func assertFails(

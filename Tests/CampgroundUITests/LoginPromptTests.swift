@@ -1,13 +1,13 @@
 import AuthKit
+import CampgroundKit
 import CampgroundUI
 import XCTest
 
 @MainActor
 final class LoginPromptTests: XCTestCase {
-  private func localAuth() -> LocalAuth {
-    LocalAuth(accounts: [
-      LocalAuth.Account(user: AuthUser(email: "r@camp.test", displayName: "Rick"), password: "pw")
-    ])
+  /// One account, r@camp.test with password "pw".
+  private func localAuth() -> RangerAuth {
+    RangerAuth { email, password in email.lowercased() == "r@camp.test" && password == "pw" }
   }
 
   private func failure(_ prompt: LoginPrompt, email: String?) async -> CampgroundUIError? {
@@ -24,7 +24,7 @@ final class LoginPromptTests: XCTestCase {
 
     let user = try await prompt.run(email: "R@camp.test")
 
-    XCTAssertEqual(user.displayName, "Rick")
+    XCTAssertEqual(user, AuthUser(email: "r@camp.test", displayName: "Ranger"))
   }
 
   func testWrongPasswordIsALoginFailure() async {

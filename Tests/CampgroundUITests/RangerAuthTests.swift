@@ -1,4 +1,5 @@
 import AuthKit
+import CampgroundKit
 import CampgroundUI
 import Foundation
 import XCTest

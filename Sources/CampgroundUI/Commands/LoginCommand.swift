@@ -12,13 +12,15 @@ struct LoginCommand: CampgroundSubcommand {
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "The email to sign in with (asked when missing).") var email: String?
+  @Option(help: "Read the password from this file's first line (a file only you can read) instead of the terminal.")
+  var passwordFile: String?
 
   func output(in context: CommandContext) async throws -> String {
     let database = try options.open(in: context)
     let accounts = RangerAccountService(database: database)
     guard try accounts.hasAccounts() else { throw CampgroundUIError.missingAccount }
     let user = try await LoginPrompt(auth: RangerAuth(accounts: accounts), reader: context.reader)
-      .run(email: email)
+      .run(email: email, password: try passwordFile.map(PasswordFile.read))
     let session = try SessionService(database: database).start(email: user.email, now: context.now)
     return "Welcome, \(user.displayName). Signed in until \(Self.timeText(session.expiresAt))."
   }

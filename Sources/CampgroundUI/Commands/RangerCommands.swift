@@ -17,6 +17,8 @@ struct RangerAddCommand: CampgroundSubcommand {
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "The email the ranger signs in with.") var email: String
+  @Option(help: "Read the password from this file's first line (a file only you can read) instead of the terminal.")
+  var passwordFile: String?
 
   func output(in context: CommandContext) async throws -> String {
     let database = try options.open(in: context)
@@ -25,14 +27,22 @@ struct RangerAddCommand: CampgroundSubcommand {
     if try accounts.hasAccounts() {
       try SessionService(database: database).require(now: context.now)
     }
-    guard let password = context.reader.readLine(prompt: "Password: ") else {
+    let account = try accounts.add(email: email, password: try password(in: context))
+    return "Ranger \(account.email) added; sign in with: campground login --email \(account.email)"
+  }
+}
+
+extension RangerAddCommand {
+  /// The file's password, or one typed twice unseen.
+  fileprivate func password(in context: CommandContext) throws -> String {
+    if let passwordFile { return try PasswordFile.read(passwordFile) }
+    guard let password = try context.reader.readSecret(prompt: "Password: ") else {
       throw CampgroundUIError.missingInput("password")
     }
-    guard let again = context.reader.readLine(prompt: "Password again: ") else {
+    guard let again = try context.reader.readSecret(prompt: "Password again: ") else {
       throw CampgroundUIError.missingInput("password again")
     }
     guard password == again else { throw CampgroundUIError.passwordsDiffer }
-    let account = try accounts.add(email: email, password: password)
-    return "Ranger \(account.email) added; sign in with: campground login --email \(account.email)"
+    return password
   }
 }

@@ -28,7 +28,7 @@ struct ReservationsCommand: CampgroundSubcommand {
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "Only this camper's reservations, cancelled ones included.") var camper: Int64?
-  @Option(help: ArgumentHelp("The first day of the range (default: today).", valueName: "day"))
+  @Option(help: ArgumentHelp("The first day of the range (default: today where the campground is: $CAMPGROUND_TIME_ZONE, else this machine's time zone).", valueName: "day"))
   var from: Day?
   @Option(help: ArgumentHelp("The day after the range (default: 30 days on).", valueName: "day"))
   var to: Day?
@@ -46,7 +46,10 @@ struct ReservationsCommand: CampgroundSubcommand {
     if let camper {
       found = try service.reservations(forCamper: camper)
     } else {
-      let start = from?.date ?? CampgroundCalendar.startOfDay(context.now)
+      let start =
+        try from?.date
+        ?? CampgroundCalendar.day(
+          of: context.now, in: Environment.campgroundTimeZone(environment: context.environment))
       let end = to?.date ?? CampgroundCalendar.adding(nights: 30, to: start)
       found = try service.reservations(from: start, to: end)
     }

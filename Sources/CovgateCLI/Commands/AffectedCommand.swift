@@ -29,7 +29,7 @@ struct AffectedCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in the output folder).", valueName: "file"))
   var map: String?
 
-  @Option(help: ArgumentHelp("The folder `covgate run --per-test` wrote to (default: <package>/.build/covgate).", valueName: "folder"))
+  @Option(help: ArgumentHelp("The folder `covgate run --per-test` wrote to (default: <package>/\(RunSettings.outputFolderName)).", valueName: "folder"))
   var output: String?
 
   @Option(help: "filter (one argument for swift test --filter), list (one test ID a line) or json (with reasons).")

@@ -28,7 +28,7 @@ struct TestsForCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The folder `covgate run --per-test` wrote to (default: <package>/.build/covgate).",
+      "The folder `covgate run --per-test` wrote to (default: <package>/\(RunSettings.outputFolderName)).",
       valueName: "folder"))
   var output: String?
 

@@ -1,5 +1,4 @@
 import AuthKit
-import CampgroundKit
 
 /// The login flow's sign-in service over the database's ranger accounts.
 ///
