@@ -38,12 +38,9 @@ public enum CampgroundCalendar {
 
   /// The day `instant` falls on in `timeZone` (the campground's), as the UTC midnight stored
   /// days use: 21:00 in Ontario is still that day there, though UTC has reached the next.
+  /// (The instant moved by the zone's offset there falls, in UTC, on the zone's day.)
   public static func day(of instant: Date, in timeZone: TimeZone) -> Date {
-    var local = Calendar(identifier: .gregorian)
-    local.timeZone = timeZone
-    let parts = local.dateComponents([.year, .month, .day], from: instant)
-    return calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day))
-      ?? startOfDay(instant)
+    startOfDay(instant.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: instant))))
   }
 
   /// The midnight that starts the day of `date`.

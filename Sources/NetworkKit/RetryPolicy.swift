@@ -39,8 +39,11 @@ public struct RetryPolicy: Equatable, Sendable {
   /// Whether `request` may be sent again: its method is idempotent, or it carries an
   /// `Idempotency-Key`.
   public static func mayResend(_ request: URLRequest) -> Bool {
-    idempotentMethods.contains((request.httpMethod ?? "GET").uppercased())
-      || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
+    // No method is a GET.
+    if let method = request.httpMethod, !idempotentMethods.contains(method.uppercased()) {
+      return request.value(forHTTPHeaderField: "Idempotency-Key") != nil
+    }
+    return true
   }
 
   /// Whether `error` may pass on a later attempt: the server's 5xx, or no answer at all.
