@@ -3,7 +3,7 @@ import Foundation
 
 /// Describes a project without `Package.swift` (an Xcode app, a Bazel workspace) as covgate
 /// measures it: targets are folders, named in the config (`project.targets`), else each Bazel
-/// package's folder in a Bazel workspace, else each top-level folder with Swift sources; a
+/// package's folder in a Bazel workspace, else each top-level folder with sources; a
 /// folder named like a test bundle (`AppTests`, `AppUITests`) is a test target.
 public enum ProjectDescriber {
   /// Whether `root` is a SwiftPM package (then `swift package describe` describes it).
@@ -33,10 +33,9 @@ public enum ProjectDescriber {
         : entries.filter { isCandidateFolder($0, root: root) }.map { (name: $0, folder: $0) }
     let targets = folders.compactMap { name, folder -> TargetInfo? in
       let sources = SourceLister.sources(in: folder, root: root) ?? []
-      // A folder found by looking must hold Swift; one the config names is kept regardless.
-      guard !named.isEmpty || sources.contains(where: { $0.hasSuffix(".swift") }) else {
-        return nil
-      }
+      // A folder found by looking must hold sources (Swift, Objective-C, C or C++: xccov and
+      // llvm-cov measure them all); one the config names is kept regardless.
+      guard !named.isEmpty || !sources.isEmpty else { return nil }
       let isTest =
         ProjectLayout.isTestFolder(Substring(name)) || ProjectLayout.isTestFolder(Substring(folder))
       return TargetInfo(name: name, kind: isTest ? .test : .library, path: folder, sources: sources)
@@ -101,7 +100,7 @@ public enum ProjectError: Error, Equatable, CustomStringConvertible {
     case .missingFolder(let root, let target, let folder):
       "project.targets.\(target): there is no folder \(folder) in \(root); name a folder of the project"
     case .noTargets(let root):
-      "\(root) has no Package.swift and no folder with Swift sources outside tests; point --package-path at the package or project root, or name the targets in the config's project.targets"
+      "\(root) has no Package.swift and no folder with sources (Swift, Objective-C, C, C++) outside tests; point --package-path at the package or project root, or name the targets in the config's project.targets"
     }
   }
 }

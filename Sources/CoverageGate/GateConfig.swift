@@ -99,9 +99,11 @@ public struct GateConfig: Sendable, Equatable {
     LayerConfig(name: "ui-glue", gated: false, paths: appGluePaths.map { Glob($0) }),
   ])
 
-  /// Where an app's UI glue lives by convention: view and view-controller folders and files.
+  /// Where an app's UI glue lives by convention: view and view-controller folders and files,
+  /// table and collection cells, in Swift and Objective-C.
   public static let appGluePaths = [
     "**/Views/**", "**/ViewControllers/**", "**/*View.swift", "**/*ViewController.swift",
+    "**/*View.m", "**/*ViewController.m", "**/*ViewController.mm", "**/*Cell.m", "**/*Cell.swift",
   ]
 }
 

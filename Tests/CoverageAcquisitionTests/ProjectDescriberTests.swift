@@ -52,7 +52,34 @@ final class ProjectDescriberTests: XCTestCase {
     let root = try makeProject(["AppTests/CartTests.swift", "notes.txt"])
     XCTAssertThrowsError(try ProjectDescriber.describe(root: root, targets: [])) {
       XCTAssertEqual($0 as? ProjectError, .noTargets(root: root))
-      XCTAssertTrue("\($0)".contains("has no Package.swift and no folder with Swift sources"))
+      XCTAssertTrue("\($0)".contains("has no Package.swift and no folder with sources (Swift, Objective-C, C, C++)"))
     }
+  }
+
+  /// An Objective-C or mixed app: its folders count as targets whatever the language.
+  func testObjectiveCAndMixedFoldersAreTargets() throws {
+    let root = try makeProject([
+      "Legacy.xcodeproj/project.pbxproj", "Legacy/AppDelegate.m", "Legacy/AppDelegate.h",
+      "Core/Parser.mm", "Core/Model.swift", "Vendor/sqlite3.c", "LegacyTests/ParserTests.m",
+    ])
+    let project = try ProjectDescriber.describe(root: root, targets: [])
+    XCTAssertEqual(project.targets.map(\.name), ["Core", "Legacy", "LegacyTests", "Vendor"])
+    XCTAssertEqual(project.targets.map(\.kind), [.library, .library, .test, .library])
+    XCTAssertEqual(project.targets[1].sources, ["Legacy/AppDelegate.m"])
+  }
+
+  /// A Bazel workspace: a target per package (a folder with BUILD or BUILD.bazel), named by
+  /// its folder; Bazel's output links and external repositories are not looked into.
+  func testABazelWorkspacesPackagesAreTargets() throws {
+    let root = try makeProject([
+      "MODULE.bazel", "Modules/Login/BUILD.bazel", "Modules/Login/Sources/Login.swift",
+      "Modules/Login/Tests/BUILD", "Modules/Login/Tests/LoginTests.swift", "App/BUILD",
+      "App/Main.swift", "bazel-out/k8/bin/App/BUILD", "external/dep/BUILD", "external/dep/Dep.swift",
+      "Docs/readme.md",
+    ])
+    let project = try ProjectDescriber.describe(root: root, targets: [])
+    XCTAssertEqual(project.targets.map(\.name), ["App", "Modules/Login", "Modules/Login/Tests"])
+    XCTAssertEqual(project.targets.map(\.kind), [.library, .library, .test])
+    XCTAssertTrue(ProjectDescriber.isBazelWorkspace(root: root))
   }
 }
