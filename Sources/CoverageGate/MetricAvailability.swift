@@ -7,14 +7,18 @@ enum MetricAvailability {
   /// Throws for the first rule of `config` on a metric `capabilities` lack, naming the rule,
   /// the metric and where the figures came from.
   static func check(_ config: GateConfig, holds capabilities: Capabilities) throws {
-    guard !capabilities.regions || !capabilities.functionRegions else { return }
-    let lacking: Set<MetricKind> = capabilities.regions ? [] : [.regions, .instantiations]
+    guard !capabilities.regions || !capabilities.functionRegions || !capabilities.functions else {
+      return
+    }
+    let lacking = Set<MetricKind>(
+      (capabilities.regions ? [] : [.regions, .instantiations])
+        + (capabilities.functions ? [] : [.functions]))
     let file = config.source ?? ".covgate.yml"
     func refuse(_ rule: String, _ metric: String, line: Int? = nil) -> ConfigError {
       ConfigError(
         file: file, line: line,
         message:
-          "\(rule) gates \(metric), which \(capabilities.source.name) data does not hold (it has lines and functions); gate lines or functions, or measure with llvm-cov (covgate run, --input)"
+          "\(rule) gates \(metric), which \(capabilities.source.name) data does not hold (it has \(capabilities.functions ? "lines and functions" : "lines only")); gate lines or functions, or measure with llvm-cov (covgate run, --input)"
       )
     }
     for layer in config.layers {

@@ -11,6 +11,8 @@ public struct Capabilities: Hashable, Sendable {
   /// The line figure adds up each function's lines (llvm-cov's way: a line inside two functions
   /// counts twice), so it can differ from the lines with a count in the line view.
   public var linesCountedPerFunction: Bool
+  /// Functions are listed (all but xccov's archive read without its report).
+  public var functions = true
   /// Whose figures these are: named where a report says so, and nowhere else.
   public var source: CoverageOrigin
 

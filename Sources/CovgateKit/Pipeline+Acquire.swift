@@ -43,6 +43,10 @@ extension Pipeline {
         binaries: (built?.binaries ?? []) + (profile?.objects ?? []), temporaryFiles: exported)
     case .xccov(let reports, let archives):
       let data = try XccovCoverage.read(reports: reports, archives: archives)
+      if reports.isEmpty {
+        services.observer.notice(
+          "covgate: note: xccov archives without their reports hold lines only: no functions are listed or gated; pass each archive's --xccov-report for them")
+      }
       return AcquiredCoverage(read: { _ in data })
     case .lcov(let files):
       let data = try LCOVCoverage.read(

@@ -113,6 +113,33 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     XCTAssertEqual(generated.value, "outside the project: generated source (DerivedSources)")
   }
 
+  /// An archive alone (no report) gives the same lines per file as the report of its run, and
+  /// says once that it holds no functions; a rule on functions is then a config error.
+  func testAnArchiveAloneGivesTheReportsLinesAndNoFunctions() throws {
+    let folder = output("out-archive")
+    let result = try covgate([
+      "check", "--xccov-archive", recorded("unit.xccov-archive.json"), "--xccov-archive",
+      recorded("ui.xccov-archive.json"), "--output", folder, "--format", "json",
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertEqual(try fileLines(try json(folder)), try xccovLines("all"))
+    let totals = try XCTUnwrap(try json(folder)["totals"] as? [String: [String: Any]])
+    XCTAssertEqual(totals["functions"]?["count"] as? Int, 0)
+    let notes = result.stderr.split(separator: "\n").filter { $0.contains("hold lines only") }
+    XCTAssertEqual(notes.count, 1, result.stderr)
+
+    try "layers:\n  logic:\n    default: true\n    functions: 50\n".write(
+      toFile: "\(project)/.covgate.yml", atomically: true, encoding: .utf8)
+    let gated = try covgate([
+      "check", "--xccov-archive", recorded("unit.xccov-archive.json"), "--output",
+      output("out-archive-functions"),
+    ])
+    XCTAssertEqual(gated.exitCode, 2, gated.stdout)
+    XCTAssertTrue(
+      gated.stderr.contains("layer 'logic' gates functions, which xccov data does not hold (it has lines only)"),
+      gated.stderr)
+  }
+
   func testTheUnitAndUIPairsMergeLineByLineIntoWhatOneRunOfBothGives() throws {
     let folder = output("out-merged")
     let result = try covgate(

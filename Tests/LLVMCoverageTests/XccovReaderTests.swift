@@ -305,6 +305,31 @@ final class XccovReaderTests: XCTestCase {
     }
   }
 
+  func testArchivesAloneGiveLinesAndPartsMergedAndNoFunctions() throws {
+    let folder = NSTemporaryDirectory() + "xccov-archives-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let unit = "\(folder)/unit.xccov-archive.json"
+    let ui = "\(folder)/ui-archive.json"
+    try #"{"/p/a.swift": [{"line": 1, "isExecutable": true, "executionCount": 2}, {"line": 2, "isExecutable": true, "executionCount": 0}]}"#
+      .write(toFile: unit, atomically: true, encoding: .utf8)
+    try #"{"/p/a.swift": [{"line": 1, "isExecutable": true, "executionCount": 0}, {"line": 2, "isExecutable": true, "executionCount": 3}], "/p/b.swift": [{"line": 1, "isExecutable": false}]}"#
+      .write(toFile: ui, atomically: true, encoding: .utf8)
+
+    let one = try XccovCoverage.read(reports: [], archives: [unit])
+    XCTAssertEqual(one.files.map(\.path), ["/p/a.swift"])
+    XCTAssertEqual(one.files[0].summary.lines, Metric(covered: 1, count: 2))
+    XCTAssertEqual(one.files[0].functions, [])
+    XCTAssertFalse(one.capabilities.functions)
+
+    let both = try XccovCoverage.read(reports: [], archives: [unit, ui])
+    XCTAssertEqual(both.runNames, ["unit", "ui"])
+    XCTAssertEqual(both.files.map(\.path), ["/p/a.swift", "/p/b.swift"])
+    XCTAssertEqual(both.files[0].lineView?.rawCounts, [2, 3])
+    XCTAssertEqual(both.files[0].summary.lines, Metric(covered: 2, count: 2))
+    XCTAssertEqual(both.files[1].summary.lines, Metric(covered: 0, count: 0))
+  }
+
   func testPairsMustMatchAndSeveralReportsNeedTheirArchives() {
     XCTAssertThrowsError(try XccovCoverage.read(reports: ["a", "b"], archives: [])) {
       XCTAssertEqual($0 as? XccovError, .mergeNeedsArchives)

@@ -40,7 +40,7 @@ struct CoverageInputOptions: ParsableArguments {
   @Option(
     name: .customLong("xccov-archive"),
     help: ArgumentHelp(
-      "The JSON of `xcrun xccov view --archive --json` for the --xccov-report in the same position: per-line counts.",
+      "The JSON of `xcrun xccov view --archive --json` for the --xccov-report in the same position: per-line counts (alone, without reports: lines only, no functions).",
       valueName: "file"))
   var xccovArchives: [String] = []
 
@@ -89,9 +89,6 @@ struct CoverageInputOptions: ParsableArguments {
           "--xccov-report cannot be combined with llvm-cov data (--input, --from-build, --profdata): xccov counts lines its own way, so its figures and llvm-cov's are never added up; run check once for each"
         )
       }
-      guard !xccovReports.isEmpty else {
-        throw ValidationError("--xccov-archive needs the --xccov-report it belongs to")
-      }
     }
     guard (profdata == nil) == objects.isEmpty else {
       throw ValidationError(
@@ -106,7 +103,7 @@ struct CoverageInputOptions: ParsableArguments {
   var source: CoverageSource {
     if !xcresults.isEmpty { return .xcresults(xcresults.map { absolute($0).path }) }
     if !lcovFiles.isEmpty { return .lcov(lcovFiles.map { absolute($0).path }) }
-    return xccovReports.isEmpty
+    return xccovReports.isEmpty && xccovArchives.isEmpty
       ? .exports(inputs, buildFolder: fromBuild, profile: profile)
       : .xccov(
         reports: xccovReports.map { absolute($0).path },

@@ -28,7 +28,8 @@ public enum XccovCoverage {
   public static func runName(ofFile path: String) -> String? {
     let file = String(path.split(separator: "/").last ?? "")
     let endings = [
-      ".xccov-report.json", "-report.json", "_report.json", ".report.json", ".json", ".xcresult",
+      ".xccov-report.json", "-report.json", "_report.json", ".report.json", ".xccov-archive.json",
+      "-archive.json", "_archive.json", ".archive.json", ".json", ".xcresult",
     ]
     let name = endings.first(where: file.hasSuffix).map { String(file.dropLast($0.count)) } ?? file
     return name.isEmpty ? nil : name
@@ -40,6 +41,7 @@ public enum XccovCoverage {
   public static func read(reports: [String], archives: [String], namedAfter: [String]? = nil) throws
     -> CoverageData
   {
+    if reports.isEmpty { return try archivesAlone(archives) }
     guard archives.isEmpty || archives.count == reports.count else {
       throw XccovError.unpaired(reports: reports.count, archives: archives.count)
     }
@@ -54,6 +56,19 @@ public enum XccovCoverage {
         name: runName(ofFile: (namedAfter ?? reports)[index]) ?? "run \(index + 1)")
     }
     return data(runs)
+  }
+
+  /// Archives without their reports: each file's lines and the parts of lines that never
+  /// ran, merged line by line; no functions (only the report lists them).
+  static func archivesAlone(_ archives: [String]) throws -> CoverageData {
+    let runs = try archives.enumerated().map { index, path in
+      Run(
+        report: XccovReport(targets: []), archive: try XccovReader.readArchive(path: path),
+        name: runName(ofFile: path) ?? "run \(index + 1)")
+    }
+    var data = data(runs)
+    data.capabilities.functions = false
+    return data
   }
 
   /// The coverage data of `runs`, merged when there are several.
@@ -79,6 +94,15 @@ public enum XccovCoverage {
   /// One run's files by path; a file listed under several targets (compiled into each) is
   /// taken once, its functions from every listing.
   private static func files(_ run: Run) -> [String: FileCoverage] {
+    // An archive alone: its files, each only its lines.
+    if run.report.targets.isEmpty, let archive = run.archive {
+      return archive.reduce(into: [:]) { files, entry in
+        let view = LineView(rawCounts: entry.value.rawCounts)
+        files[entry.key] = FileCoverage(
+          path: entry.key, summary: Summary(lines: view.metric), lineView: view,
+          missedRegions: missedRanges(entry.value.missedParts))
+      }
+    }
     var files: [String: FileCoverage] = [:]
     for target in run.report.targets {
       for file in target.files {
