@@ -8,7 +8,7 @@ public enum ConfigLoader {
 
   static let topLevelKeys = [
     "version", "layers", "exclude", "test_support", "file_minimum", "function_minimum", "overall", "targets_without_data", "patch",
-    "baseline", "history", "exclusions", "branches", "project",
+    "baseline", "history", "exclusions", "branches", "project", "coverage_errors",
   ]
   static let projectKeys = ["targets"]
   static let branchKeys = ["derive"]
@@ -146,6 +146,8 @@ struct ConfigParser {
         }
       case "targets_without_data":
         config.targetsWithoutData = try policy(value, "targets_without_data")
+      case "coverage_errors":
+        config.coverageErrors = try policy(value, "coverage_errors")
       case "branches":
         for (_, item) in try mapping(value, "branches", keys: ConfigLoader.branchKeys) {
           config.derivesBranches = try bool(item, "branches.derive")

@@ -40,6 +40,9 @@ public enum Gate {
       report, layers: config.layers, everyLayer: config.functionMinimum)
     report.gate.verdicts += StaleExclusions.verdicts(
       exclusions, policy: config.staleExclusions)
+    report.gate.verdicts += ProducerErrors.verdicts(
+      input.data.producerErrors, source: input.data.capabilities.source,
+      policy: config.coverageErrors)
     if let changes = input.changes {
       let evaluator = PatchEvaluator()
       let patch = evaluator.evaluate(

@@ -29,6 +29,9 @@ public struct GateConfig: Sendable, Equatable {
   public var history = HistorySettings()
   /// What an exclusion marker hiding code that ran does to the gate (`exclusions.stale`).
   public var staleExclusions = Policy.warn
+  /// What an error the data's producer reported does to the gate (`coverage_errors`): `warn`
+  /// (the default), `fail`, or `ignore`.
+  public var coverageErrors = Policy.warn
   /// Whether branches are derived from the sources (`branches.derive`, default true): off, no
   /// source is parsed and no function record is read for them.
   public var derivesBranches = true

@@ -60,6 +60,9 @@ public struct CoverageData: Sendable {
   /// counters without atomics while tests ran on several threads at once. Counts derived from
   /// differences of such counts are then not claimed.
   public var countsMayBeLost: String?
+  /// What the producer said went wrong while it made the data (xccov's `errors`): each is a
+  /// verdict in every report, so a target whose coverage failed is never silently 0 lines.
+  public var producerErrors: [String] = []
 
   public init(
     files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],

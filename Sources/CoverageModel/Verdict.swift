@@ -22,6 +22,8 @@ public struct Verdict: Hashable, Sendable, Codable {
     case maxRisk
     /// `function_minimum`: the per-function floor of gated layers.
     case functionMinimum
+    /// An error the coverage data's producer reported (xccov's `errors`).
+    case producerError
   }
 
   /// What the rule was applied to.

@@ -140,6 +140,43 @@ final class XcodeProjectEndToEndTests: XCTestCase {
       gated.stderr)
   }
 
+  /// A report whose xccov failed for one target (its `errors`, in the shape real reports
+  /// carry): a warning in every report, a failure with `coverage_errors: fail`.
+  func testXccovsErrorsAreAWarningInEveryReportOrFailTheGate() throws {
+    let source = try String(contentsOfFile: recorded("unit.xccov-report.json"), encoding: .utf8)
+    let failure =
+      "Failed to generate coverage for target 'ShopWidgets.appex' at paths (/x/ShopWidgets): Malformed coverage data"
+    let withError = "{\"errors\": [{\"localizedDescription\": \"\(failure)\"}], " + source.drop(while: { $0 != "{" }).dropFirst()
+    let report = output("errors-report.json")
+    try withError.write(toFile: report, atomically: true, encoding: .utf8)
+    let folder = output("out-errors")
+    let warned = try covgate([
+      "check", "--xccov-report", report, "--xccov-archive", recorded("unit.xccov-archive.json"),
+      "--output", folder, "--format", "json", "--format", "markdown", "--format", "html",
+      "--format", "text",
+    ])
+    XCTAssertEqual(warned.exitCode, 0, warned.stderr)
+    let message = "xccov reported an error, so the figures may lack what it covers: \(failure)"
+    XCTAssertTrue(warned.stdout.contains("WARN \(message)"), warned.stdout)
+    let verdicts = try XCTUnwrap((try json(folder)["gate"] as? [String: Any])?["verdicts"] as? [[String: Any]])
+    let verdict = try XCTUnwrap(verdicts.first { $0["rule"] as? String == "producerError" })
+    XCTAssertEqual(verdict["status"] as? String, "warning")
+    XCTAssertEqual(verdict["message"] as? String, message)
+    for file in ["covgate.md", "index.html"] {
+      let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
+      XCTAssertTrue(text.contains("Failed to generate coverage for target"), file)
+    }
+
+    try "coverage_errors: fail\n".write(
+      toFile: "\(project)/.covgate.yml", atomically: true, encoding: .utf8)
+    let failed = try covgate([
+      "check", "--xccov-report", report, "--xccov-archive", recorded("unit.xccov-archive.json"),
+      "--output", output("out-errors-fail"),
+    ])
+    XCTAssertEqual(failed.exitCode, 1, failed.stdout)
+    XCTAssertTrue(failed.stdout.contains("FAIL \(message)"), failed.stdout)
+  }
+
   func testTheUnitAndUIPairsMergeLineByLineIntoWhatOneRunOfBothGives() throws {
     let folder = output("out-merged")
     let result = try covgate(

@@ -66,6 +66,26 @@ final class XccovReaderTests: XCTestCase {
     XCTAssertEqual(cart.functions.map(\.executionCount), [3, 0])
   }
 
+  /// xccov lists what it failed to measure under `errors`: kept, with the runs named when
+  /// several merge, never dropped.
+  func testTheReportsErrorsAreKeptAndReachTheData() throws {
+    let failed =
+      "Failed to generate coverage for target 'Widgets.appex' at paths (\\\"/x/Widgets\\\"): Malformed coverage data"
+    let report = try parseReport(
+      #"{"errors": [{"localizedDescription": "\#(failed)", "domain": "x", "code": 3}], "targets": []}"#)
+    XCTAssertEqual(report.errors, [failed.replacingOccurrences(of: "\\\"", with: "\"")])
+    let one = XccovCoverage.data([XccovCoverage.Run(report: report, archive: nil, name: "Unit")])
+    XCTAssertEqual(one.producerErrors, report.errors)
+    let two = XccovCoverage.data([
+      XccovCoverage.Run(report: report, archive: [:], name: "Unit"),
+      XccovCoverage.Run(report: XccovReport(targets: []), archive: [:], name: "UI"),
+    ])
+    XCTAssertEqual(two.producerErrors, report.errors.map { "Unit: \($0)" })
+    XCTAssertThrowsError(try parseReport(#"{"errors": [{"code": 3}], "targets": []}"#)) {
+      XCTAssertTrue("\($0)".contains("errors[0].localizedDescription"), "\($0)")
+    }
+  }
+
   func testAnArchiveGivesEachLinesCountAndThePartsThatNeverRan() throws {
     let lines = try XCTUnwrap(
       try parseArchive(Self.archive)["/Users/runner/work/app/App/Cart.swift"])

@@ -73,6 +73,15 @@ public enum XccovCoverage {
 
   /// The coverage data of `runs`, merged when there are several.
   public static func data(_ runs: [Run]) -> CoverageData {
+    var data = filesOf(runs)
+    data.producerErrors = runs.flatMap { run in
+      run.report.errors.map { runs.count > 1 ? "\(run.name): \($0)" : $0 }
+    }
+    return data
+  }
+
+  /// The files of `runs`, merged when there are several.
+  private static func filesOf(_ runs: [Run]) -> CoverageData {
     let perRun = runs.map(files)
     guard perRun.count > 1 else {
       return CoverageData(files: perRun.first.map { Array($0.values) } ?? [], capabilities: .xccov)

@@ -22,8 +22,13 @@ public enum XccovReader {
   {
     try scanning(bytes, source: source, what: "xccov report") { scanner in
       var targets: [XccovReport.Target]?
+      var errors: [String] = []
       try scanner.readObject { scanner, key in
-        if key == "targets" {
+        if key == "errors" {
+          try array(&scanner, field: "errors", source: source) { scanner in
+            errors.append(try error(&scanner, field: "errors[\(errors.count)]", source: source))
+          }
+        } else if key == "targets" {
           var list: [XccovReport.Target] = []
           try scanner.readArray { scanner in
             list.append(try target(&scanner, field: "targets[\(list.count)]", source: source))
@@ -35,8 +40,21 @@ public enum XccovReader {
         throw XccovError.notXccov(
           path: source, what: "xccov report", reason: "it has no \"targets\" key")
       }
-      return XccovReport(targets: targets)
+      return XccovReport(targets: targets, errors: errors)
     }
+  }
+
+  /// One of the report's errors: its `localizedDescription`.
+  static func error(
+    _ scanner: inout JSONScanner, field: @autoclosure () -> String, source: String
+  ) throws -> String {
+    var description: String?
+    try object(&scanner, field: field(), source: source) { scanner, key in
+      if key == "localizedDescription" {
+        description = try string(&scanner, field: "\(field()).localizedDescription", source: source)
+      }
+    }
+    return try required(description, "\(field()).localizedDescription", source)
   }
 
   // MARK: Report

@@ -4,9 +4,13 @@ import CoverageModel
 /// each file's functions.
 public struct XccovReport: Sendable, Equatable {
   public var targets: [Target]
+  /// The report's own `errors` (their `localizedDescription`): a target whose coverage xccov
+  /// failed to make ("Failed to generate coverage for target 'X'...") is missing from `targets`.
+  public var errors: [String]
 
-  public init(targets: [Target]) {
+  public init(targets: [Target], errors: [String] = []) {
     self.targets = targets
+    self.errors = errors
   }
 
   public struct Target: Sendable, Equatable {
