@@ -166,6 +166,16 @@ final class XcodeProjectEndToEndTests: XCTestCase {
       let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
       XCTAssertTrue(text.contains("Failed to generate coverage for target"), file)
     }
+    // xccov's data has no regions: no Regions card or column of n/a, on the index or a file page.
+    let index = try String(contentsOfFile: "\(folder)/index.html", encoding: .utf8)
+    XCTAssertFalse(index.contains(">Regions<"), "a Regions card or column on xccov data")
+    let page = try XCTUnwrap(
+      try FileManager.default.contentsOfDirectory(atPath: "\(folder)/files").first {
+        $0.hasSuffix(".html")
+      })
+    let filePage = try String(contentsOfFile: "\(folder)/files/\(page)", encoding: .utf8)
+    XCTAssertTrue(filePage.contains(">Lines<"), page)
+    XCTAssertFalse(filePage.contains(">Regions<"), page)
 
     try "coverage_errors: fail\n".write(
       toFile: "\(project)/.covgate.yml", atomically: true, encoding: .utf8)

@@ -46,7 +46,9 @@ struct FilePage {
     body += "<b>\(file.layer.htmlEscaped)</b> <span class=\"badge \(gated ? "gated" : "ungated")\">"
     body += "\(gated ? "gated" : "not gated")</span></p>\n"
     body += exclusionNotes()
-    body += HTMLPage.cards(file.summary, rules: rules) + lineTotalNote() + "</section>\n"
+    body +=
+      HTMLPage.cards(file.summary, rules: rules, regions: capabilities.regions) + lineTotalNote()
+      + "</section>\n"
     let document = HTMLPage.documentEnds(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
       header: header, heading: heading, source: capabilities.source)

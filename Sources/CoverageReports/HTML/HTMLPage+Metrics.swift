@@ -36,24 +36,28 @@ extension HTMLPage {
   }
 
   /// The cards of lines, functions and regions, coloured by `rules` (nil: no rule applies).
-  static func cards(_ summary: Summary, rules: Thresholds?, branches: Bool = false) -> String {
+  /// `regions`: the data has regions (xccov's and LCOV's do not: no card of n/a).
+  static func cards(
+    _ summary: Summary, rules: Thresholds?, branches: Bool = false, regions: Bool = true
+  ) -> String {
     text(capacity: 1024) { bytes in
       bytes.append("<div class=\"cards\">")
       appendCard("Lines", summary.lines, rule: rules?[.lines], to: &bytes)
       appendCard("Functions", summary.functions, rule: rules?[.functions], to: &bytes)
-      appendCard("Regions", summary.regions, rule: rules?[.regions], to: &bytes)
+      if regions { appendCard("Regions", summary.regions, rule: rules?[.regions], to: &bytes) }
       // Derived from the sources and the regions' counts: named so on the card.
       if branches { appendCard("Branches (derived)", summary.branches, rule: rules?[.branches], to: &bytes) }
       bytes.append("</div>\n")
     }
   }
 
-  /// The cells of lines, functions and regions, coloured by `rules` (nil: no rule applies).
-  static func metricCells(_ summary: Summary, rules: Thresholds?) -> String {
+  /// The cells of lines, functions and regions (where the data has them), coloured by `rules`
+  /// (nil: no rule applies).
+  static func metricCells(_ summary: Summary, rules: Thresholds?, regions: Bool = true) -> String {
     text(capacity: 1024) { bytes in
       appendMetricCell(summary.lines, rule: rules?[.lines], to: &bytes)
       appendMetricCell(summary.functions, rule: rules?[.functions], to: &bytes)
-      appendMetricCell(summary.regions, rule: rules?[.regions], to: &bytes)
+      if regions { appendMetricCell(summary.regions, rule: rules?[.regions], to: &bytes) }
     }
   }
 

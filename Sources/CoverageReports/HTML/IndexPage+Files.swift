@@ -25,7 +25,9 @@ extension IndexPage {
     html += HTMLPage.sortableHeader("Layer", key: "layer", type: "text")
     html += HTMLPage.sortableHeader("Lines", key: "lines", type: "number")
     html += HTMLPage.sortableHeader("Functions", key: "functions", type: "number")
-    html += HTMLPage.sortableHeader("Regions", key: "regions", type: "number")
+    if report.capabilities.regions {
+      html += HTMLPage.sortableHeader("Regions", key: "regions", type: "number")
+    }
     html += HTMLPage.sortableHeader("Missed lines", key: "missed", type: "number", className: "num")
     html += "</tr></thead>\n<tbody>\n"
     for file in orderedFiles() {
@@ -41,7 +43,9 @@ extension IndexPage {
       html += "</td><td>\(file.target.htmlEscaped)</td>"
       html += "<td class=\"layer-cell\"><span class=\"dot \(isGated ? "gated" : "ungated")\" "
       html += "title=\"\(isGated ? "gated" : "not gated")\"></span>\(file.layer.htmlEscaped)</td>"
-      html += HTMLPage.metricCells(file.summary, rules: HTMLPage.rules(of: layers[file.layer]))
+      html += HTMLPage.metricCells(
+        file.summary, rules: HTMLPage.rules(of: layers[file.layer]),
+        regions: report.capabilities.regions)
       let missed = file.summary.lines.missed
       html += "<td class=\"num\" data-sort=\"\(missed)\">\(missed)</td></tr>\n"
     }

@@ -27,7 +27,9 @@ extension IndexPage {
     html += HTMLPage.sortableHeader("Files", key: "files", type: "number", className: "num")
     html += HTMLPage.sortableHeader("Lines", key: "lines", type: "number")
     html += HTMLPage.sortableHeader("Functions", key: "functions", type: "number")
-    html += HTMLPage.sortableHeader("Regions", key: "regions", type: "number")
+    if report.capabilities.regions {
+      html += HTMLPage.sortableHeader("Regions", key: "regions", type: "number")
+    }
     html += "</tr></thead>\n<tbody>\n"
     for folder in orderedFolders(folders) {
       let gated = layers[folder.layer]?.gated ?? false
@@ -37,7 +39,9 @@ extension IndexPage {
         "<td class=\"folder path\" data-sort=\"\(folder.folder.htmlEscaped)\"><a href=\"#\(query.htmlEscaped)\">"
       html += "\(folder.folder.htmlEscaped)/</a></td><td>\(folder.target.htmlEscaped)</td>"
       html += "<td class=\"num\" data-sort=\"\(folder.files)\">\(folder.files)</td>"
-      html += HTMLPage.metricCells(folder.summary, rules: HTMLPage.rules(of: layers[folder.layer]))
+      html += HTMLPage.metricCells(
+        folder.summary, rules: HTMLPage.rules(of: layers[folder.layer]),
+        regions: report.capabilities.regions)
       html += "</tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</details>\n</section>\n"

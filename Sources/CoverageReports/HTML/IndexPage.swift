@@ -22,7 +22,9 @@ struct IndexPage {
       heading: heading, source: report.capabilities.source)
     var totals =
       "<section aria-label=\"Totals\">\n"
-      + HTMLPage.cards(report.totals, rules: nil, branches: report.derivesBranches)
+      + HTMLPage.cards(
+        report.totals, rules: nil, branches: report.derivesBranches,
+        regions: report.capabilities.regions)
       + "</section>\n"
     if !report.history.isEmpty {
       totals +=
@@ -44,7 +46,8 @@ struct IndexPage {
     var html =
       "<section aria-labelledby=\"layers-title\">\n<h2 id=\"layers-title\">Layers and targets</h2>\n"
     html += "<div class=\"scroll\"><table class=\"layers\">\n<thead><tr><th>Layer / target</th>"
-    html += "<th class=\"num\">Files</th><th>Lines</th><th>Functions</th><th>Regions</th>"
+    html += "<th class=\"num\">Files</th><th>Lines</th><th>Functions</th>"
+    if report.capabilities.regions { html += "<th>Regions</th>" }
     html += "<th>Gate</th></tr></thead>\n"
     for layer in report.shownLayers {
       let gated = layer.gated ? "gated" : "ungated"
@@ -55,13 +58,14 @@ struct IndexPage {
       html += "<span class=\"name\">\(layer.name.htmlEscaped)</span> "
       html += "<span class=\"badge \(gated)\">\(layer.gated ? "gated" : "not gated")</span></th>"
       let rules = HTMLPage.rules(of: layer)
-      html += "<td class=\"num\">\(files)</td>" + HTMLPage.metricCells(layer.totals, rules: rules)
+      html += "<td class=\"num\">\(files)</td>" + HTMLPage.metricCells(layer.totals, rules: rules, regions: report.capabilities.regions)
       html += "<td class=\"rules\">\(thresholds(layer))</td></tr>\n"
       for target in layer.targets {
         html += "<tr class=\"target-row\" id=\"\(Self.anchor("target", target.name))\">"
         html += "<th scope=\"row\">\(target.name.htmlEscaped)</th>"
         html += "<td class=\"num\">\(target.fileCount)</td>"
-        html += HTMLPage.metricCells(target.totals, rules: rules)
+        html += HTMLPage.metricCells(
+          target.totals, rules: rules, regions: report.capabilities.regions)
         html += "<td></td></tr>\n"
       }
       html += "</tbody>\n"
@@ -69,7 +73,8 @@ struct IndexPage {
     html +=
       "<tfoot><tr id=\"total\"><th scope=\"row\">Total</th><td class=\"num\">\(report.files.count)</td>"
     html +=
-      HTMLPage.metricCells(report.totals, rules: nil) + "<td></td></tr></tfoot>\n</table></div>\n"
+      HTMLPage.metricCells(report.totals, rules: nil, regions: report.capabilities.regions)
+      + "<td></td></tr></tfoot>\n</table></div>\n"
     html += Self.legend + "</section>\n"
     return html
   }
