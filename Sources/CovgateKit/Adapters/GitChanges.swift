@@ -44,15 +44,25 @@ public struct GitChanges: ChangeProviding {
   }
 
   /// New files not yet added to git are part of the change too: every line of them is new.
+  /// Build output is not, even where no `.gitignore` leaves it out (SwiftPM's `.build/`,
+  /// Xcode's `DerivedData/`, Bazel's `bazel-*` links).
   private func untrackedFiles(root: String) throws -> [ChangedFile] {
     let listed = try git(["ls-files", "--others", "--exclude-standard", "-z"], root: root)
     guard listed.exitCode == 0 else { return [] }
-    return listed.stdout.split(separator: "\0").map { path in
+    return listed.stdout.split(separator: "\0").filter { !Self.isBuildOutput($0) }.map { path in
       let lines = SourceLines.count("\(root)/\(path)")
       var file = ChangedFile(path: String(path), addedLines: lines > 0 ? Array(1...lines) : [])
       file.isNew = true
       return file
     }
+  }
+
+  /// Whether a package-relative path lies in a build tool's output.
+  static func isBuildOutput(_ path: Substring) -> Bool {
+    let folders = path.split(separator: "/").dropLast()
+    guard let first = folders.first else { return false }
+    return first == ".build" || first == ".swiftpm" || first.hasPrefix("bazel-")
+      || folders.contains("DerivedData")
   }
 
   /// The changes since the merge base with `base`, for `covgate affected`, in the line numbers of
