@@ -9,7 +9,9 @@ let package = Package(
     // The parsers alone, for the libFuzzer targets in Fuzz/.
     .library(
       name: "CovgateParsers",
-      targets: ["CovgateSupport", "CoverageModel", "LLVMCoverage", "CoverageReaders", "CoverageGate"]),
+      targets: [
+        "CovgateSupport", "CoverageModel", "LLVMCoverage", "CoverageReaders", "CoverageGate",
+      ]),
     .plugin(name: "CovgatePlugin", targets: ["CovgatePlugin"]),
     .executable(name: "campground", targets: ["campground"]),
     .library(name: "CampgroundKit", targets: ["CampgroundKit"]),
@@ -41,7 +43,8 @@ let package = Package(
     // Coverage other tools measured, one folder per format (LCOV).
     .target(name: "CoverageReaders", dependencies: ["CoverageModel", "CovgateSupport"]),
     .target(
-      name: "CoverageGate", dependencies: ["CoverageModel", "CovgateSupport", "LLVMCoverage", "Yams"]),
+      name: "CoverageGate",
+      dependencies: ["CoverageModel", "CovgateSupport", "LLVMCoverage", "Yams"]),
     .target(
       name: "SourceAnalysis",
       dependencies: [
@@ -61,7 +64,8 @@ let package = Package(
     .target(
       name: "CovgateCLI",
       dependencies: [
-        "CovgateKit", "CovgateSupport", "CoverageModel", "CoverageAcquisition", "LLVMCoverage", "CoverageGate",
+        "CovgateKit", "CovgateSupport", "CoverageModel", "CoverageAcquisition", "LLVMCoverage",
+        "CoverageGate",
         "CoverageReports", "CoverageHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -81,7 +85,8 @@ let package = Package(
     .target(
       name: "CampgroundKit",
       dependencies: [
-        "AuthKit", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        "AuthKit", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "_CryptoExtras", package: "swift-crypto"),
       ]),
     .target(name: "WeatherKit", dependencies: ["NetworkKit"]),
@@ -95,7 +100,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "campground",
-      dependencies: ["CampgroundUI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "CampgroundUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       exclude: ["README.md"]),
 
     .testTarget(name: "CovgateSupportTests", dependencies: ["CovgateSupport"]),
@@ -116,7 +123,10 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
       ],
       resources: [.copy("Fixtures")]),
-    .testTarget(name: "CoverageReportsTests", dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage"], resources: [.copy("Golden"), .copy("Fixtures")]),
+    .testTarget(
+      name: "CoverageReportsTests",
+      dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage"],
+      resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
       name: "CovgateKitTests",
       dependencies: [
@@ -124,7 +134,8 @@ let package = Package(
         "CoverageReports",
       ]),
     .testTarget(
-      name: "CovgateCLITests", dependencies: ["CovgateCLI", "CovgateKit", "CovgateSupport", "Yams"],
+      name: "CovgateCLITests",
+      dependencies: ["CovgateCLI", "CovgateKit", "CovgateSupport", "Yams"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "CoverageHistoryTests",

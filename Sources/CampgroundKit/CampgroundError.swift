@@ -80,7 +80,8 @@ extension CampgroundError: CustomStringConvertible {
     case .siteHasReservations(let number, let count):
       return "Site \(number) has \(count) standing reservation(s); cancel them first"
     case .siteHasPaidReservations(let number, let count):
-      return "Site \(number) has \(count) paid reservation(s) whose records must be kept; it cannot be deleted"
+      return
+        "Site \(number) has \(count) paid reservation(s) whose records must be kept; it cannot be deleted"
     case .reservationNotFound(let id):
       return "No reservation with id \(id)"
     case .reservationCancelled(let id):

@@ -41,17 +41,20 @@ extension CampgroundUIError: CustomStringConvertible {
     case .passwordsDiffer:
       return "The two passwords differ; nothing was changed"
     case .unknownPlace(let name, let known):
-      return "No place called '\(name)'; the campground's places are \(known.joined(separator: ", "))"
+      return
+        "No place called '\(name)'; the campground's places are \(known.joined(separator: ", "))"
     case .missingAPIKey:
       return "No weather API key: pass --api-key or set \(Environment.weatherAPIKey)"
     case .missingInput(let prompt):
       return "No input for \(prompt)"
     case .passwordNeedsTerminal:
-      return "Standard input is not a terminal, so the password cannot be typed unseen; pass --password-file FILE (its first line; a file only you can read)"
+      return
+        "Standard input is not a terminal, so the password cannot be typed unseen; pass --password-file FILE (its first line; a file only you can read)"
     case .passwordFile(let path, let reason):
       return "The password file \(path) \(reason)"
     case .unknownTimeZone(let name):
-      return "\(Environment.timeZone) is '\(name)', which names no time zone; use a name such as America/Toronto"
+      return
+        "\(Environment.timeZone) is '\(name)', which names no time zone; use a name such as America/Toronto"
     }
   }
 }

@@ -19,7 +19,8 @@ public enum PasswordFile {
         path, "can be read by others (mode \(String(mode, radix: 8))); chmod 600 \(path)")
     }
     let text = String(decoding: data, as: UTF8.self)
-    let password = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    let password =
+      text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
       .first.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) } ?? ""
     guard !password.isEmpty else { throw CampgroundUIError.passwordFile(path, "is empty") }
     return password

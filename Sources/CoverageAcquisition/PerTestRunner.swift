@@ -50,7 +50,8 @@ public struct PerTestRunner: Sendable {
       Threads.start {
         defer { group.leave() }
         while let index = queue.next() {
-          records.set(index, Result { try run(tests[index], index: index, in: directory, folder: folder) })
+          records.set(
+            index, Result { try run(tests[index], index: index, in: directory, folder: folder) })
         }
       }
     }
@@ -65,19 +66,25 @@ public struct PerTestRunner: Sendable {
     guard !known.isEmpty else { return Array(tests.indices) }
     let average = known.reduce(0, +) / Double(known.count)
     let seconds = tests.map { durations[$0.id] ?? average }
-    return tests.indices.sorted { seconds[$0] > seconds[$1] || (seconds[$0] == seconds[$1] && $0 < $1) }
+    return tests.indices.sorted {
+      seconds[$0] > seconds[$1] || (seconds[$0] == seconds[$1] && $0 < $1)
+    }
   }
 
-  private func run(_ test: TestCase, index: Int, in directory: String?, folder: String) throws -> Record {
+  private func run(_ test: TestCase, index: Int, in directory: String?, folder: String) throws
+    -> Record
+  {
     // `%p`: a test that starts processes of its own (exit tests) gets a profile per process.
     let environment = ["LLVM_PROFILE_FILE": "\(folder)/\(index).%p.profraw"]
     let log = "\(folder)/\(index).log"
     let start = Date()
     let ended = try launcher.run(
-      test.binary, test.arguments, in: directory, environment: environment, log: log, timeout: timeout)
+      test.binary, test.arguments, in: directory, environment: environment, log: log,
+      timeout: timeout)
     let seconds = Date().timeIntervalSince(start)
     let status: TestCaseResult.Status =
-      ended.timedOut ? .timedOut : ended.signal != nil ? .crashed : ended.exitCode == 0 ? .passed : .failed
+      ended.timedOut
+      ? .timedOut : ended.signal != nil ? .crashed : ended.exitCode == 0 ? .passed : .failed
     // A process that crashed or was stopped leaves at most an empty or partial profile: only a
     // test that ended by itself counts.
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -90,7 +97,8 @@ public struct PerTestRunner: Sendable {
     let profiles = endedByItself ? written.filter { Self.size(of: $0) > 0 } : []
     return Record(
       result: TestCaseResult(
-        id: test.id, library: test.library, status: status, signal: ended.timedOut ? nil : ended.signal,
+        id: test.id, library: test.library, status: status,
+        signal: ended.timedOut ? nil : ended.signal,
         seconds: seconds),
       profiles: profiles, log: log)
   }

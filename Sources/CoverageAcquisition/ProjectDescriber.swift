@@ -67,7 +67,9 @@ public enum ProjectDescriber {
     var packages: [String] = []
     while let path = walker.nextObject() as? String {
       let name = (path as NSString).lastPathComponent
-      if name.hasPrefix(".") || (!path.contains("/") && (name.hasPrefix("bazel-") || name == "external")) {
+      if name.hasPrefix(".")
+        || (!path.contains("/") && (name.hasPrefix("bazel-") || name == "external"))
+      {
         walker.skipDescendants()
         continue
       }

@@ -9,7 +9,9 @@ public enum ShardPlan {
     // A test the earlier run did not have is taken as a typical one.
     let typical = known.isEmpty ? 1 : known[known.count / 2]
     let weight = { (test: TestCase) in max(durations[test.id] ?? typical, 0.001) }
-    let order = tests.indices.sorted { (weight(tests[$1]), tests[$0].id) < (weight(tests[$0]), tests[$1].id) }
+    let order = tests.indices.sorted {
+      (weight(tests[$1]), tests[$0].id) < (weight(tests[$0]), tests[$1].id)
+    }
     var loads = [Double](repeating: 0, count: count)
     var chosen = Set<Int>()
     for position in order {
@@ -29,7 +31,8 @@ public struct Shard: Sendable, Equatable {
   /// Parses `K/N` with 1 <= K <= N.
   public init?(argument: String) {
     let parts = argument.split(separator: "/")
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
     else { return nil }
     self.index = index
     self.count = count

@@ -18,7 +18,8 @@ public struct TestCase: Sendable, Hashable {
   var arguments: [String] {
     switch library {
     case .xctest: [id]
-    case .swiftTesting: ["--testing-library", "swift-testing", "--filter", "^" + Self.regexEscaped(id)]
+    case .swiftTesting:
+      ["--testing-library", "swift-testing", "--filter", "^" + Self.regexEscaped(id)]
     }
   }
 
@@ -43,7 +44,9 @@ public struct TestListing: Sendable {
   }
 
   /// Every test of `binary` of `library`, in the order the library lists them.
-  public func tests(in binary: String, library: TestCaseResult.Library, directory: String?) throws -> [TestCase] {
+  public func tests(in binary: String, library: TestCaseResult.Library, directory: String?) throws
+    -> [TestCase]
+  {
     let arguments =
       switch library {
       case .xctest: ["--list-tests"]
@@ -70,7 +73,8 @@ public struct TestListing: Sendable {
     listing.split(separator: "\n").compactMap { line in
       let id = line.trimmingCharacters(in: .whitespaces)
       // `Module.Type/name` (XCTest, Swift Testing suites) or `Module.name()` (a free test function).
-      guard id.contains("."), id.contains("/") || id.hasSuffix(")"), !id.contains(" ") || id.contains("(")
+      guard id.contains("."), id.contains("/") || id.hasSuffix(")"),
+        !id.contains(" ") || id.contains("(")
       else { return nil }
       return id
     }

@@ -5,7 +5,8 @@ public protocol TestProcessLaunching: Sendable {
   /// Runs `executable` with `environment` added to covgate's, its output into the file `log`;
   /// past `timeout` seconds it is stopped with everything it started.
   func run(
-    _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String],
     log: String, timeout: TimeInterval?
   ) throws -> StreamResult
   /// Ends what the launcher kept running between tests, once the tests have run; returns what
@@ -27,16 +28,19 @@ public struct LiveTestProcesses: TestProcessLaunching {
   }
 
   public func run(
-    _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String],
     log: String, timeout: TimeInterval?
   ) throws -> StreamResult {
     let descriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw ToolchainError.cannotRun(tool: executable, reason: "cannot write \(log): \(String(cString: strerror(errno)))")
+      throw ToolchainError.cannotRun(
+        tool: executable, reason: "cannot write \(log): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
     return try SpawnedProcess(
-      executable, arguments, in: directory, output: descriptor, error: descriptor, environment: environment
+      executable, arguments, in: directory, output: descriptor, error: descriptor,
+      environment: environment
     ).wait(timeout: timeout, grace: stopGrace)
   }
 }

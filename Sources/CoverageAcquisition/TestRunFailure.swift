@@ -16,7 +16,8 @@ public struct TestRunFailure: Error, Equatable, CustomStringConvertible {
   public var description: String {
     let named =
       failures.isEmpty
-      ? "" : "; failed: " + failures.prefix(3).map(\.line).joined(separator: "; ")
+      ? ""
+      : "; failed: " + failures.prefix(3).map(\.line).joined(separator: "; ")
         + (failures.count > 3 ? "; and \(failures.count - 3) more" : "")
     return
       "`swift test` failed with exit code \(exitCode): the build or the tests failed before any coverage was written\(named); see the output above"
@@ -39,7 +40,9 @@ public struct CoverageLost: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     "the \(library) tests of \(binary) ended without writing coverage, and run one per process none wrote any"
-      + (crashed.isEmpty ? "" : " (crashed: \(crashed.prefix(3).joined(separator: ", "))\(crashed.count > 3 ? ", ..." : ""))")
+      + (crashed.isEmpty
+        ? ""
+        : " (crashed: \(crashed.prefix(3).joined(separator: ", "))\(crashed.count > 3 ? ", ..." : ""))")
       + "; covgate reports no 0% for lost data: fix the crash, or leave those tests out with -- --skip"
   }
 }
@@ -53,7 +56,8 @@ public struct NoTestSelected: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     if let shard {
-      return "shard \(shard.index)/\(shard.count) has no test to run: there are \(listed) tests to split; use fewer shards"
+      return
+        "shard \(shard.index)/\(shard.count) has no test to run: there are \(listed) tests to split; use fewer shards"
     }
     return listed == 0
       ? "the test binaries list no test (XCTest or Swift Testing); add tests, or run covgate check on an export"

@@ -39,22 +39,29 @@ extension TestRunner {
     onStep(.build)
     try buildTests(root: root, flags: selection.buildFlags)
     let binPath = try binPath(root: root, arguments: selection.buildFlags)
-    let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
+    let binaries = Self.files(in: binPath, withExtension: "xctest").map(
+      platform.testExecutable(ofBundle:))
     guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
     let listing = TestListing(runner: runner)
     let scratch = try listingFolder(binPath: binPath)
     let listed = try binaries.flatMap { binary in
-      try TestCaseResult.Library.allCases.flatMap { try listing.tests(in: binary, library: $0, directory: scratch) }
+      try TestCaseResult.Library.allCases.flatMap {
+        try listing.tests(in: binary, library: $0, directory: scratch)
+      }
     }
     let selected = listed.filter(selection.includes)
     guard !selected.isEmpty else { throw NoTestSelected(listed: listed.count) }
-    let tests = settings.shard.map {
-      ShardPlan.tests(selected, shard: $0.index, of: $0.count, durations: settings.durations)
-    } ?? selected
-    guard !tests.isEmpty else { throw NoTestSelected(listed: selected.count, shard: settings.shard) }
+    let tests =
+      settings.shard.map {
+        ShardPlan.tests(selected, shard: $0.index, of: $0.count, durations: settings.durations)
+      } ?? selected
+    guard !tests.isEmpty else {
+      throw NoTestSelected(listed: selected.count, shard: settings.shard)
+    }
     onStep(.perTest)
     let run = try PerTestRunner(
-      launcher: testProcesses(binPath: binPath, fresh: settings.freshProcesses), jobs: settings.jobs,
+      launcher: testProcesses(binPath: binPath, fresh: settings.freshProcesses),
+      jobs: settings.jobs,
       timeout: timeout, durations: settings.durations
     ).run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")
     let records = run.records
@@ -64,10 +71,12 @@ extension TestRunner {
         binary: binaries.joined(separator: ", "), library: "XCTest and Swift Testing",
         crashed: records.filter { $0.result.status == .crashed }.map(\.result.id))
     }
-    let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
+    let exportPath = try mergeAndExport(
+      profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
     let passed = records.allSatisfy { $0.result.status == .passed }
     var acquisition = Acquisition(
-      exportPath: exportPath, testExitCode: passed ? 0 : 1, results: records.map(\.result), binaries: binaries)
+      exportPath: exportPath, testExitCode: passed ? 0 : 1, results: records.map(\.result),
+      binaries: binaries)
     acquisition.testProfiles = records.map(\.profiles)
     acquisition.notes = run.notes
     return acquisition
@@ -83,14 +92,18 @@ extension TestRunner {
       .appendingPathComponent("clang")
     let runner = self.runner
     return ServedTestProcesses(hook: {
-      try TestServerHook.library(clang: clang, folder: "\(binPath)/codecov/covgate-test-server", runner: runner)
+      try TestServerHook.library(
+        clang: clang, folder: "\(binPath)/codecov/covgate-test-server", runner: runner)
     })
   }
 
   /// After a red `swift test`: the testing libraries whose process ended without a profile (it
   /// crashed) are run again one test per process, so that only the crashed tests lose their
   /// coverage. Returns the profiles to merge and what was run again.
-  func recoverCrashedRuns(root: String, binPath: String, arguments: [String], profiles found: [String], timeout: TimeInterval?)
+  func recoverCrashedRuns(
+    root: String, binPath: String, arguments: [String], profiles found: [String],
+    timeout: TimeInterval?
+  )
     throws -> (profiles: [String], results: [TestCaseResult], recovered: [String], notes: [String])
   {
     // A damaged profile (parallel Swift Testing runs and exit tests can leave one) counts as none.
@@ -105,7 +118,8 @@ extension TestRunner {
       // No test process wrote anything: a build failure, unless the tests build and a crash did it.
       try buildTests(root: root, flags: TestSelection.buildFlags(in: arguments))
     }
-    let binaries = Self.files(in: binPath, withExtension: "xctest").map(platform.testExecutable(ofBundle:))
+    let binaries = Self.files(in: binPath, withExtension: "xctest").map(
+      platform.testExecutable(ofBundle:))
     let listing = TestListing(runner: runner)
     let scratch = try listingFolder(binPath: binPath)
     let selection = try? TestSelection(arguments: arguments)
@@ -122,9 +136,14 @@ extension TestRunner {
         let name = (binary as NSString).lastPathComponent
         onStep(.perTest)
         let run = try PerTestRunner(
-          launcher: testProcesses(binPath: binPath, fresh: false), jobs: ProcessInfo.processInfo.activeProcessorCount,
+          launcher: testProcesses(binPath: binPath, fresh: false),
+          jobs: ProcessInfo.processInfo.activeProcessorCount,
           timeout: timeout
-        ).run(tests, in: root, folder: "\(binPath)/codecov/covgate-recovered-\(library == .xctest ? "xctest" : "swift-testing")")
+        ).run(
+          tests, in: root,
+          folder:
+            "\(binPath)/codecov/covgate-recovered-\(library == .xctest ? "xctest" : "swift-testing")"
+        )
         let records = run.records
         notes += run.notes.filter { !notes.contains($0) }
         let recoveredProfiles = records.flatMap(\.profiles)
@@ -146,7 +165,8 @@ extension TestRunner {
   /// `swift build --build-tests --enable-code-coverage`: a failure is a failed test run.
   func buildTests(root: String, flags: [String]) throws {
     let build = try runner.stream(
-      toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + flags, in: root, timeout: nil)
+      toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + flags, in: root,
+      timeout: nil)
     guard build.exitCode == 0 else { throw TestRunFailure(exitCode: build.exitCode) }
   }
 
@@ -156,7 +176,9 @@ extension TestRunner {
     guard !profiles.isEmpty else { return [] }
     let trial = try runner.capture(
       toolchain.llvmProfdata,
-      ["merge", "-sparse", "--failure-mode=all"] + profiles + ["-o", "\(codecov)/covgate-check.profdata"], in: nil)
+      ["merge", "-sparse", "--failure-mode=all"] + profiles + [
+        "-o", "\(codecov)/covgate-check.profdata",
+      ], in: nil)
     return Set(profiles.filter { trial.stderr.contains("warning: \($0): ") })
   }
 
@@ -211,7 +233,9 @@ struct TestSelection {
   }
 
   /// The flags that put the build in another folder than `.build/debug`.
-  static let movingFlags: Set<String> = ["-c", "--configuration", "--scratch-path", "--build-path", "--triple"]
+  static let movingFlags: Set<String> = [
+    "-c", "--configuration", "--scratch-path", "--build-path", "--triple",
+  ]
 
   /// Whether `buildFlags` (flag and value pairs) put the build in another folder.
   static func movesBuild(_ buildFlags: [String]) -> Bool {

@@ -25,7 +25,8 @@ public struct Acquisition: Sendable, Equatable {
   public var binaries: [String] = []
 
   public init(
-    exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil, results: [TestCaseResult] = [],
+    exportPath: String, testExitCode: Int32, timeout: TestTimeout? = nil,
+    results: [TestCaseResult] = [],
     recovered: [String] = [], binaries: [String] = []
   ) {
     self.exportPath = exportPath
@@ -112,7 +113,8 @@ public struct TestRunner: Sendable {
     }
     let exportPath = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: codecov)
     var acquisition = Acquisition(
-      exportPath: exportPath, testExitCode: exitCode, timeout: timedOut, results: results, recovered: recovered,
+      exportPath: exportPath, testExitCode: exitCode, timeout: timedOut, results: results,
+      recovered: recovered,
       binaries: binaries)
     acquisition.failures = failures
     acquisition.notes = notes
@@ -126,7 +128,8 @@ public struct TestRunner: Sendable {
   public func exportBuild(binPath: String) throws -> BuildExport {
     let found = Self.files(in: "\(binPath)/codecov", withExtension: "profraw")
     let (profiles, binaries) = try coverageInputs(binPath: binPath, profiles: found)
-    let path = try mergeAndExport(profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
+    let path = try mergeAndExport(
+      profiles: profiles, binaries: binaries, codecov: "\(binPath)/codecov")
     return BuildExport(path: path, binaries: binaries)
   }
 
@@ -135,8 +138,10 @@ public struct TestRunner: Sendable {
   /// - Throws: `ToolchainError.missingFile` for a profile or binary that is not there,
   ///   `.staleProfile` when llvm-cov finds a binary newer than the profile.
   public func exportProfile(_ profile: ProfileExport) throws -> String {
-    for path in [profile.profdata] + profile.objects where !FileManager.default.fileExists(atPath: path) {
-      throw ToolchainError.missingFile(path: path, flag: path == profile.profdata ? "--profdata" : "--object")
+    for path in [profile.profdata] + profile.objects
+    where !FileManager.default.fileExists(atPath: path) {
+      throw ToolchainError.missingFile(
+        path: path, flag: path == profile.profdata ? "--profdata" : "--object")
     }
     let path = NSTemporaryDirectory() + "covgate-export-\(UUID().uuidString).json"
     onStep(.export)
@@ -150,7 +155,9 @@ public struct TestRunner: Sendable {
   ///   it was rebuilt after the tests ran. llvm-cov cannot tell: its own "profile data may be
   ///   out of date" check compares the executable with the merged profile, which is always
   ///   newer, and it silently leaves out the functions whose code changed.
-  private func coverageInputs(binPath: String, profiles: [String]) throws -> (profiles: [String], binaries: [String]) {
+  private func coverageInputs(binPath: String, profiles: [String]) throws -> (
+    profiles: [String], binaries: [String]
+  ) {
     let codecov = "\(binPath)/codecov"
     guard !profiles.isEmpty else { throw ToolchainError.noProfiles(directory: codecov) }
     let bundles = Self.files(in: binPath, withExtension: "xctest")
@@ -183,11 +190,14 @@ public struct TestRunner: Sendable {
       let link = URL(fileURLWithPath: root).appendingPathComponent(".build/debug")
       var isFolder: ObjCBool = false
       let resolved = link.resolvingSymlinksInPath().path
-      if FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue {
+      if FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
         return resolved
       }
     }
-    let result = try runner.capture(toolchain.swift, ["build", "--show-bin-path"] + passed, in: root)
+    let result = try runner.capture(
+      toolchain.swift, ["build", "--show-bin-path"] + passed, in: root)
     let path = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
     guard result.exitCode == 0, path.hasPrefix("/") else {
       throw ToolchainError.commandFailed(
@@ -224,7 +234,8 @@ public struct TestRunner: Sendable {
       throw ToolchainError.profileVersionMismatch(tool: tool, swift: toolchain.swift)
     }
     let firstLine = result.stderr.split(separator: "\n").first.map(String.init) ?? "no output"
-    throw ToolchainError.commandFailed(command: command, exitCode: result.exitCode, detail: firstLine)
+    throw ToolchainError.commandFailed(
+      command: command, exitCode: result.exitCode, detail: firstLine)
   }
 
   static func files(in folder: String, withExtension ext: String) -> [String] {

@@ -31,7 +31,9 @@ public struct LinuxPlatform: Platform {
 
   public init(
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.isExecutableFile(atPath: $0) },
+    fileExists: @escaping @Sendable (String) -> Bool = {
+      FileManager.default.isExecutableFile(atPath: $0)
+    },
     resolveLinks: @escaping @Sendable (String) -> String = {
       URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
     }
@@ -46,7 +48,9 @@ public struct LinuxPlatform: Platform {
     // `swift` is a multi-call binary chosen by its name: run it by the name found, but look
     // for the llvm tools beside the file the links lead to.
     let folder = (resolveLinks(swift) as NSString).deletingLastPathComponent
-    let tools = ["llvm-cov", "llvm-profdata"].map { (folder as NSString).appendingPathComponent($0) }
+    let tools = ["llvm-cov", "llvm-profdata"].map {
+      (folder as NSString).appendingPathComponent($0)
+    }
     for (name, path) in zip(["llvm-cov", "llvm-profdata"], tools) where !fileExists(path) {
       throw ToolchainError.toolMissing(tool: name, swift: swift)
     }
@@ -90,7 +94,8 @@ public struct MacPlatform: Platform {
       return path
     }
     return Toolchain(
-      swift: try find("swift"), llvmCov: try find("llvm-cov"), llvmProfdata: try find("llvm-profdata"))
+      swift: try find("swift"), llvmCov: try find("llvm-cov"),
+      llvmProfdata: try find("llvm-profdata"))
   }
 
   public func locateSwift() throws -> String {

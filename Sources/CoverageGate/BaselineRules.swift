@@ -16,15 +16,19 @@ public struct BaselineRules: Sendable {
   public func verdicts(for report: CoverageReport) -> [Verdict] {
     var verdicts: [Verdict] = []
     for layer in report.layers where layer.gated {
-      verdicts += compare(layer.totals, baseline.layers[layer.name], scopeKind: .layer, scope: layer.name)
+      verdicts += compare(
+        layer.totals, baseline.layers[layer.name], scopeKind: .layer, scope: layer.name)
       for target in layer.targets {
-        verdicts += compare(target.totals, baseline.targets[target.name], scopeKind: .target, scope: target.name)
+        verdicts += compare(
+          target.totals, baseline.targets[target.name], scopeKind: .target, scope: target.name)
       }
     }
     return verdicts
   }
 
-  private func compare(_ current: Summary, _ saved: Baseline.Figures?, scopeKind: Verdict.ScopeKind, scope: String)
+  private func compare(
+    _ current: Summary, _ saved: Baseline.Figures?, scopeKind: Verdict.ScopeKind, scope: String
+  )
     -> [Verdict]
   {
     guard let saved else { return [] }
@@ -33,9 +37,11 @@ public struct BaselineRules: Sendable {
       let before = saved[metric]
       guard let now = actual.percent, let then = before.percent else { return nil }
       let drop = then - now
-      let shown = "\(scope): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio))"
+      let shown =
+        "\(scope): \(metric.rawValue) \(actual.formattedPercent) (\(actual.formattedRatio))"
       let failed = drop > tolerance + 1e-9
-      let message = failed
+      let message =
+        failed
         ? "\(shown) dropped \(points(drop)) points below the baseline \(before.formattedPercent) (tolerance \(formatThreshold(tolerance)))"
         : "\(shown) holds the baseline \(before.formattedPercent)"
       return Verdict(
@@ -53,12 +59,18 @@ public struct BaselineRules: Sendable {
       for metric in Baseline.Figures.metrics {
         let (a, b) = (result[metric], new[metric])
         // b is higher when b.covered / b.count > a.covered / a.count.
-        if b.count > 0, a.count == 0 || b.covered * a.count > a.covered * b.count { result[metric] = b }
+        if b.count > 0, a.count == 0 || b.covered * a.count > a.covered * b.count {
+          result[metric] = b
+        }
       }
       return result
     }
-    for (name, figures) in current.layers { updated.layers[name] = raise(baseline.layers[name], figures) }
-    for (name, figures) in current.targets { updated.targets[name] = raise(baseline.targets[name], figures) }
+    for (name, figures) in current.layers {
+      updated.layers[name] = raise(baseline.layers[name], figures)
+    }
+    for (name, figures) in current.targets {
+      updated.targets[name] = raise(baseline.targets[name], figures)
+    }
     return updated
   }
 

@@ -7,7 +7,8 @@ public enum ConfigLoader {
   public static let fileName = ".covgate.yml"
 
   static let topLevelKeys = [
-    "version", "layers", "exclude", "test_support", "file_minimum", "function_minimum", "overall", "targets_without_data", "patch",
+    "version", "layers", "exclude", "test_support", "file_minimum", "function_minimum", "overall",
+    "targets_without_data", "patch",
     "baseline", "history", "exclusions", "branches", "project", "coverage_errors",
   ]
   static let projectKeys = ["targets"]
@@ -27,7 +28,9 @@ public enum ConfigLoader {
   public static func load(path: String, required: Bool) throws -> GateConfig? {
     guard FileManager.default.fileExists(atPath: path) else {
       guard !required else {
-        throw ConfigError(file: path, message: "no such config file; pass an existing file to --config or run `covgate init`")
+        throw ConfigError(
+          file: path,
+          message: "no such config file; pass an existing file to --config or run `covgate init`")
       }
       return nil
     }
@@ -56,7 +59,8 @@ public enum ConfigLoader {
 
   private static func yamlError(_ error: YamlError, file: String, text: String) -> ConfigError {
     switch error {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+    case .scanner(let context, let problem, let mark, _),
+      .parser(let context, let problem, let mark, _),
       .composer(let context, let problem, let mark, _):
       // An unclosed `{`, `[` or quote is found only where the file ends: point at its start.
       if let context, let opened = unclosedConstruct(context.text) {
@@ -64,13 +68,17 @@ public enum ConfigLoader {
           file: file, line: context.mark.line, column: context.mark.column,
           message: "invalid YAML: the \(opened) that starts here is not closed (\(problem))")
       }
-      return ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
+      return ConfigError(
+        file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
       // Yams marks the mapping; point at the repeated key itself when it can be found.
-      let repeated = duplicates.sorted().first.flatMap { secondOccurrence(of: $0, in: text, after: context.mark.line) }
+      let repeated = duplicates.sorted().first.flatMap {
+        secondOccurrence(of: $0, in: text, after: context.mark.line)
+      }
       return ConfigError(
-        file: file, line: repeated?.line ?? context.mark.line, column: repeated?.column ?? context.mark.column,
+        file: file, line: repeated?.line ?? context.mark.line,
+        column: repeated?.column ?? context.mark.column,
         message: "duplicate key \(keys) in a mapping; keep one of them")
     default:
       return ConfigError(file: file, message: "invalid YAML")
@@ -81,14 +89,18 @@ public enum ConfigLoader {
 /// What a parser context names when it is something opened and never closed: `flow mapping`
 /// for "while parsing a flow mapping"; `nil` for other contexts.
 private func unclosedConstruct(_ context: String) -> String? {
-  for construct in ["flow mapping", "flow sequence", "quoted scalar"] where context.contains(construct) {
-    return construct == "flow mapping" ? "{ mapping" : construct == "flow sequence" ? "[ list" : "quoted text"
+  for construct in ["flow mapping", "flow sequence", "quoted scalar"]
+  where context.contains(construct) {
+    return construct == "flow mapping"
+      ? "{ mapping" : construct == "flow sequence" ? "[ list" : "quoted text"
   }
   return nil
 }
 
 /// Line and column of the second line from `line` on that starts with `key:`.
-private func secondOccurrence(of key: String, in text: String, after line: Int) -> (line: Int, column: Int)? {
+private func secondOccurrence(of key: String, in text: String, after line: Int) -> (
+  line: Int, column: Int
+)? {
   var seen = 0
   for (index, content) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
   where index + 1 >= line {
@@ -119,15 +131,20 @@ struct ConfigParser {
       case "test_support":
         config.testSupport = try globs(value, "test_support")
       case "file_minimum":
-        for (metric, number) in try mapping(value, "file_minimum", keys: MetricKind.allCases.map(\.rawValue)) {
+        for (metric, number) in try mapping(
+          value, "file_minimum", keys: MetricKind.allCases.map(\.rawValue))
+        {
           let kind = try metricKind(metric, number)
           config.fileMinimum[kind] = try percent(number, "file_minimum.\(metric)")
         }
       case "function_minimum":
         config.functionMinimum = try functionMinimum(value, "function_minimum")
       case "overall":
-        for (metric, threshold) in try mapping(value, "overall", keys: MetricKind.allCases.map(\.rawValue)) {
-          config.overall[try metricKind(metric, threshold)] = try self.threshold(threshold, "overall.\(metric)")
+        for (metric, threshold) in try mapping(
+          value, "overall", keys: MetricKind.allCases.map(\.rawValue))
+        {
+          config.overall[try metricKind(metric, threshold)] = try self.threshold(
+            threshold, "overall.\(metric)")
         }
       case "patch":
         for (key, item) in try mapping(value, "patch", keys: ConfigLoader.patchKeys) {
@@ -137,7 +154,9 @@ struct ConfigParser {
       case "baseline":
         for (key, item) in try mapping(value, "baseline", keys: ConfigLoader.baselineKeys) {
           if key == "file" { config.baseline.file = try text(item, "baseline.file") }
-          if key == "tolerance" { config.baseline.tolerance = try percent(item, "baseline.tolerance") }
+          if key == "tolerance" {
+            config.baseline.tolerance = try percent(item, "baseline.tolerance")
+          }
         }
       case "history":
         for (key, item) in try mapping(value, "history", keys: ConfigLoader.historyKeys) {
@@ -169,11 +188,14 @@ struct ConfigParser {
 
   private func layers(_ node: Node) throws -> [LayerConfig] {
     guard case .mapping(let mapping) = node else {
-      throw error(node, "layers must be a mapping of layer names to settings, e.g. `logic: {lines: 60}`")
+      throw error(
+        node, "layers must be a mapping of layer names to settings, e.g. `logic: {lines: 60}`")
     }
     var layers: [LayerConfig] = []
     for (nameNode, value) in mapping {
-      guard let name = nameNode.string, !name.isEmpty else { throw error(nameNode, "a layer name must be text") }
+      guard let name = nameNode.string, !name.isEmpty else {
+        throw error(nameNode, "a layer name must be text")
+      }
       var layer = try layer(name, value)
       layer.location = nameNode.mark.map { SourceLocation(line: $0.line, column: $0.column) }
       layers.append(layer)
@@ -199,8 +221,12 @@ struct ConfigParser {
         layer.functionMinimum = try functionMinimum(value, "\(context): function_minimum")
       case "kinds":
         layer.kinds = try strings(value, "\(context): kinds").map { kind in
-          guard ConfigLoader.kindNames.contains(kind), let parsed = TargetInfo.Kind(rawValue: kind) else {
-            throw error(value, "\(context): unknown kind '\(kind)'; valid kinds: \(ConfigLoader.kindNames.joined(separator: ", "))")
+          guard ConfigLoader.kindNames.contains(kind), let parsed = TargetInfo.Kind(rawValue: kind)
+          else {
+            throw error(
+              value,
+              "\(context): unknown kind '\(kind)'; valid kinds: \(ConfigLoader.kindNames.joined(separator: ", "))"
+            )
           }
           return parsed
         }
@@ -209,7 +235,9 @@ struct ConfigParser {
       }
     }
     if !layer.isDefault, layer.targets.isEmpty, layer.paths.isEmpty, layer.kinds.isEmpty {
-      throw error(node, "\(context) matches nothing; give it targets, paths or kinds, or make it `default: true`")
+      throw error(
+        node,
+        "\(context) matches nothing; give it targets, paths or kinds, or make it `default: true`")
     }
     return layer
   }
@@ -226,10 +254,12 @@ struct ConfigParser {
       let folder = try text(folderNode, "project.targets.\(name)")
       let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
       let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
-      guard !trimmed.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), trimmed != "." else {
+      guard !trimmed.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), trimmed != "."
+      else {
         throw error(
           folderNode,
-          "project.targets.\(name): '\(folder)' must be a folder inside the project, relative to its root (e.g. App/Sources)")
+          "project.targets.\(name): '\(folder)' must be a folder inside the project, relative to its root (e.g. App/Sources)"
+        )
       }
       return ProjectTarget(name: name, folder: trimmed)
     }
@@ -237,7 +267,10 @@ struct ConfigParser {
 
   private func metricKind(_ key: String, _ node: Node) throws -> MetricKind {
     guard let kind = MetricKind(rawValue: key) else {
-      throw error(node, "unknown metric '\(key)'; valid metrics: \(MetricKind.allCases.map(\.rawValue).joined(separator: ", "))")
+      throw error(
+        node,
+        "unknown metric '\(key)'; valid metrics: \(MetricKind.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
     }
     // `branches` are covgate's derived ones; a rule on code without a derivable decision is n/a.
     return kind
@@ -250,10 +283,15 @@ struct ConfigParser {
     for (key, value) in try mapping(node, context, keys: ConfigLoader.thresholdKeys) {
       if key == "minimum" { threshold.minimum = try percent(value, "\(context).minimum") }
       if key == "target" { threshold.target = try percent(value, "\(context).target") }
-      if key == "max_uncovered" { threshold.maxUncovered = try count(value, "\(context).max_uncovered") }
+      if key == "max_uncovered" {
+        threshold.maxUncovered = try count(value, "\(context).max_uncovered")
+      }
     }
     if let minimum = threshold.minimum, let target = threshold.target, target < minimum {
-      throw error(node, "\(context): target \(formatThreshold(target)) is below minimum \(formatThreshold(minimum)); a target is the higher goal")
+      throw error(
+        node,
+        "\(context): target \(formatThreshold(target)) is below minimum \(formatThreshold(minimum)); a target is the higher goal"
+      )
     }
     return threshold
   }
@@ -268,7 +306,8 @@ struct ConfigParser {
   }
 
   private func percent(_ node: Node, _ context: String) throws -> Double {
-    guard case .scalar(let scalar) = node, let value = Double(scalar.string.replacingOccurrences(of: "%", with: "")),
+    guard case .scalar(let scalar) = node,
+      let value = Double(scalar.string.replacingOccurrences(of: "%", with: "")),
       value.isFinite
     else {
       throw error(node, "\(context) must be a percentage from 0 to 100")
@@ -296,20 +335,28 @@ struct ConfigParser {
   }
 
   private func text(_ node: Node, _ context: String) throws -> String {
-    guard case .scalar(let scalar) = node, !scalar.string.isEmpty else { throw error(node, "\(context) must be text") }
+    guard case .scalar(let scalar) = node, !scalar.string.isEmpty else {
+      throw error(node, "\(context) must be text")
+    }
     return scalar.string
   }
 
   private func bool(_ node: Node, _ context: String) throws -> Bool {
-    guard case .scalar = node, let value = node.bool else { throw error(node, "\(context) must be true or false") }
+    guard case .scalar = node, let value = node.bool else {
+      throw error(node, "\(context) must be true or false")
+    }
     return value
   }
 
   private func strings(_ node: Node, _ context: String) throws -> [String] {
     if case .scalar(let scalar) = node { return [scalar.string] }
-    guard case .sequence(let sequence) = node else { throw error(node, "\(context) must be a list of text") }
+    guard case .sequence(let sequence) = node else {
+      throw error(node, "\(context) must be a list of text")
+    }
     return try sequence.map { item in
-      guard case .scalar(let scalar) = item else { throw error(item, "\(context) must be a list of text") }
+      guard case .scalar(let scalar) = item else {
+        throw error(item, "\(context) must be a list of text")
+      }
       return scalar.string
     }
   }
@@ -319,8 +366,11 @@ struct ConfigParser {
     let items: [Node]
     if case .sequence(let sequence) = node { items = Array(sequence) } else { items = [node] }
     return try items.map { item in
-      guard case .scalar(let scalar) = item else { throw error(item, "\(context) must be a list of text") }
-      return Glob(scalar.string, location: item.mark.map { SourceLocation(line: $0.line, column: $0.column) })
+      guard case .scalar(let scalar) = item else {
+        throw error(item, "\(context) must be a list of text")
+      }
+      return Glob(
+        scalar.string, location: item.mark.map { SourceLocation(line: $0.line, column: $0.column) })
     }
   }
 
@@ -334,13 +384,22 @@ struct ConfigParser {
       guard let key = keyNode.string, keys.contains(key) else {
         let given = keyNode.string ?? ""
         let closest = keys.min { editDistance($0, given) < editDistance($1, given) }
-        var hint = closest.flatMap { editDistance($0, given) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
-        if hint.isEmpty, keys.contains("lines"), ConfigLoader.thresholdKeys.contains(where: { editDistance($0, given) <= 2 }) {
-          hint = " (did you mean a threshold? they go under a metric, e.g. `lines: { minimum: 60 }`)"
+        var hint =
+          closest.flatMap { editDistance($0, given) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        if hint.isEmpty, keys.contains("lines"),
+          ConfigLoader.thresholdKeys.contains(where: { editDistance($0, given) <= 2 })
+        {
+          hint =
+            " (did you mean a threshold? they go under a metric, e.g. `lines: { minimum: 60 }`)"
         }
-        throw error(keyNode, "unknown key '\(keyNode.string ?? "?")' in \(context)\(hint); valid keys: \(keys.joined(separator: ", "))")
+        throw error(
+          keyNode,
+          "unknown key '\(keyNode.string ?? "?")' in \(context)\(hint); valid keys: \(keys.joined(separator: ", "))"
+        )
       }
-      guard seen.insert(key).inserted else { throw error(keyNode, "duplicate key '\(key)' in \(context)") }
+      guard seen.insert(key).inserted else {
+        throw error(keyNode, "duplicate key '\(key)' in \(context)")
+      }
       return (key, value)
     }
   }
@@ -358,7 +417,8 @@ func editDistance(_ a: String, _ b: String) -> Int {
   for i in 1...max(a.count, 1) where !a.isEmpty {
     var current = [i] + Array(repeating: 0, count: b.count)
     for j in stride(from: 1, through: b.count, by: 1) {
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      current[j] = min(
+        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
     }
     previous = current
   }

@@ -26,10 +26,12 @@ public enum ExclusionApplier {
       }
       let view = file.coverage.lineView
       if let whole = found.first(where: { $0.lines == nil }) {
-        excludedFiles.append(ExcludedFile(path: file.path, reason: "covgate:ignore-file: \(whole.reason)"))
+        excludedFiles.append(
+          ExcludedFile(path: file.path, reason: "covgate:ignore-file: \(whole.reason)"))
         exclusions.append(
           Exclusion(
-            path: file.path, firstLine: 1, lastLine: view?.lineCount ?? 0, wholeFile: true, reason: whole.reason,
+            path: file.path, firstLine: 1, lastLine: view?.lineCount ?? 0, wholeFile: true,
+            reason: whole.reason,
             ranAnyway: file.summary.lines.covered > 0))
         continue
       }
@@ -40,7 +42,8 @@ public enum ExclusionApplier {
         let ran = range.contains { (view?.count(line: $0) ?? 0) > 0 }
         exclusions.append(
           Exclusion(
-            path: file.path, firstLine: range.lowerBound, lastLine: range.upperBound, wholeFile: false,
+            path: file.path, firstLine: range.lowerBound, lastLine: range.upperBound,
+            wholeFile: false,
             reason: marker.reason, ranAnyway: ran))
       }
       if fromLines {
@@ -48,9 +51,12 @@ public enum ExclusionApplier {
         continue
       }
       try checkSummary(of: file, functions: functions)
-      var recomputed = try FunctionSummarizer.fileCoverage(path: file.coverage.path, functions: functions, excluding: lines)
+      var recomputed = try FunctionSummarizer.fileCoverage(
+        path: file.coverage.path, functions: functions, excluding: lines)
       recomputed.functions = file.coverage.functions.filter { !lines.contains($0.line) }
-      recomputed.missedRegions = file.coverage.missedRegions.filter { !lines.contains($0.start.line) }
+      recomputed.missedRegions = file.coverage.missedRegions.filter {
+        !lines.contains($0.start.line)
+      }
       var updated = file
       updated.coverage = recomputed
       kept.append(updated)
@@ -59,13 +65,17 @@ public enum ExclusionApplier {
   }
 
   /// A file of data without function records, its marked lines taken out of its line view.
-  static func recomputedFromLines(_ file: ScopedFile, excluding lines: Set<Int>) throws -> ScopedFile {
+  static func recomputedFromLines(_ file: ScopedFile, excluding lines: Set<Int>) throws
+    -> ScopedFile
+  {
     guard let view = file.coverage.lineView else { throw MarkersNeedLines(path: file.path) }
     var updated = file
     let masked = view.masking(lines)
     updated.coverage.lineView = masked
     updated.coverage.functions = file.coverage.functions.filter { !lines.contains($0.line) }
-    updated.coverage.missedRegions = file.coverage.missedRegions.filter { !lines.contains($0.start.line) }
+    updated.coverage.missedRegions = file.coverage.missedRegions.filter {
+      !lines.contains($0.start.line)
+    }
     let functions = updated.coverage.functions
     updated.coverage.summary = Summary(
       lines: masked.metric,

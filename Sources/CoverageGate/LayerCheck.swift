@@ -40,7 +40,8 @@ extension GateConfig {
       throw error(
         at: entry.location,
         "test_support: '\(entry.pattern)' is not a library target of the package"
-          + didYouMean(entry.pattern, among: libraries) + "; the library targets are \(libraries.joined(separator: ", "))")
+          + didYouMean(entry.pattern, among: libraries)
+          + "; the library targets are \(libraries.joined(separator: ", "))")
     }
   }
 

@@ -23,7 +23,9 @@ public struct PatchEvaluator: Sendable {
         continue
       }
       guard let view = file.coverage.lineView else {
-        unmeasured.append(ExcludedFile(path: change.path, reason: "the export has no line data (made with -summary-only)"))
+        unmeasured.append(
+          ExcludedFile(
+            path: change.path, reason: "the export has no line data (made with -summary-only)"))
         continue
       }
       let executable = change.addedLines.filter { view.count(line: $0) != nil }
@@ -35,19 +37,22 @@ public struct PatchEvaluator: Sendable {
           uncoveredLines: uncovered.sorted()))
     }
     let total = measured.map(\.lines).reduce(Metric.zero, +)
-    return PatchCoverage(base: base, baseCommit: baseCommit, lines: total, files: measured, unmeasured: unmeasured)
+    return PatchCoverage(
+      base: base, baseCommit: baseCommit, lines: total, files: measured, unmeasured: unmeasured)
   }
 
   /// The patch rule's verdict: the share of executable changed lines that ran, against `minimum`.
   public func verdict(_ patch: PatchCoverage, minimum: Double) -> Verdict {
     let actual = patch.lines
-    let shown = "patch: lines \(actual.formattedPercent) (\(actual.formattedRatio)) of changed executable lines"
+    let shown =
+      "patch: lines \(actual.formattedPercent) (\(actual.formattedRatio)) of changed executable lines"
     let status: Verdict.Status
     let message: String
     switch ThresholdJudgement(actual, required: minimum) {
     case .nothingToMeasure:
       status = .notApplicable
-      message = "patch: no executable line changed since \(patch.base); the minimum \(formatThreshold(minimum))% does not apply"
+      message =
+        "patch: no executable line changed since \(patch.base); the minimum \(formatThreshold(minimum))% does not apply"
     case .meets:
       status = .passed
       message = "\(shown) meets the minimum \(formatThreshold(minimum))%"

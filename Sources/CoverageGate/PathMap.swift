@@ -39,7 +39,8 @@ public struct PathMap: Sendable, Equatable {
       else { continue }
       votes[String(path[..<range.lowerBound]), default: 0] += 1
     }
-    guard let best = votes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), !best.key.isEmpty else {
+    guard let best = votes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), !best.key.isEmpty
+    else {
       return nil
     }
     return PathMap(old: best.key, new: root)

@@ -203,17 +203,23 @@ public struct TestOutcome: Sendable, Hashable, Codable {
     let crashed = crashed
     var text: String
     if !crashed.isEmpty {
-      let names = crashed.prefix(3).map { "\($0.id) (\($0.signal.map { "signal \($0)" } ?? "killed"))" }
-      text = "\(crashed.count) crashed: \(names.joined(separator: ", "))\(crashed.count > 3 ? ", ..." : ""); "
+      let names = crashed.prefix(3).map {
+        "\($0.id) (\($0.signal.map { "signal \($0)" } ?? "killed"))"
+      }
+      text =
+        "\(crashed.count) crashed: \(names.joined(separator: ", "))\(crashed.count > 3 ? ", ..." : ""); "
         + "their coverage is missing, the other tests' is measured"
     } else if !results.isEmpty {
-      text = "\(results.filter { $0.status != .passed }.count) of \(results.count) tests did not pass; "
+      text =
+        "\(results.filter { $0.status != .passed }.count) of \(results.count) tests did not pass; "
         + "the coverage below is from the run as it went"
     } else {
-      text = "the tests ended with exit code \(exitCode); the coverage below is from the run as it went"
+      text =
+        "the tests ended with exit code \(exitCode); the coverage below is from the run as it went"
     }
     if !recovered.isEmpty {
-      text += " (\(recovered.joined(separator: ", ")) ended without coverage and was run again one test per process)"
+      text +=
+        " (\(recovered.joined(separator: ", ")) ended without coverage and was run again one test per process)"
     }
     return text
   }

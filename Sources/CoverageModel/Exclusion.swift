@@ -10,7 +10,9 @@ public struct Exclusion: Sendable, Hashable, Codable {
   /// Whether any excluded line ran anyway (worth a second look at the marker).
   public var ranAnyway: Bool
 
-  public init(path: String, firstLine: Int, lastLine: Int, wholeFile: Bool, reason: String, ranAnyway: Bool) {
+  public init(
+    path: String, firstLine: Int, lastLine: Int, wholeFile: Bool, reason: String, ranAnyway: Bool
+  ) {
     self.path = path
     self.firstLine = firstLine
     self.lastLine = lastLine

@@ -102,7 +102,8 @@ public enum CoverageOrigin: String, Sendable, Codable {
   public var label: String {
     switch self {
     case .llvmCov: "llvm-cov"
-    case .xccov: "xccov (lines and functions; regions, instantiations and branches are not in its data)"
+    case .xccov:
+      "xccov (lines and functions; regions, instantiations and branches are not in its data)"
     case .lcov: "LCOV (lines and functions; regions and instantiations are not in its data)"
     }
   }

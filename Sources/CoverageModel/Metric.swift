@@ -26,7 +26,8 @@ public struct Metric: Hashable, Sendable, Codable {
   /// The sum of two metrics, saturating instead of overflowing.
   public static func + (lhs: Metric, rhs: Metric) -> Metric {
     Metric(
-      covered: lhs.covered.addingReportingOverflow(rhs.covered).overflow ? .max : lhs.covered + rhs.covered,
+      covered: lhs.covered.addingReportingOverflow(rhs.covered).overflow
+        ? .max : lhs.covered + rhs.covered,
       count: lhs.count.addingReportingOverflow(rhs.count).overflow ? .max : lhs.count + rhs.count)
   }
 

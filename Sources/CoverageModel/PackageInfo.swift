@@ -67,7 +67,9 @@ extension PackageInfo {
   public var measuredTargets: [TargetInfo] { measuredTargets(naming: []) }
 
   /// The measured targets; a target the config's layers name is measured whatever it looks like.
-  public func measuredTargets(naming named: Set<String>, testSupport: Set<String> = []) -> [TargetInfo] {
+  public func measuredTargets(naming named: Set<String>, testSupport: Set<String> = [])
+    -> [TargetInfo]
+  {
     targets.filter { target in
       guard target.kind == .library || target.kind == .executable else { return false }
       return named.contains(target.name) || testSupportRule(target, named: testSupport) == nil

@@ -11,7 +11,9 @@ public struct PatchCoverage: Sendable, Hashable {
   /// Changed files left out of the figure, and why.
   public var unmeasured: [ExcludedFile]
 
-  public init(base: String, baseCommit: String, lines: Metric, files: [PatchFile], unmeasured: [ExcludedFile]) {
+  public init(
+    base: String, baseCommit: String, lines: Metric, files: [PatchFile], unmeasured: [ExcludedFile]
+  ) {
     self.base = base
     self.baseCommit = baseCommit
     self.lines = lines

@@ -72,7 +72,8 @@ public struct CoberturaReport: ReportRenderer {
         out += "            <line number=\"\(index + 1)\" hits=\"\(count)\""
         if let metric = branches[index + 1] {
           let percent = metric.covered * 100 / metric.count
-          out += " branch=\"true\" condition-coverage=\"\(percent)% (\(metric.covered)/\(metric.count))\""
+          out +=
+            " branch=\"true\" condition-coverage=\"\(percent)% (\(metric.covered)/\(metric.count))\""
         }
         out += "/>\n"
       }
@@ -93,7 +94,8 @@ public struct CoberturaReport: ReportRenderer {
     let filesByTarget = Dictionary(grouping: report.files, by: \.target)
     var packages = report.layers.flatMap(\.targets).map { target in
       Package(
-        name: target.name, lines: (filesByTarget[target.name] ?? []).map(Self.viewLines).reduce(Metric.zero, +),
+        name: target.name,
+        lines: (filesByTarget[target.name] ?? []).map(Self.viewLines).reduce(Metric.zero, +),
         files: (filesByTarget[target.name] ?? []).sorted { $0.path < $1.path })
     }
     let named = Set(packages.map(\.name))

@@ -31,9 +31,11 @@ public struct MarkdownReport: ReportRenderer {
     }
     if let lines = report.tests?.failedTestLines, !lines.isEmpty {
       let limit = TextReport.failedTestLimit
-      title += ["", "**Failed tests (\(lines.count))**", ""]
+      title +=
+        ["", "**Failed tests (\(lines.count))**", ""]
         + lines.prefix(limit).map { "- `\($0.replacingOccurrences(of: "`", with: "'"))`" }
-        + (lines.count > limit ? ["- ... and \(lines.count - limit) more (covgate.json lists them all)"] : [])
+        + (lines.count > limit
+          ? ["- ... and \(lines.count - limit) more (covgate.json lists them all)"] : [])
     }
     let named = [
       heading.title.map { "**\(escape($0))**" },
@@ -85,14 +87,16 @@ public struct MarkdownReport: ReportRenderer {
       "|:--|:--|--:|--:|--:|" + (branches ? "--:|" : ""),
     ]
     for layer in report.shownLayers {
-      rows.append(row([escape(layer.name), layer.gated ? "yes" : "no"], layer.totals, branches: branches))
+      rows.append(
+        row([escape(layer.name), layer.gated ? "yes" : "no"], layer.totals, branches: branches))
     }
     rows.append(row(["**TOTAL**", ""], report.totals, branches: branches))
     return rows
   }
 
   private func row(_ leading: [String], _ summary: Summary, branches: Bool) -> String {
-    let metrics = [summary.lines, summary.functions, summary.regions] + (branches ? [summary.branches] : [])
+    let metrics =
+      [summary.lines, summary.functions, summary.regions] + (branches ? [summary.branches] : [])
     let cells = leading + metrics.map(cell)
     return "| " + cells.joined(separator: " | ") + " |"
   }
@@ -141,7 +145,10 @@ public struct MarkdownReport: ReportRenderer {
     return [
       "**Riskiest functions of gated layers** (\(escape(RiskiestFunctions.formula)))", "",
       "| " + rows[0].joined(separator: " | ") + " |", "|--:|--:|--:|:--|",
-    ] + rows.dropFirst().map { "| " + $0.dropLast().joined(separator: " | ") + " | \(escape($0.last!)) |" }
+    ]
+      + rows.dropFirst().map {
+        "| " + $0.dropLast().joined(separator: " | ") + " | \(escape($0.last!)) |"
+      }
   }
 
   private func escape(_ text: String) -> String { MarkdownEscape.text(text) }

@@ -67,7 +67,8 @@ public struct TextReport: ReportRenderer {
     var out = ["Failed tests (\(lines.count)):"]
     out += lines.prefix(Self.failedTestLimit).map { "  " + paint("✗", .red) + " " + $0 }
     if lines.count > Self.failedTestLimit {
-      out.append("  ... and \(lines.count - Self.failedTestLimit) more (covgate.json lists them all)")
+      out.append(
+        "  ... and \(lines.count - Self.failedTestLimit) more (covgate.json lists them all)")
     }
     return out
   }

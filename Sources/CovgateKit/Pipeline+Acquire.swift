@@ -45,7 +45,8 @@ extension Pipeline {
       let data = try XccovCoverage.read(reports: reports, archives: archives)
       if reports.isEmpty {
         services.observer.notice(
-          "covgate: note: xccov archives without their reports hold lines only: no functions are listed or gated; pass each archive's --xccov-report for them")
+          "covgate: note: xccov archives without their reports hold lines only: no functions are listed or gated; pass each archive's --xccov-report for them"
+        )
       }
       return AcquiredCoverage(read: { _ in data })
     case .lcov(let files):

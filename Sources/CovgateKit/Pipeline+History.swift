@@ -10,7 +10,9 @@ extension Pipeline {
   /// The history never changes the outcome: when it cannot be read or written, one notice
   /// says so and the reports are written all the same.
   func publishRecordingHistory(_ report: CoverageReport) throws -> PipelineResult {
-    guard settings.recordsHistory, let path = settings.historyPath else { return try publish(report) }
+    guard settings.recordsHistory, let path = settings.historyPath else {
+      return try publish(report)
+    }
     var report = report
     var history: (any HistoryStoring)?
     do {

@@ -5,7 +5,9 @@ import LLVMCoverage
 extension Pipeline {
   /// Runs the tests once, or `repeats` times keeping each run's export apart (the next run
   /// replaces the build folder's); returns the runs' outcome as one and their exports.
-  func runTests(_ request: TestRunRequest, toolchain: Toolchain, repeats: Int) throws -> (Acquisition, [String]) {
+  func runTests(_ request: TestRunRequest, toolchain: Toolchain, repeats: Int) throws -> (
+    Acquisition, [String]
+  ) {
     let observer = services.observer
     var acquisition = try services.acquisition.runTests(
       request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
@@ -14,7 +16,8 @@ extension Pipeline {
     if repeats > 1 {
       exports = [try RepeatedRuns.keep(acquisition.exportPath, run: 1, in: repeatFolder)]
       for run in 2...repeats {
-        let next = try services.acquisition.runTests(request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+        let next = try services.acquisition.runTests(
+          request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
         exports.append(try RepeatedRuns.keep(next.exportPath, run: run, in: repeatFolder))
         acquisition = RepeatedRuns.combined(acquisition, next)
       }
@@ -27,10 +30,12 @@ extension Pipeline {
   /// folder, when there is one.
   func withLastDurations(_ settings: PerTestSettings) -> PerTestSettings {
     guard settings.shard != nil, settings.durations.isEmpty,
-      let previous = try? TestMapReader.read(path: "\(self.settings.outputFolder)/\(TestMap.fileName)")
+      let previous = try? TestMapReader.read(
+        path: "\(self.settings.outputFolder)/\(TestMap.fileName)")
     else { return settings }
     var settings = settings
-    settings.durations = Dictionary(previous.tests.map { ($0.id, $0.seconds) }) { first, _ in first }
+    settings.durations = Dictionary(previous.tests.map { ($0.id, $0.seconds) }) { first, _ in first
+    }
     return settings
   }
 }

@@ -44,7 +44,8 @@ public struct Pipeline: Sendable {
   /// sources' error is the run's when both fail.
   public func evaluatedReport() throws -> CoverageReport {
     // A run that needs the llvm tools finds them before anything else.
-    let toolchain = settings.source.needsToolchain ? try services.acquisition.locateToolchain() : nil
+    let toolchain =
+      settings.source.needsToolchain ? try services.acquisition.locateToolchain() : nil
     let described = try describe(swift: try toolchain?.swift ?? services.acquisition.locateSwift())
     let sourcesRead = Background { [self] in try readSources(described) }
     let acquired: AcquiredCoverage
@@ -78,7 +79,8 @@ public struct Pipeline: Sendable {
     var report = try evaluate(data, package: package, markers: markers, tests: acquired.tests)
     if data.capabilities.mangledNames { name(&report) }
     if !acquired.repeatedRuns.isEmpty {
-      report.varying = try VaryingCoverageFinder.find(report: report, exports: acquired.repeatedRuns)
+      report.varying = try VaryingCoverageFinder.find(
+        report: report, exports: acquired.repeatedRuns)
     }
     if let perTest = acquired.perTest {
       services.observer.phase(.testMap)

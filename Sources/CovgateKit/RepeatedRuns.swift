@@ -18,7 +18,9 @@ enum RepeatedRuns {
     combined.testExitCode = first.testExitCode != 0 ? first.testExitCode : next.testExitCode
     combined.timeout = first.timeout ?? next.timeout
     // One result a test: a run in which it did not pass wins.
-    let earlierFailures = Dictionary(first.results.filter { $0.status != .passed }.map { ($0.id, $0) }) { a, _ in a }
+    let earlierFailures = Dictionary(
+      first.results.filter { $0.status != .passed }.map { ($0.id, $0) }
+    ) { a, _ in a }
     combined.results = next.results.map { $0.status == .passed ? earlierFailures[$0.id] ?? $0 : $0 }
     combined.recovered = first.recovered + next.recovered
     combined.notes = first.notes + next.notes.filter { !first.notes.contains($0) }

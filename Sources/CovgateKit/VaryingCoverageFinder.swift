@@ -5,10 +5,16 @@ import LLVMCoverage
 enum VaryingCoverageFinder {
   /// - Parameter exports: one llvm-cov export per run.
   static func find(report: CoverageReport, exports: [String]) throws -> VaryingCoverage {
-    let runs = try exports.map { try ExportReader.read(path: $0, options: .init(functions: true, lineViews: true)) }
+    let runs = try exports.map {
+      try ExportReader.read(path: $0, options: .init(functions: true, lineViews: true))
+    }
     // Per run, indexed once by the export's path: views, and the functions defined there.
-    let views = runs.map { run in Dictionary(run.files.map { ($0.path, $0.lineView) }) { first, _ in first } }
-    let functions = runs.map { run in Dictionary(grouping: run.functions) { $0.filenames.first ?? "" } }
+    let views = runs.map { run in
+      Dictionary(run.files.map { ($0.path, $0.lineView) }) { first, _ in first }
+    }
+    let functions = runs.map { run in
+      Dictionary(grouping: run.functions) { $0.filenames.first ?? "" }
+    }
     var files: [VaryingCoverage.File] = []
     for file in report.files {
       let exportPath = file.coverage.path

@@ -12,10 +12,15 @@ public enum ExportWriter {
     var totals = Summary()
     for (index, file) in data.files.enumerated() {
       if index > 0 { out += "," }
-      let segments = FunctionSummarizer.fileSegments(path: file.path, functions: byFile[file.path] ?? [])
-      out += #"{"branches":[],"expansions":[],"filename":"# + quoted(file.path) + #","mcdc_records":[],"segments":["#
-      out += segments.map { "[\($0.line),\($0.column),\($0.count),\($0.hasCount),\($0.isRegionEntry),\($0.isGapRegion)]" }
-        .joined(separator: ",")
+      let segments = FunctionSummarizer.fileSegments(
+        path: file.path, functions: byFile[file.path] ?? [])
+      out +=
+        #"{"branches":[],"expansions":[],"filename":"# + quoted(file.path)
+        + #","mcdc_records":[],"segments":["#
+      out += segments.map {
+        "[\($0.line),\($0.column),\($0.count),\($0.hasCount),\($0.isRegionEntry),\($0.isGapRegion)]"
+      }
+      .joined(separator: ",")
       out += #"],"summary":"# + summary(file.summary) + "}"
       totals += file.summary
     }
@@ -25,9 +30,12 @@ public enum ExportWriter {
         "[\($0.lineStart),\($0.columnStart),\($0.lineEnd),\($0.columnEnd),\($0.count),\($0.fileID),\($0.expandedFileID),\($0.kind.rawValue)]"
       }.joined(separator: ",")
       let names = function.filenames.map(quoted).joined(separator: ",")
-      return #"{"branches":[],"count":\#(function.count),"filenames":[\#(names)],"mcdc_records":[],"name":\#(quoted(function.name)),"regions":[\#(regions)]}"#
+      return
+        #"{"branches":[],"count":\#(function.count),"filenames":[\#(names)],"mcdc_records":[],"name":\#(quoted(function.name)),"regions":[\#(regions)]}"#
     }.joined(separator: ",")
-    out += #"],"totals":"# + summary(totals) + #"}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
+    out +=
+      #"],"totals":"# + summary(totals)
+      + #"}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
     return Data(out.utf8)
   }
 
@@ -35,9 +43,11 @@ public enum ExportWriter {
     func metric(_ metric: Metric, notCovered: Bool) -> String {
       let percent = metric.percent.map { String($0) } ?? "0"
       let missed = notCovered ? #","notcovered":\#(metric.missed)"# : ""
-      return #"{"count":\#(metric.count),"covered":\#(metric.covered)\#(missed),"percent":\#(percent)}"#
+      return
+        #"{"count":\#(metric.count),"covered":\#(metric.covered)\#(missed),"percent":\#(percent)}"#
     }
-    return #"{"branches":\#(metric(summary.branches, notCovered: true)),"functions":\#(metric(summary.functions, notCovered: false)),"instantiations":\#(metric(summary.instantiations, notCovered: false)),"lines":\#(metric(summary.lines, notCovered: false)),"mcdc":\#(metric(.zero, notCovered: true)),"regions":\#(metric(summary.regions, notCovered: true))}"#
+    return
+      #"{"branches":\#(metric(summary.branches, notCovered: true)),"functions":\#(metric(summary.functions, notCovered: false)),"instantiations":\#(metric(summary.instantiations, notCovered: false)),"lines":\#(metric(summary.lines, notCovered: false)),"mcdc":\#(metric(.zero, notCovered: true)),"regions":\#(metric(summary.regions, notCovered: true))}"#
   }
 
   /// A JSON string literal.

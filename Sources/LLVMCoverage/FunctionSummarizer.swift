@@ -32,16 +32,25 @@ public enum FunctionSummarizer {
 
   /// The coverage of `path` with `excluded` lines taken out: functions defined there and code
   /// regions starting there are dropped, and the lines leave the line view and line counts.
-  public static func fileCoverage(path: String, functions: [FunctionRecord], excluding excluded: Set<Int>)
+  public static func fileCoverage(
+    path: String, functions: [FunctionRecord], excluding excluded: Set<Int>
+  )
     throws -> FileCoverage
   {
-    let kept = functions.filter { $0.filenames.contains(path) }.compactMap { function -> FunctionRecord? in
-      guard let main = mainFileID(function), function.filenames[main] == path else { return function }
-      if let first = function.regions.first(where: { $0.fileID == main }), excluded.contains(first.lineStart) {
+    let kept = functions.filter { $0.filenames.contains(path) }.compactMap {
+      function -> FunctionRecord? in
+      guard let main = mainFileID(function), function.filenames[main] == path else {
+        return function
+      }
+      if let first = function.regions.first(where: { $0.fileID == main }),
+        excluded.contains(first.lineStart)
+      {
         return nil
       }
       var trimmed = function
-      trimmed.regions.removeAll { $0.fileID == main && $0.kind == .code && excluded.contains($0.lineStart) }
+      trimmed.regions.removeAll {
+        $0.fileID == main && $0.kind == .code && excluded.contains($0.lineStart)
+      }
       return trimmed
     }
     return FileCoverage(
@@ -54,7 +63,9 @@ public enum FunctionSummarizer {
   /// Functions whose definitions start at the same place form a group, counted as one function
   /// (executed when the sum of its members' counts is not zero) with the highest region and line
   /// figures of its members; each member is one instantiation.
-  public static func summary(path: String, functions: [FunctionRecord], excluding excluded: Set<Int> = [])
+  public static func summary(
+    path: String, functions: [FunctionRecord], excluding excluded: Set<Int> = []
+  )
     throws -> Summary
   {
     var summary = Summary()
@@ -118,7 +129,9 @@ public enum FunctionSummarizer {
   }
 
   /// Regions and lines of one function defined in `path` (`FunctionCoverageSummary::get`).
-  private static func functionSummary(_ function: FunctionRecord, path: String, excluding excluded: Set<Int>)
+  private static func functionSummary(
+    _ function: FunctionRecord, path: String, excluding excluded: Set<Int>
+  )
     throws -> (regions: Metric, lines: Metric)
   {
     let code = function.regions.filter { $0.kind == .code }

@@ -32,7 +32,9 @@ struct LineViewBuilder {
   mutating func add(
     line segmentLine: Int, count: UInt64, hasCount: Bool, isRegionEntry: Bool, isGap: Bool
   ) throws {
-    guard segmentLine >= 1, segmentLine >= line else { throw LineViewError.unsorted(line: segmentLine) }
+    guard segmentLine >= 1, segmentLine >= line else {
+      throw LineViewError.unsorted(line: segmentLine)
+    }
     guard segmentLine < Self.maximumLine else { throw LineViewError.unsorted(line: segmentLine) }
     guard keepsCounts else {
       line = segmentLine

@@ -12,12 +12,16 @@ enum MD5 {
   }
 
   static func digest(_ message: [UInt8]) -> [UInt8] {
-    var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
+    var state: (UInt32, UInt32, UInt32, UInt32) = (
+      0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476
+    )
     var padded = message
     padded.append(0x80)
     while padded.count % 64 != 56 { padded.append(0) }
     let bits = UInt64(message.count) &* 8
-    for shift in stride(from: 0, to: 64, by: 8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
     var words = [UInt32](repeating: 0, count: 16)
     for chunk in stride(from: 0, to: padded.count, by: 64) {
       for index in 0..<16 {
@@ -58,8 +62,10 @@ enum MD5 {
   }
 
   private static let shifts: [UInt32] = [
-    7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14,
-    20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6,
+    7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9,
+    14, 20, 5, 9, 14,
+    20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6,
+    10, 15, 21, 6,
     10, 15, 21,
   ]
 

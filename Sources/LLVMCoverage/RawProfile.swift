@@ -28,27 +28,36 @@ public struct RawProfile: Sendable, Equatable {
 
   public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws -> RawProfile {
     func fail(_ reason: String) -> RawProfileError { RawProfileError(path: path, reason: reason) }
-    func word(_ offset: Int) -> UInt64 { bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian }
+    func word(_ offset: Int) -> UInt64 {
+      bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+    }
     guard bytes.count >= headerSize else { throw fail("shorter than a profile header") }
     guard word(0) == magic else { throw fail("not an LLVM raw profile (no magic number)") }
     guard word(8) == version else {
       throw fail("raw profile format \(word(8)), covgate reads format \(version) (LLVM 19 to 21)")
     }
-    let (binaryIDsSize, dataCount, paddingBefore, counterCount) = (word(16), word(24), word(32), word(40))
+    let (binaryIDsSize, dataCount, paddingBefore, counterCount) = (
+      word(16), word(24), word(32), word(40)
+    )
     let countersDelta = Int64(bitPattern: word(80))
     let limit = UInt64(bytes.count)
-    guard binaryIDsSize <= limit, dataCount <= limit / UInt64(recordSize), paddingBefore <= limit, counterCount <= limit / 8
+    guard binaryIDsSize <= limit, dataCount <= limit / UInt64(recordSize), paddingBefore <= limit,
+      counterCount <= limit / 8
     else { throw fail("its header gives sizes larger than the file") }
     let dataStart = headerSize + Int(binaryIDsSize)
     let countersStart = dataStart + Int(dataCount) * recordSize + Int(paddingBefore)
     let countersEnd = countersStart + Int(counterCount) * 8
-    guard countersEnd <= bytes.count else { throw fail("its header gives sizes larger than the file") }
+    guard countersEnd <= bytes.count else {
+      throw fail("its header gives sizes larger than the file")
+    }
 
     var binaryIDs: [String] = []
     var offset = headerSize
     while offset + 8 <= dataStart {
       let length = Int(clamping: word(offset))
-      guard length <= dataStart - offset - 8 else { throw fail("a binary ID runs past its section") }
+      guard length <= dataStart - offset - 8 else {
+        throw fail("a binary ID runs past its section")
+      }
       binaryIDs.append((0..<length).map { String(format: "%02x", bytes[offset + 8 + $0]) }.joined())
       offset += 8 + (length + 7) / 8 * 8
     }
@@ -83,5 +92,7 @@ public struct RawProfile: Sendable, Equatable {
 public struct RawProfileError: Error, Equatable, CustomStringConvertible {
   public var path: String
   public var reason: String
-  public var description: String { "\(path): \(reason); run the tests again (the profile is damaged or from another LLVM)" }
+  public var description: String {
+    "\(path): \(reason); run the tests again (the profile is damaged or from another LLVM)"
+  }
 }

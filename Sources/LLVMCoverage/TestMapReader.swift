@@ -6,7 +6,9 @@ import Foundation
 public enum TestMapReader {
   public static func read(path: String) throws -> TestMap {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw TestMapError(path: path, reason: "there is no test map; run `covgate run --per-test` first, or pass --map FILE")
+      throw TestMapError(
+        path: path,
+        reason: "there is no test map; run `covgate run --per-test` first, or pass --map FILE")
     }
     do {
       return try data.withUnsafeBytes { raw in
@@ -14,7 +16,11 @@ public enum TestMapReader {
         return try readMap(&scanner)
       }
     } catch let error as JSONScanError {
-      throw TestMapError(path: path, reason: "not a covgate test map at byte \(error.offset) (\(error.message)); run `covgate run --per-test` again")
+      throw TestMapError(
+        path: path,
+        reason:
+          "not a covgate test map at byte \(error.offset) (\(error.message)); run `covgate run --per-test` again"
+      )
     }
   }
 
@@ -35,15 +41,21 @@ public enum TestMapReader {
       } else if key == "ran" {
         try scanner.readArray { scanner in
           var indexes: [Int] = []
-          try scanner.readArray { indexes.append(try $0.readInt(upTo: Int(Int32.max), "ran", limit: "an index")) }
+          try scanner.readArray {
+            indexes.append(try $0.readInt(upTo: Int(Int32.max), "ran", limit: "an index"))
+          }
           map.ran.append(indexes)
         }
       }
     }
     guard version == TestMap.currentSchemaVersion else {
-      throw scanner.error("schema version \(version.map(String.init) ?? "none"), covgate reads \(TestMap.currentSchemaVersion)")
+      throw scanner.error(
+        "schema version \(version.map(String.init) ?? "none"), covgate reads \(TestMap.currentSchemaVersion)"
+      )
     }
-    guard map.ran.count == map.tests.count, map.ran.allSatisfy({ $0.allSatisfy { $0 < map.functions.count } }) else {
+    guard map.ran.count == map.tests.count,
+      map.ran.allSatisfy({ $0.allSatisfy { $0 < map.functions.count } })
+    else {
       throw scanner.error("its lists of functions run do not match its tests and functions")
     }
     return map
@@ -68,8 +80,11 @@ public enum TestMapReader {
         seconds = try scanner.readDouble()
       }
     }
-    guard let id, let library, let status else { throw scanner.error("a test lacks its id, library or status") }
-    return TestCaseResult(id: id, library: library, status: status, signal: signal, seconds: seconds)
+    guard let id, let library, let status else {
+      throw scanner.error("a test lacks its id, library or status")
+    }
+    return TestCaseResult(
+      id: id, library: library, status: status, signal: signal, seconds: seconds)
   }
 
   private static func readFunction(_ scanner: inout JSONScanner) throws -> TestMap.Function {
@@ -83,12 +98,16 @@ public enum TestMapReader {
       } else if key == "file" {
         file = try scanner.readString()
       } else if key == "firstLine" {
-        first = try scanner.readInt(upTo: ExportLimits.line, "firstLine", limit: ExportLimits.lineReason)
+        first = try scanner.readInt(
+          upTo: ExportLimits.line, "firstLine", limit: ExportLimits.lineReason)
       } else if key == "lastLine" {
-        last = try scanner.readInt(upTo: ExportLimits.line, "lastLine", limit: ExportLimits.lineReason)
+        last = try scanner.readInt(
+          upTo: ExportLimits.line, "lastLine", limit: ExportLimits.lineReason)
       }
     }
-    guard let name, let file, first >= 1, last >= first else { throw scanner.error("a function lacks its name, file or lines") }
+    guard let name, let file, first >= 1, last >= first else {
+      throw scanner.error("a function lacks its name, file or lines")
+    }
     return TestMap.Function(name: name, file: file, firstLine: first, lastLine: last)
   }
 }

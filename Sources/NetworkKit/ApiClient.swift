@@ -57,7 +57,7 @@ public struct ApiClient: Sendable {
         return try await sendOnce(request)
       } catch let error as NetworkError
         where attempt < retry.maxAttempts && RetryPolicy.isTransient(error)
-          && RetryPolicy.mayResend(request)
+        && RetryPolicy.mayResend(request)
       {
         try await clock.sleep(for: retry.delay(afterAttempt: attempt))
         attempt += 1

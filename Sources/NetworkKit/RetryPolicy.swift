@@ -34,7 +34,9 @@ public struct RetryPolicy: Equatable, Sendable {
   }
 
   /// The methods whose effect is the same sent once or many times.
-  public static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+  public static let idempotentMethods: Set<String> = [
+    "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE",
+  ]
 
   /// Whether `request` may be sent again: its method is idempotent, or it carries an
   /// `Idempotency-Key`.

@@ -61,9 +61,12 @@ public final class WeatherDataManager: WeatherProviding {
     }
     // Without `units` the service answers in US units: ask for SI (°C, m/s), as the manual shows.
     var components = URLComponents(
-      url: baseURL.appendingPathComponent("\(latitude),\(longitude)"), resolvingAgainstBaseURL: false)
+      url: baseURL.appendingPathComponent("\(latitude),\(longitude)"),
+      resolvingAgainstBaseURL: false)
     components?.queryItems = [URLQueryItem(name: "units", value: "si")]
-    guard let url = components?.url else { throw .invalidCoordinates(latitude: latitude, longitude: longitude) }
+    guard let url = components?.url else {
+      throw .invalidCoordinates(latitude: latitude, longitude: longitude)
+    }
     return URLRequest(url: url)
   }
 

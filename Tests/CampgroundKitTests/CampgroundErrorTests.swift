@@ -16,7 +16,10 @@ final class CampgroundErrorTests: XCTestCase {
       (.siteNotFound(number: 4), "number 4"),
       (.siteUnavailable(number: 2, from: june1, nights: 3), "3 night(s) from 2025-06-01"),
       (.siteHasReservations(number: 2, count: 1), "1 standing"),
-      (.siteHasPaidReservations(number: 2, count: 1), "1 paid reservation(s) whose records must be kept"),
+      (
+        .siteHasPaidReservations(number: 2, count: 1),
+        "1 paid reservation(s) whose records must be kept"
+      ),
       (.reservationNotFound(id: 8), "id 8"),
       (.reservationCancelled(id: 8), "Reservation 8"),
       (.invalidDateRange(from: june1, to: june1), "2025-06-01 to 2025-06-01"),
@@ -26,7 +29,10 @@ final class CampgroundErrorTests: XCTestCase {
       (.database("disk full"), "disk full"),
       (.amountTooLarge, "too large"),
       (.notSignedIn, "campground login"),
-      (.invalidRangerEmail("bob"), "Invalid email 'bob': a ranger signs in with an address like name@campground.org"),
+      (
+        .invalidRangerEmail("bob"),
+        "Invalid email 'bob': a ranger signs in with an address like name@campground.org"
+      ),
       (.passwordTooShort(minimum: 8), "at least 8 characters"),
       (.rangerExists("a@b.test"), "Ranger a@b.test already has an account"),
     ]

@@ -28,7 +28,9 @@ final class CampgroundExecutableTests: XCTestCase {
       else {
         // Built with the tests (`swift build --build-tests` builds every product): missing, the
         // tests fail rather than pass by being skipped.
-        XCTFail("the campground executable is not built next to the tests; run `swift build --build-tests`")
+        XCTFail(
+          "the campground executable is not built next to the tests; run `swift build --build-tests`"
+        )
         throw CocoaError(.fileNoSuchFile)
       }
       return url
@@ -197,7 +199,8 @@ final class CampgroundExecutableTests: XCTestCase {
 
     // A password piped in is refused: typed, it is read unseen (below); scripted, from a file.
     XCTAssertEqual(
-      try run(["ranger", "add", "--email", "ranger@camp.test"], input: "s3cret-pw\ns3cret-pw\n").stderr,
+      try run(["ranger", "add", "--email", "ranger@camp.test"], input: "s3cret-pw\ns3cret-pw\n")
+        .stderr,
       "Error: \(CampgroundUIError.passwordNeedsTerminal)\n")
     let password = try passwordFile("s3cret-pw")
     let wrong = try passwordFile("wrong-pw")

@@ -76,7 +76,8 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     harness.reader = ScriptedReader(["second1!", "second1!"])
     let added = try await harness.run(["ranger", "add", "--email", "second@camp.test"])
     XCTAssertEqual(
-      added, "Ranger second@camp.test added; sign in with: campground login --email second@camp.test")
+      added,
+      "Ranger second@camp.test added; sign in with: campground login --email second@camp.test")
   }
 
   func testWeatherNeedsAnAPIKey() async {
@@ -161,8 +162,12 @@ final class LoginAndWeatherCommandTests: XCTestCase {
       with: .passwordFile(file, "can be read by others (mode 644); chmod 600 \(file)"))
 
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
-    _ = try await harness.runRaw(["ranger", "add", "--email", "ranger@camp.test", "--password-file", file])
-    let output = try await harness.runRaw(["login", "--email", "ranger@camp.test", "--password-file", file])
+    _ = try await harness.runRaw([
+      "ranger", "add", "--email", "ranger@camp.test", "--password-file", file,
+    ])
+    let output = try await harness.runRaw([
+      "login", "--email", "ranger@camp.test", "--password-file", file,
+    ])
 
     XCTAssertTrue(output.hasPrefix("Welcome, Ranger."), output)
     XCTAssertEqual(harness.reader.prompts, [], "nothing was asked")

@@ -29,14 +29,18 @@ final class RangerAuthTests: XCTestCase {
   }
 
   func testTheCheckDecidesAndItsFailureIsReported() async throws {
-    let right = RangerAuth { email, password in email.lowercased() == "r@camp.test" && password == "pw" }
-    let user = try await LoginPrompt(auth: right, reader: ScriptedReader(["pw"])).run(email: "R@camp.test")
+    let right = RangerAuth { email, password in
+      email.lowercased() == "r@camp.test" && password == "pw"
+    }
+    let user = try await LoginPrompt(auth: right, reader: ScriptedReader(["pw"])).run(
+      email: "R@camp.test")
     XCTAssertEqual(user, AuthUser(email: "r@camp.test", displayName: "Ranger"))
 
     struct DiskFull: Error {}
     let broken = RangerAuth { _, _ in throw DiskFull() }
     do {
-      _ = try await LoginPrompt(auth: broken, reader: ScriptedReader(["pw"])).run(email: "r@camp.test")
+      _ = try await LoginPrompt(auth: broken, reader: ScriptedReader(["pw"])).run(
+        email: "r@camp.test")
       XCTFail("a check that failed signed in")
     } catch {
       XCTAssertEqual(

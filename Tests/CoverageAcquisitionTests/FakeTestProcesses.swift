@@ -16,7 +16,8 @@ final class FakeTestProcesses: TestProcessLaunching, @unchecked Sendable {
   }
 
   func run(
-    _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String],
     log: String, timeout: TimeInterval?
   ) throws -> StreamResult {
     lock.withLock {

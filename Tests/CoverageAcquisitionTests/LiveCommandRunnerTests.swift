@@ -47,7 +47,8 @@ final class LiveCommandRunnerTests: XCTestCase {
 
   func testExitCodesAndSignalsComeBack() throws {
     XCTAssertEqual(try shell("exit 7").result, StreamResult(exitCode: 7))
-    XCTAssertEqual(try shell("kill -TERM $$").result, StreamResult(exitCode: 128 + SIGTERM, signal: SIGTERM))
+    XCTAssertEqual(
+      try shell("kill -TERM $$").result, StreamResult(exitCode: 128 + SIGTERM, signal: SIGTERM))
   }
 
   /// Its own process group, in the given folder, standard input from /dev/null, no signal
@@ -133,14 +134,16 @@ final class LiveCommandRunnerTests: XCTestCase {
   func testACapturedMissingExecutableCannotRunAndLeavesNoDescriptorOpen() throws {
     let before = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
     for _ in 0..<3 {
-      XCTAssertThrowsError(try LiveCommandRunner().capture("/nonexistent/git", [], in: nil)) { error in
+      XCTAssertThrowsError(try LiveCommandRunner().capture("/nonexistent/git", [], in: nil)) {
+        error in
         guard case .cannotRun("/nonexistent/git", _) = error as? ToolchainError else {
           return XCTFail("\(error)")
         }
       }
       _ = try LiveCommandRunner().capture("/bin/true", [], in: nil)
     }
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, before)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count, before)
   }
 
   /// Streamed and kept: both streams come back whole (and were echoed as they came), the exit
@@ -156,6 +159,7 @@ final class LiveCommandRunnerTests: XCTestCase {
     let (stopped, _) = try LiveCommandRunner(stopGrace: 0.2).streamKeepingOutput(
       "/bin/sh", ["-c", "echo started; sleep 30"], in: nil, timeout: 0.5)
     XCTAssertTrue(stopped.timedOut)
-    XCTAssertLessThan(Date().timeIntervalSince(start), 10, "stopped at its limit, not after the sleep")
+    XCTAssertLessThan(
+      Date().timeIntervalSince(start), 10, "stopped at its limit, not after the sleep")
   }
 }

@@ -29,7 +29,9 @@ final class PerTestRunnerTests: XCTestCase {
       "T.A/testCrashes": StreamResult(exitCode: 132, signal: 4),
       "T.A/testHangs": StreamResult(exitCode: 143, timedOut: true, signal: 15),
     ])
-    let records = try PerTestRunner(launcher: processes, jobs: 2, timeout: 5).run(tests, in: "/p", folder: folder).records
+    let records = try PerTestRunner(launcher: processes, jobs: 2, timeout: 5).run(
+      tests, in: "/p", folder: folder
+    ).records
     XCTAssertEqual(records.map(\.result.id), tests.map(\.id))
     XCTAssertEqual(records.map(\.result.status), [.passed, .failed, .crashed, .timedOut, .passed])
     XCTAssertEqual(records[2].result.signal, 4)
@@ -37,21 +39,28 @@ final class PerTestRunnerTests: XCTestCase {
     // A crashed or stopped test wrote no profile; the others one each, named by their index.
     XCTAssertEqual(records.map(\.profiles.count), [1, 1, 0, 0, 1])
     XCTAssertEqual(records[4].profiles, ["\(folder)/4.4242.profraw"])
-    XCTAssertEqual(try String(contentsOfFile: records[1].log, encoding: .utf8), "output of T.A/testFails\n")
+    XCTAssertEqual(
+      try String(contentsOfFile: records[1].log, encoding: .utf8), "output of T.A/testFails\n")
     XCTAssertTrue(records.allSatisfy { $0.result.seconds > 0 })
     XCTAssertEqual(
       Set(processes.launched),
       [
-        ["/b/P.xctest", "T.A/testPasses"], ["/b/P.xctest", "T.A/testFails"], ["/b/P.xctest", "T.A/testCrashes"],
+        ["/b/P.xctest", "T.A/testPasses"], ["/b/P.xctest", "T.A/testFails"],
+        ["/b/P.xctest", "T.A/testCrashes"],
         ["/b/P.xctest", "T.A/testHangs"],
-        ["/b/P.xctest", "--testing-library", "swift-testing", "--filter", "^T\\.Suite/works\\(\\)"],
+        [
+          "/b/P.xctest", "--testing-library", "swift-testing", "--filter", "^T\\.Suite/works\\(\\)",
+        ],
       ])
   }
 
   func testRunsAtMostJobsAtOnce() throws {
-    let many = (0..<12).map { TestCase(id: "T.A/test\($0)", library: .xctest, binary: "/b/P.xctest") }
+    let many = (0..<12).map {
+      TestCase(id: "T.A/test\($0)", library: .xctest, binary: "/b/P.xctest")
+    }
     let processes = FakeTestProcesses()
-    _ = try PerTestRunner(launcher: processes, jobs: 3, timeout: nil).run(many, in: nil, folder: folder)
+    _ = try PerTestRunner(launcher: processes, jobs: 3, timeout: nil).run(
+      many, in: nil, folder: folder)
     XCTAssertEqual(processes.launched.count, 12)
     XCTAssertLessThanOrEqual(processes.mostAtOnce, 3)
     XCTAssertGreaterThan(processes.mostAtOnce, 1)
@@ -60,16 +69,24 @@ final class PerTestRunnerTests: XCTestCase {
   func testTheLongestTestsStartFirstAndUnknownOnesCountAsTheAverage() {
     let runner = PerTestRunner(
       launcher: FakeTestProcesses(), jobs: 2, timeout: nil,
-      durations: ["T.A/testPasses": 0.1, "T.A/testFails": 3, "T.A/testCrashes": 1, "T.A/testHangs": 0.5])
+      durations: [
+        "T.A/testPasses": 0.1, "T.A/testFails": 3, "T.A/testCrashes": 1, "T.A/testHangs": 0.5,
+      ])
     // The average is 1.15 s: the Swift Testing test, without a duration, goes second.
     XCTAssertEqual(runner.startOrder(of: tests), [1, 4, 2, 3, 0])
-    XCTAssertEqual(PerTestRunner(launcher: FakeTestProcesses(), jobs: 2, timeout: nil).startOrder(of: tests), [0, 1, 2, 3, 4])
+    XCTAssertEqual(
+      PerTestRunner(launcher: FakeTestProcesses(), jobs: 2, timeout: nil).startOrder(of: tests),
+      [0, 1, 2, 3, 4])
   }
 
   func testListingsAreReadAsTheLibrariesPrintThem() {
-    let xctest = "Listing 3 tests in debug.xctest:\n\nPricingTests.PriceTests/testTax\nPricingTests.PriceTests/testDiscount\n"
-    XCTAssertEqual(TestListing.ids(in: xctest), ["PricingTests.PriceTests/testTax", "PricingTests.PriceTests/testDiscount"])
-    let swiftTesting = "PricingTests.TaxSuite/californiaTax()\nPricingTests.TaxSuite/formatted(cents:)\nPricingTests.`adds two`()\n"
+    let xctest =
+      "Listing 3 tests in debug.xctest:\n\nPricingTests.PriceTests/testTax\nPricingTests.PriceTests/testDiscount\n"
+    XCTAssertEqual(
+      TestListing.ids(in: xctest),
+      ["PricingTests.PriceTests/testTax", "PricingTests.PriceTests/testDiscount"])
+    let swiftTesting =
+      "PricingTests.TaxSuite/californiaTax()\nPricingTests.TaxSuite/formatted(cents:)\nPricingTests.`adds two`()\n"
     XCTAssertEqual(TestListing.ids(in: swiftTesting).count, 3)
     XCTAssertEqual(TestCase.regexEscaped("A.B/f(x:)"), "A\\.B/f\\(x:\\)")
   }
@@ -78,7 +95,9 @@ final class PerTestRunnerTests: XCTestCase {
     let selection = try TestSelection(
       arguments: ["-c", "release", "--filter", "T\\.A/", "-Xswiftc", "-Xllvm", "--skip", "Hangs"])
     XCTAssertEqual(selection.buildFlags, ["-c", "release", "-Xswiftc", "-Xllvm"])
-    XCTAssertEqual(tests.filter(selection.includes).map(\.id), ["T.A/testPasses", "T.A/testFails", "T.A/testCrashes"])
+    XCTAssertEqual(
+      tests.filter(selection.includes).map(\.id),
+      ["T.A/testPasses", "T.A/testFails", "T.A/testCrashes"])
     XCTAssertThrowsError(try TestSelection(arguments: ["--filter", "("]))
   }
 
@@ -103,7 +122,10 @@ final class PerTestRunnerTests: XCTestCase {
       "/b/P.xctest --testing-library swift-testing --list-tests": CommandResult(exitCode: 69),
       "/b/P.xctest --list-tests": CommandResult(exitCode: 69, stderr: "boom"),
     ])
-    XCTAssertEqual(try TestListing(runner: runner).tests(in: "/b/P.xctest", library: .swiftTesting, directory: nil), [])
-    XCTAssertThrowsError(try TestListing(runner: runner).tests(in: "/b/P.xctest", library: .xctest, directory: nil))
+    XCTAssertEqual(
+      try TestListing(runner: runner).tests(
+        in: "/b/P.xctest", library: .swiftTesting, directory: nil), [])
+    XCTAssertThrowsError(
+      try TestListing(runner: runner).tests(in: "/b/P.xctest", library: .xctest, directory: nil))
   }
 }

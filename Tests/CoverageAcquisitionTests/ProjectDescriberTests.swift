@@ -52,7 +52,9 @@ final class ProjectDescriberTests: XCTestCase {
     let root = try makeProject(["AppTests/CartTests.swift", "notes.txt"])
     XCTAssertThrowsError(try ProjectDescriber.describe(root: root, targets: [])) {
       XCTAssertEqual($0 as? ProjectError, .noTargets(root: root))
-      XCTAssertTrue("\($0)".contains("has no Package.swift and no folder with sources (Swift, Objective-C, C, C++)"))
+      XCTAssertTrue(
+        "\($0)".contains(
+          "has no Package.swift and no folder with sources (Swift, Objective-C, C, C++)"))
     }
   }
 
@@ -74,7 +76,8 @@ final class ProjectDescriberTests: XCTestCase {
     let root = try makeProject([
       "MODULE.bazel", "Modules/Login/BUILD.bazel", "Modules/Login/Sources/Login.swift",
       "Modules/Login/Tests/BUILD", "Modules/Login/Tests/LoginTests.swift", "App/BUILD",
-      "App/Main.swift", "bazel-out/k8/bin/App/BUILD", "external/dep/BUILD", "external/dep/Dep.swift",
+      "App/Main.swift", "bazel-out/k8/bin/App/BUILD", "external/dep/BUILD",
+      "external/dep/Dep.swift",
       "Docs/readme.md",
     ])
     let project = try ProjectDescriber.describe(root: root, targets: [])

@@ -20,12 +20,16 @@ final class RecordedRunner: CommandRunning, @unchecked Sendable {
     self.onStream = onStream
   }
 
-  func capture(_ executable: String, _ arguments: [String], in directory: String?) throws -> CommandResult {
+  func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
+    -> CommandResult
+  {
     let command = ([executable] + arguments).joined(separator: " ")
     lock.withLock { commands.append(command) }
     // Match on the command without file arguments that vary (profile lists).
     if let exact = captures[command] { return exact }
-    if let prefix = captures.keys.sorted(by: { $0.count > $1.count }).first(where: { command.hasPrefix($0) }) {
+    if let prefix = captures.keys.sorted(by: { $0.count > $1.count }).first(where: {
+      command.hasPrefix($0)
+    }) {
       return captures[prefix]!
     }
     return CommandResult(exitCode: 127, stderr: "not recorded: \(command)")

@@ -18,7 +18,8 @@ final class ShardPlanTests: XCTestCase {
 
   func testShardsAreBalancedByTheLastRunsDurations() {
     // One slow test (6 s) and six of 1 s: two shards of 6 s each, not 4 and 4 tests.
-    let durations = Dictionary(uniqueKeysWithValues: tests.map { ($0.id, $0.id == "T.A/test3" ? 6.0 : 1.0) })
+    let durations = Dictionary(
+      uniqueKeysWithValues: tests.map { ($0.id, $0.id == "T.A/test3" ? 6.0 : 1.0) })
     let split = shards(2, durations)
     XCTAssertEqual(split[0], ["T.A/test3"])
     XCTAssertEqual(split[1].count, 6)

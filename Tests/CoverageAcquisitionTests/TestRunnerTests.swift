@@ -3,12 +3,14 @@ import XCTest
 @testable import CoverageAcquisition
 
 final class TestRunnerTests: XCTestCase {
-  private let toolchain = Toolchain(swift: "swift", llvmCov: "llvm-cov", llvmProfdata: "llvm-profdata")
+  private let toolchain = Toolchain(
+    swift: "swift", llvmCov: "llvm-cov", llvmProfdata: "llvm-profdata")
   private var bin = ""
 
   override func setUpWithError() throws {
     bin = NSTemporaryDirectory() + "covgate-runner-\(UUID().uuidString)/debug"
-    try FileManager.default.createDirectory(atPath: "\(bin)/codecov", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: "\(bin)/codecov", withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: "\(bin)/PkgPackageTests.xctest", contents: Data())
   }
 
@@ -28,7 +30,8 @@ final class TestRunnerTests: XCTestCase {
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
         "llvm-cov export": export,
         // Only XCTest tests: a red run's missing Swift Testing profile loses nothing.
-        "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests": CommandResult(exitCode: 0),
+        "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests": CommandResult(
+          exitCode: 0),
       ], streamExitCode: testExit, streamTimedOut: timedOut,
       onStream: {
         if writeProfile {
@@ -36,7 +39,8 @@ final class TestRunnerTests: XCTestCase {
             atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
         }
         if writeSwiftPMExport {
-          _ = FileManager.default.createFile(atPath: "\(bin)/codecov/Pkg.json", contents: Data("{}".utf8))
+          _ = FileManager.default.createFile(
+            atPath: "\(bin)/codecov/Pkg.json", contents: Data("{}".utf8))
         }
       })
   }
@@ -49,8 +53,11 @@ final class TestRunnerTests: XCTestCase {
     let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
       .run(root: "/p", packageName: "Pkg", arguments: ["--filter", "X"])
     XCTAssertEqual(
-      result, Acquisition(exportPath: "\(bin)/codecov/Pkg.json", testExitCode: 0, binaries: [testBinary]))
-    XCTAssertEqual(runner.commands, ["swift build --show-bin-path", "swift test --enable-code-coverage --filter X"])
+      result,
+      Acquisition(exportPath: "\(bin)/codecov/Pkg.json", testExitCode: 0, binaries: [testBinary]))
+    XCTAssertEqual(
+      runner.commands,
+      ["swift build --show-bin-path", "swift test --enable-code-coverage --filter X"])
   }
 
   func testMergesAndExportsItselfWhenATestFailed() throws {
@@ -59,26 +66,34 @@ final class TestRunnerTests: XCTestCase {
       .run(root: "/p", packageName: "Pkg", arguments: [])
     XCTAssertEqual(
       result,
-      Acquisition(exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1, binaries: [testBinary]))
+      Acquisition(
+        exportPath: "\(bin)/codecov/covgate-export.json", testExitCode: 1, binaries: [testBinary]))
     XCTAssertEqual(runner.commands.count, 6)
     // The profile is checked, the library without one is listed (no Swift Testing tests here).
     XCTAssertEqual(
       runner.commands[2],
-      "llvm-profdata merge -sparse --failure-mode=all \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate-check.profdata")
-    XCTAssertEqual(runner.commands[3], "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests")
+      "llvm-profdata merge -sparse --failure-mode=all \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate-check.profdata"
+    )
+    XCTAssertEqual(
+      runner.commands[3],
+      "\(bin)/PkgPackageTests.xctest --testing-library swift-testing --list-tests")
     XCTAssertEqual(
       runner.commands[4],
-      "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata")
+      "llvm-profdata merge -sparse \(bin)/codecov/XCTest1.1.profraw -o \(bin)/codecov/covgate.profdata"
+    )
     XCTAssertEqual(
       runner.commands[5],
-      "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest")
+      "llvm-cov export -instr-profile=\(bin)/codecov/covgate.profdata \(bin)/PkgPackageTests.xctest"
+    )
     XCTAssertEqual(try String(contentsOfFile: result.exportPath, encoding: .utf8), "{}")
   }
 
   func testPassesBuildLocationFlagsToShowBinPath() throws {
     let runner = runner(testExit: 1)
     _ = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
-      .run(root: "/p", packageName: "Pkg", arguments: ["-c", "release", "--parallel", "--scratch-path", "/s"])
+      .run(
+        root: "/p", packageName: "Pkg",
+        arguments: ["-c", "release", "--parallel", "--scratch-path", "/s"])
     XCTAssertEqual(runner.commands[0], "swift build --show-bin-path -c release --scratch-path /s")
   }
 
@@ -86,8 +101,10 @@ final class TestRunnerTests: XCTestCase {
   /// atomic counters) do not, so SwiftPM is not asked.
   func testCompilerFlagsKeepTheDefaultBinFolderWithoutAskingSwiftPM() throws {
     let root = (bin as NSString).deletingLastPathComponent + "/package"
-    try FileManager.default.createDirectory(atPath: "\(root)/.build", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: "\(root)/.build/debug", withDestinationPath: bin)
+    try FileManager.default.createDirectory(
+      atPath: "\(root)/.build", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(root)/.build/debug", withDestinationPath: bin)
     let runner = runner(testExit: 0)
     let testRunner = TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
     let atomic = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-instrprof-atomic-counter-update-all"]
@@ -97,36 +114,52 @@ final class TestRunnerTests: XCTestCase {
     XCTAssertEqual(try testRunner.binPath(root: root, arguments: ["-Xswiftc", "-c"]), bin)
     XCTAssertEqual(runner.commands, [])
     XCTAssertEqual(try testRunner.binPath(root: root, arguments: atomic + ["-c", "release"]), bin)
-    XCTAssertEqual(runner.commands, ["swift build --show-bin-path -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all -c release"])
+    XCTAssertEqual(
+      runner.commands,
+      [
+        "swift build --show-bin-path -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all -c release"
+      ])
   }
 
   func testAStaleProfileIsAnError() {
     let stale = CommandResult(
       exitCode: 0, stdout: "{}",
-      stderr: "warning: \(bin)/PkgPackageTests.xctest: profile data may be out of date - object is newer\n")
+      stderr:
+        "warning: \(bin)/PkgPackageTests.xctest: profile data may be out of date - object is newer\n"
+    )
     XCTAssertThrowsError(
-      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 1, export: stale))
-        .run(root: "/p", packageName: "Pkg", arguments: [])
+      try TestRunner(
+        toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 1, export: stale)
+      )
+      .run(root: "/p", packageName: "Pkg", arguments: [])
     ) { error in
-      XCTAssertEqual(error as? ToolchainError, .staleProfile(binary: "\(bin)/PkgPackageTests.xctest"))
+      XCTAssertEqual(
+        error as? ToolchainError, .staleProfile(binary: "\(bin)/PkgPackageTests.xctest"))
     }
   }
 
   func testAProfileFromAnotherLLVMNamesBothTools() {
     let mismatch = CommandResult(
-      exitCode: 1, stderr: "error: Failed to load coverage: unsupported instrumentation profile format version\n")
+      exitCode: 1,
+      stderr: "error: Failed to load coverage: unsupported instrumentation profile format version\n"
+    )
     XCTAssertThrowsError(
-      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 1, export: mismatch))
-        .run(root: "/p", packageName: "Pkg", arguments: [])
+      try TestRunner(
+        toolchain: toolchain, platform: LinuxPlatform(),
+        runner: runner(testExit: 1, export: mismatch)
+      )
+      .run(root: "/p", packageName: "Pkg", arguments: [])
     ) { error in
-      XCTAssertEqual(error as? ToolchainError, .profileVersionMismatch(tool: "llvm-cov", swift: "swift"))
+      XCTAssertEqual(
+        error as? ToolchainError, .profileVersionMismatch(tool: "llvm-cov", swift: "swift"))
     }
   }
 
   func testABuildFailureWithoutProfilesSaysTheTestsFailed() {
     let bin = self.bin
     let runner = RecordedRunner(
-      captures: ["swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n")], streamExitCode: 1)
+      captures: ["swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n")],
+      streamExitCode: 1)
     XCTAssertThrowsError(
       try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
         .run(root: "/p", packageName: "Pkg", arguments: [])
@@ -136,11 +169,15 @@ final class TestRunnerTests: XCTestCase {
   }
 
   func testExportsABuildFolderWithoutRunningSwift() throws {
-    _ = FileManager.default.createFile(atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
+    _ = FileManager.default.createFile(
+      atPath: "\(bin)/codecov/XCTest1.1.profraw", contents: Data([1]))
     let runner = runner(testExit: 0)
-    let built = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner).exportBuild(binPath: bin)
+    let built = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner)
+      .exportBuild(binPath: bin)
     XCTAssertEqual(
-      built, BuildExport(path: "\(bin)/codecov/covgate-export.json", binaries: ["\(bin)/PkgPackageTests.xctest"]))
+      built,
+      BuildExport(
+        path: "\(bin)/codecov/covgate-export.json", binaries: ["\(bin)/PkgPackageTests.xctest"]))
     XCTAssertEqual(
       runner.commands,
       [
@@ -206,7 +243,8 @@ final class TestRunnerTests: XCTestCase {
 
   func testABuildFolderWithoutProfilesIsAnError() {
     XCTAssertThrowsError(
-      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 0)).exportBuild(binPath: bin)
+      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner(testExit: 0))
+        .exportBuild(binPath: bin)
     ) { error in
       XCTAssertEqual(error as? ToolchainError, .noProfiles(directory: "\(bin)/codecov"))
     }
@@ -220,18 +258,25 @@ final class TestRunnerTests: XCTestCase {
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
         "llvm-cov export": CommandResult(exitCode: 0, stdout: "{}"),
-        "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(exitCode: 0, stdout: xctestListing),
+        "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(
+          exitCode: 0, stdout: xctestListing),
       ], streamExitCode: 1,
       onStream: {
-        _ = FileManager.default.createFile(atPath: "\(bin)/codecov/Swift Testing1_0.7.profraw", contents: Data([1]))
+        _ = FileManager.default.createFile(
+          atPath: "\(bin)/codecov/Swift Testing1_0.7.profraw", contents: Data([1]))
       })
   }
 
   func testACrashedTestProcessIsRunAgainOneTestPerProcess() throws {
-    let runner = crashedRun(xctestListing: "Listing 2 tests in debug.xctest:\n\nT.A/testOk\nT.A/testCrash\n")
-    let processes = FakeTestProcesses(endings: ["T.A/testCrash": StreamResult(exitCode: 132, signal: 4)])
-    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: processes)
-      .run(root: "/p", packageName: "Pkg", arguments: [])
+    let runner = crashedRun(
+      xctestListing: "Listing 2 tests in debug.xctest:\n\nT.A/testOk\nT.A/testCrash\n")
+    let processes = FakeTestProcesses(endings: [
+      "T.A/testCrash": StreamResult(exitCode: 132, signal: 4)
+    ])
+    let result = try TestRunner(
+      toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: processes
+    )
+    .run(root: "/p", packageName: "Pkg", arguments: [])
     XCTAssertEqual(result.testExitCode, 1)
     XCTAssertEqual(result.recovered, ["XCTest in PkgPackageTests.xctest"])
     XCTAssertEqual(result.results.map(\.id), ["T.A/testOk", "T.A/testCrash"])
@@ -246,14 +291,19 @@ final class TestRunnerTests: XCTestCase {
 
   func testWhenNoCoverageCanBeRecoveredTheErrorNamesTheBinary() {
     let runner = crashedRun(xctestListing: "T.A/testCrash\n")
-    let processes = FakeTestProcesses(endings: ["T.A/testCrash": StreamResult(exitCode: 132, signal: 4)])
+    let processes = FakeTestProcesses(endings: [
+      "T.A/testCrash": StreamResult(exitCode: 132, signal: 4)
+    ])
     XCTAssertThrowsError(
-      try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: processes)
-        .run(root: "/p", packageName: "Pkg", arguments: [])
+      try TestRunner(
+        toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: processes
+      )
+      .run(root: "/p", packageName: "Pkg", arguments: [])
     ) { error in
       XCTAssertEqual(
         error as? CoverageLost,
-        CoverageLost(binary: "\(bin)/PkgPackageTests.xctest", library: "XCTest", crashed: ["T.A/testCrash"]))
+        CoverageLost(
+          binary: "\(bin)/PkgPackageTests.xctest", library: "XCTest", crashed: ["T.A/testCrash"]))
       XCTAssertTrue("\(error)".contains("covgate reports no 0% for lost data"), "\(error)")
     }
   }
@@ -266,17 +316,23 @@ final class TestRunnerTests: XCTestCase {
         "swift build --show-bin-path": CommandResult(exitCode: 0, stdout: bin + "\n"),
         "llvm-profdata merge -sparse": CommandResult(exitCode: 0),
         "llvm-profdata merge -sparse --failure-mode=all": CommandResult(
-          exitCode: 0, stderr: "warning: \(bin)/codecov/XCTest1_0.8.profraw: invalid instrumentation profile data (file header is corrupt)\n"),
+          exitCode: 0,
+          stderr:
+            "warning: \(bin)/codecov/XCTest1_0.8.profraw: invalid instrumentation profile data (file header is corrupt)\n"
+        ),
         "llvm-cov export": CommandResult(exitCode: 0, stdout: "{}"),
-        "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(exitCode: 0, stdout: "T.A/testOk\n"),
+        "\(bin)/PkgPackageTests.xctest --list-tests": CommandResult(
+          exitCode: 0, stdout: "T.A/testOk\n"),
       ], streamExitCode: 1,
       onStream: {
         for name in ["Swift Testing1_0.7.profraw", "XCTest1_0.8.profraw"] {
           _ = FileManager.default.createFile(atPath: "\(bin)/codecov/\(name)", contents: Data([1]))
         }
       })
-    let result = try TestRunner(toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: FakeTestProcesses())
-      .run(root: "/p", packageName: "Pkg", arguments: [])
+    let result = try TestRunner(
+      toolchain: toolchain, platform: LinuxPlatform(), runner: runner, launcher: FakeTestProcesses()
+    )
+    .run(root: "/p", packageName: "Pkg", arguments: [])
     XCTAssertEqual(result.recovered, ["XCTest in PkgPackageTests.xctest"])
     let merge = try XCTUnwrap(runner.commands.first { $0.hasSuffix("covgate.profdata") })
     XCTAssertFalse(merge.contains("XCTest1_0.8.profraw"), merge)

@@ -13,10 +13,14 @@ final class AffectedTestsTests: XCTestCase {
   private var map: TestMap {
     TestMap(
       commit: "c1", binaries: [],
-      tests: [test("T.PriceTests/testTax"), test("T.PriceTests/testFormatted"), test("T.Other/testNothing"), test("T.X/testCrash", .crashed)],
+      tests: [
+        test("T.PriceTests/testTax"), test("T.PriceTests/testFormatted"),
+        test("T.Other/testNothing"), test("T.X/testCrash", .crashed),
+      ],
       functions: [
         TestMap.Function(name: "init", file: "Sources/P/Price.swift", firstLine: 3, lastLine: 5),
-        TestMap.Function(name: "formatted", file: "Sources/P/Price.swift", firstLine: 7, lastLine: 9),
+        TestMap.Function(
+          name: "formatted", file: "Sources/P/Price.swift", firstLine: 7, lastLine: 9),
         TestMap.Function(name: "amount", file: "Sources/P/Tax.swift", firstLine: 4, lastLine: 11),
         TestMap.Function(name: "closure", file: "Sources/P/Tax.swift", firstLine: 6, lastLine: 6),
         TestMap.Function(name: "rate", file: "Sources/P/Rate.swift", firstLine: 2, lastLine: 2),
@@ -25,7 +29,9 @@ final class AffectedTestsTests: XCTestCase {
   }
 
   private func select(_ changes: [AffectedTests.Change], stale: [String] = []) -> AffectedTests {
-    AffectedTests.select(map: map, changes: changes, stale: stale) { $0.hasPrefix("Tests/T/") ? "T" : nil }
+    AffectedTests.select(map: map, changes: changes, stale: stale) {
+      $0.hasPrefix("Tests/T/") ? "T" : nil
+    }
   }
 
   func testABodyChangeSelectsTheTestsThatRanItsFunctionAndTheCrashedOnes() {
@@ -38,18 +44,29 @@ final class AffectedTestsTests: XCTestCase {
 
   func testAnInsertionInsideABodyCountsAndOneBetweenFunctionsIsEverything() {
     XCTAssertEqual(
-      select([AffectedTests.Change(path: "Sources/P/Price.swift", insertedAfter: [8])]).tests.map(\.test.id),
+      select([AffectedTests.Change(path: "Sources/P/Price.swift", insertedAfter: [8])]).tests.map(
+        \.test.id),
       ["T.PriceTests/testFormatted", "T.X/testCrash"])
     let between = select([AffectedTests.Change(path: "Sources/P/Price.swift", insertedAfter: [5])])
     XCTAssertEqual(between.tests.count, 4)
-    XCTAssertTrue(between.everything[0].contains("outside any function body"), "\(between.everything)")
+    XCTAssertTrue(
+      between.everything[0].contains("outside any function body"), "\(between.everything)")
   }
 
   func testChangesTheMapCannotAttributeSelectEveryTestWithTheReason() {
     let cases: [(AffectedTests.Change, String)] = [
-      (AffectedTests.Change(path: "Sources/P/Tax.swift", oldLines: [4]), "outside any function body"),
-      (AffectedTests.Change(path: "Sources/P/Tax.swift", oldLines: [1]), "outside any function body"),
-      (AffectedTests.Change(path: "Package.swift", oldLines: [3]), "the package manifest Package.swift changed"),
+      (
+        AffectedTests.Change(path: "Sources/P/Tax.swift", oldLines: [4]),
+        "outside any function body"
+      ),
+      (
+        AffectedTests.Change(path: "Sources/P/Tax.swift", oldLines: [1]),
+        "outside any function body"
+      ),
+      (
+        AffectedTests.Change(path: "Package.swift", oldLines: [3]),
+        "the package manifest Package.swift changed"
+      ),
       (AffectedTests.Change(path: "Sources/P/data.json", oldLines: [1]), "not Swift source"),
       (AffectedTests.Change(path: "Sources/P/New.swift", isNew: true), "not in the test map"),
       (AffectedTests.Change(path: "Sources/P/Price.swift", isDeleted: true), "was deleted"),
@@ -57,9 +74,13 @@ final class AffectedTestsTests: XCTestCase {
     for (change, reason) in cases {
       let affected = select([change])
       XCTAssertEqual(affected.tests.count, 4, change.path)
-      XCTAssertTrue(affected.everything.first?.contains(reason) ?? false, "\(change.path): \(affected.everything)")
+      XCTAssertTrue(
+        affected.everything.first?.contains(reason) ?? false,
+        "\(change.path): \(affected.everything)")
     }
-    let stale = select([AffectedTests.Change(path: "Sources/P/Tax.swift", oldLines: [8])], stale: ["Tax.swift differs"])
+    let stale = select(
+      [AffectedTests.Change(path: "Sources/P/Tax.swift", oldLines: [8])],
+      stale: ["Tax.swift differs"])
     XCTAssertEqual(stale.tests.count, 4)
     XCTAssertEqual(stale.everything, ["Tax.swift differs"])
   }
@@ -84,12 +105,14 @@ final class AffectedTestsTests: XCTestCase {
       AffectedTests.Change(path: "README.md", oldLines: [10]),
     ])
     XCTAssertEqual(affected.everything, [])
-    XCTAssertEqual(affected.tests.map(\.test.id), ["T.X/testCrash"], "only the test of unknown coverage")
+    XCTAssertEqual(
+      affected.tests.map(\.test.id), ["T.X/testCrash"], "only the test of unknown coverage")
     XCTAssertEqual(
       affected.ignored,
       [
         ".gitignore (a tool's settings)", ".covgate.yml (covgate's own file)",
-        ".github/workflows/ci.yml (CI settings)", "README.md (a document at the package's top level)",
+        ".github/workflows/ci.yml (CI settings)",
+        "README.md (a document at the package's top level)",
       ])
     let resource = select([AffectedTests.Change(path: "Sources/P/README.md", oldLines: [1])])
     XCTAssertEqual(resource.tests.count, 4)
@@ -136,19 +159,29 @@ final class AffectedTestsTests: XCTestCase {
   func testAOneLineFunctionsBodyChangeSelectsItsTests() {
     func change(_ path: String, _ line: Int, _ old: String, _ new: String) -> AffectedTests.Change {
       AffectedTests.Change(
-        path: path, oldLines: [line], replaced: [line: AffectedTests.Replacement(old: old, new: new)])
+        path: path, oldLines: [line],
+        replaced: [line: AffectedTests.Replacement(old: old, new: new)])
     }
-    let body = select([change("Sources/P/Rate.swift", 2, "  var rate: Int { 7 }", "  var rate: Int { 8 }")])
+    let body = select([
+      change("Sources/P/Rate.swift", 2, "  var rate: Int { 7 }", "  var rate: Int { 8 }")
+    ])
     XCTAssertEqual(body.everything, [])
     XCTAssertEqual(body.tests.map(\.test.id), ["T.PriceTests/testFormatted", "T.X/testCrash"])
-    XCTAssertEqual(body.tests[0].reasons, ["ran rate (its one-line body changed at Sources/P/Rate.swift:2)"])
-    let signature = select([change("Sources/P/Rate.swift", 2, "  var rate: Int { 7 }", "  var rate: Double { 7 }")])
+    XCTAssertEqual(
+      body.tests[0].reasons, ["ran rate (its one-line body changed at Sources/P/Rate.swift:2)"])
+    let signature = select([
+      change("Sources/P/Rate.swift", 2, "  var rate: Int { 7 }", "  var rate: Double { 7 }")
+    ])
     XCTAssertEqual(signature.tests.count, 4)
-    XCTAssertTrue(signature.everything[0].contains("outside any function body"), "\(signature.everything)")
+    XCTAssertTrue(
+      signature.everything[0].contains("outside any function body"), "\(signature.everything)")
     // Without the texts (a line the diff did not pair) it stays safe.
-    XCTAssertEqual(select([AffectedTests.Change(path: "Sources/P/Rate.swift", oldLines: [2])]).tests.count, 4)
+    XCTAssertEqual(
+      select([AffectedTests.Change(path: "Sources/P/Rate.swift", oldLines: [2])]).tests.count, 4)
     // The closure on Tax.swift:6 ran in no test of this map: only the crashed one is selected.
-    let closure = select([change("Sources/P/Tax.swift", 6, "    let f = { 7 }", "    let f = { 8 }")])
+    let closure = select([
+      change("Sources/P/Tax.swift", 6, "    let f = { 7 }", "    let f = { 8 }")
+    ])
     XCTAssertEqual(closure.tests.map(\.test.id), ["T.X/testCrash"])
   }
 
@@ -172,8 +205,11 @@ final class AffectedTestsTests: XCTestCase {
     XCTAssertEqual(
       files[0].replaced,
       [
-        6: AffectedTests.Replacement(old: "-- a removed line that looks like a header", new: "++ an added line that looks like a header"),
-        7: AffectedTests.Replacement(old: "    case \"CA\": return 7", new: "    case \"CA\": return 8"),
+        6: AffectedTests.Replacement(
+          old: "-- a removed line that looks like a header",
+          new: "++ an added line that looks like a header"),
+        7: AffectedTests.Replacement(
+          old: "    case \"CA\": return 7", new: "    case \"CA\": return 8"),
       ], "a hunk adding more lines than it removes pairs none")
     XCTAssertEqual(files[0].addedLines, [6, 7, 9, 10])
   }

@@ -179,17 +179,20 @@ final class ConfigLoaderTests: XCTestCase {
 
   func testBranchDerivationIsOnUnlessTheConfigTurnsItOff() throws {
     XCTAssertTrue(try ConfigLoader.parse("version: 1\n", file: file).derivesBranches)
-    XCTAssertFalse(try ConfigLoader.parse("branches:\n  derive: false\n", file: file).derivesBranches)
+    XCTAssertFalse(
+      try ConfigLoader.parse("branches:\n  derive: false\n", file: file).derivesBranches)
     assertError("branches:\n  derive: maybe\n", at: (2, 11), contains: ["branches.derive"])
     assertError("branches:\n  derived: true\n", at: (2, 3), contains: ["derived"])
   }
 
   func testBranchThresholdsAreAcceptedOnTheDerivedBranches() throws {
     let config = try ConfigLoader.parse(
-      "overall:\n  branches: {minimum: 50, target: 70}\nfile_minimum:\n  branches: 40\n", file: file)
+      "overall:\n  branches: {minimum: 50, target: 70}\nfile_minimum:\n  branches: 40\n", file: file
+    )
     XCTAssertEqual(config.overall, [.branches: Threshold(minimum: 50, target: 70)])
     assertError(
-      "overall:\n  branches: 101\n", at: (2, 13), contains: ["overall.branches is 101, outside 0-100"])
+      "overall:\n  branches: 101\n", at: (2, 13),
+      contains: ["overall.branches is 101, outside 0-100"])
   }
 
   func testInvalidYAMLGivesLine() {
@@ -203,7 +206,10 @@ final class ConfigLoaderTests: XCTestCase {
 
   /// A flow mapping left open on line 9 is reported where it opens, not at the end of the file.
   func testAnUnclosedBraceIsReportedWhereItOpens() {
-    var lines = ["version: 1", "layers:", "  logic:", "    default: true", "", "  # glue", "  ui:", "    gated: false"]
+    var lines = [
+      "version: 1", "layers:", "  logic:", "    default: true", "", "  # glue", "  ui:",
+      "    gated: false",
+    ]
     lines.append("    targets: { minimum: 60")
     lines += (10...28).map { "# filler \($0)" }
     guard let error = error(lines.joined(separator: "\n") + "\n") else { return }

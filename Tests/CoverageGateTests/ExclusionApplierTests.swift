@@ -11,10 +11,12 @@ final class ExclusionApplierTests: XCTestCase {
   private var functions: [FunctionRecord] {
     [
       FunctionRecord(
-        name: "ran", count: 3, regions: [Region(lineStart: 1, columnStart: 1, lineEnd: 5, columnEnd: 2, count: 3)],
+        name: "ran", count: 3,
+        regions: [Region(lineStart: 1, columnStart: 1, lineEnd: 5, columnEnd: 2, count: 3)],
         filenames: [exportPath]),
       FunctionRecord(
-        name: "neverRan", count: 0, regions: [Region(lineStart: 7, columnStart: 1, lineEnd: 9, columnEnd: 2, count: 0)],
+        name: "neverRan", count: 0,
+        regions: [Region(lineStart: 7, columnStart: 1, lineEnd: 9, columnEnd: 2, count: 0)],
         filenames: [exportPath]),
     ]
   }
@@ -24,12 +26,20 @@ final class ExclusionApplierTests: XCTestCase {
     if let summary { file.summary = summary }
     let package = PackageInfo(
       name: "P", root: "/work/pkg",
-      targets: [TargetInfo(name: "Core", kind: .library, path: "Sources/Core", sources: ["Sources/Core/A.swift"])])
+      targets: [
+        TargetInfo(
+          name: "Core", kind: .library, path: "Sources/Core", sources: ["Sources/Core/A.swift"])
+      ])
     return try Gate.evaluate(
       GateInput(
-        data: CoverageData(files: [file], functions: functions), package: package, config: .defaults,
+        data: CoverageData(files: [file], functions: functions), package: package,
+        config: .defaults,
         pathMaps: pathMaps,
-        markers: ["Sources/Core/A.swift": [ExclusionMarker(lines: 7...9, reason: "platform glue", markerLine: 6)]]))
+        markers: [
+          "Sources/Core/A.swift": [
+            ExclusionMarker(lines: 7...9, reason: "platform glue", markerLine: 6)
+          ]
+        ]))
   }
 
   func testMarkersOnAnExportMadeElsewhereAreRecomputedFromItsRecords() throws {
@@ -43,14 +53,20 @@ final class ExclusionApplierTests: XCTestCase {
   }
 
   func testASummaryThatDisagreesWithTheFilesOwnRecordsIsAnError() throws {
-    let truthful = try FunctionSummarizer.fileCoverage(path: exportPath, functions: functions).summary
-    XCTAssertNoThrow(try evaluate(summary: truthful, pathMaps: [PathMap(old: "/ci/build", new: "/work/pkg")]))
+    let truthful = try FunctionSummarizer.fileCoverage(path: exportPath, functions: functions)
+      .summary
+    XCTAssertNoThrow(
+      try evaluate(summary: truthful, pathMaps: [PathMap(old: "/ci/build", new: "/work/pkg")]))
     var forged = truthful
     forged.lines = Metric(covered: truthful.lines.covered + 3, count: truthful.lines.count)
-    XCTAssertThrowsError(try evaluate(summary: forged, pathMaps: [PathMap(old: "/ci/build", new: "/work/pkg")])) { error in
+    XCTAssertThrowsError(
+      try evaluate(summary: forged, pathMaps: [PathMap(old: "/ci/build", new: "/work/pkg")])
+    ) { error in
       XCTAssertEqual(
         error as? SummaryMismatch,
-        SummaryMismatch(path: "Sources/Core/A.swift", metric: .lines, summary: forged.lines, records: truthful.lines))
+        SummaryMismatch(
+          path: "Sources/Core/A.swift", metric: .lines, summary: forged.lines,
+          records: truthful.lines))
       XCTAssertTrue("\(error)".contains("lines 8/8, its function records give 5/8"), "\(error)")
       XCTAssertTrue("\(error)".hasSuffix("export it again"), "\(error)")
     }

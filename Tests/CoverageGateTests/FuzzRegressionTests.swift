@@ -11,7 +11,8 @@ final class ConfigFuzzRegressionTests: XCTestCase {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     XCTAssertFalse(names.isEmpty)
     for name in names {
-      let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+      let text = String(
+        decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
       do {
         _ = try ConfigLoader.parse(text, file: name)
       } catch {

@@ -83,11 +83,13 @@ final class LayerCheckTests: XCTestCase {
       message("test_support:\n  - Core\n  - TestSuport\n"),
       "my.yml:3:5: test_support: 'TestSuport' is not a library target of the package (did you mean 'TestSupport'?); "
         + "the library targets are Core, CoreUI, Nested, CShim, TestSupport")
-    XCTAssertTrue(message("test_support: [CoreTests]\n").contains("'CoreTests' is not a library target"))
+    XCTAssertTrue(
+      message("test_support: [CoreTests]\n").contains("'CoreTests' is not a library target"))
   }
 
   func testATargetTheConfigCallsTestSupportIsNotAMeasuredTargetForTheLayers() {
-    let yaml = "test_support: [CoreUI]\nlayers:\n  logic:\n    default: true\n  views:\n    targets: [\"*UI\"]\n"
+    let yaml =
+      "test_support: [CoreUI]\nlayers:\n  logic:\n    default: true\n  views:\n    targets: [\"*UI\"]\n"
     XCTAssertTrue(message(yaml).contains("layer 'views' matches no measured target"), message(yaml))
   }
 }

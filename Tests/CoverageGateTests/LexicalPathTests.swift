@@ -4,7 +4,9 @@ import XCTest
 
 final class LexicalPathTests: XCTestCase {
   func testCleanPathsAreUnchanged() {
-    for path in ["/p/Sources/A/A.swift", "/", "Sources/A.swift", "/p/.hidden/x", "/p/.../x", "/p/a..b/x", ""] {
+    for path in [
+      "/p/Sources/A/A.swift", "/", "Sources/A.swift", "/p/.hidden/x", "/p/.../x", "/p/a..b/x", "",
+    ] {
       XCTAssertEqual(LexicalPath.normalized(path), path)
     }
   }

@@ -34,14 +34,22 @@ final class MetricAvailabilityTests: XCTestCase {
     var withFunctionMinimum = GateConfig(layers: [layer([:])], source: "/p/.covgate.yml")
     withFunctionMinimum.functionMinimum = 50
     let cases: [(GateConfig, String)] = [
-      (GateConfig(layers: [layer([.regions: Threshold(minimum: 50)])], source: "/p/.covgate.yml"),
-       "/p/.covgate.yml: layer 'logic' gates regions, which LCOV data does not hold (it has lines and functions); gate lines or functions, or measure with llvm-cov (covgate run, --input)"),
-      (GateConfig(layers: [layer([:])], overall: [.instantiations: Threshold(minimum: 1)]),
-       ".covgate.yml: overall gates instantiations, which LCOV data does not hold"),
-      (GateConfig(layers: [layer([:])], fileMinimum: [.regions: 5]),
-       ".covgate.yml: file_minimum gates regions, which LCOV data does not hold"),
-      (withFunctionMinimum,
-       "/p/.covgate.yml: function_minimum gates each function's regions, which LCOV data does not hold"),
+      (
+        GateConfig(layers: [layer([.regions: Threshold(minimum: 50)])], source: "/p/.covgate.yml"),
+        "/p/.covgate.yml: layer 'logic' gates regions, which LCOV data does not hold (it has lines and functions); gate lines or functions, or measure with llvm-cov (covgate run, --input)"
+      ),
+      (
+        GateConfig(layers: [layer([:])], overall: [.instantiations: Threshold(minimum: 1)]),
+        ".covgate.yml: overall gates instantiations, which LCOV data does not hold"
+      ),
+      (
+        GateConfig(layers: [layer([:])], fileMinimum: [.regions: 5]),
+        ".covgate.yml: file_minimum gates regions, which LCOV data does not hold"
+      ),
+      (
+        withFunctionMinimum,
+        "/p/.covgate.yml: function_minimum gates each function's regions, which LCOV data does not hold"
+      ),
     ]
     for (config, message) in cases {
       let refused = refusal(config, .lcov)
@@ -56,7 +64,9 @@ final class MetricAvailabilityTests: XCTestCase {
     logic.functionMinimum = 50
     logic.location = SourceLocation(line: 4, column: 3)
     XCTAssertEqual(
-      refusal(GateConfig(layers: [logic], source: "c.yml"), .xccov)?.components(separatedBy: ";").first,
-      "c.yml:4: layer 'logic' function_minimum gates each function's regions, which xccov data does not hold (it has lines and functions)")
+      refusal(GateConfig(layers: [logic], source: "c.yml"), .xccov)?.components(separatedBy: ";")
+        .first,
+      "c.yml:4: layer 'logic' function_minimum gates each function's regions, which xccov data does not hold (it has lines and functions)"
+    )
   }
 }

@@ -30,7 +30,8 @@ final class PatchEvaluatorTests: XCTestCase {
       ChangedFile(path: "logo.png", addedLines: [], isBinary: true),
     ])
     XCTAssertEqual(patch.lines, .zero)
-    XCTAssertEqual(patch.unmeasured, [ExcludedFile(path: "README.md", reason: "reason for README.md")])
+    XCTAssertEqual(
+      patch.unmeasured, [ExcludedFile(path: "README.md", reason: "reason for README.md")])
   }
 
   func testVerdictFailsBelowTheMinimumNamingTheLinesAndIsNotApplicableWithoutExecutableChanges() {
@@ -39,10 +40,13 @@ final class PatchEvaluatorTests: XCTestCase {
     XCTAssertEqual(failing.status, .failed)
     XCTAssertEqual(
       failing.message,
-      "patch: lines 33.33% (1/3) of changed executable lines is below the minimum 80%; not run: Sources/Core/A.swift:3-4")
-    let passing = PatchEvaluator().verdict(evaluate([ChangedFile(path: "Sources/Core/A.swift", addedLines: [2, 5])]), minimum: 80)
+      "patch: lines 33.33% (1/3) of changed executable lines is below the minimum 80%; not run: Sources/Core/A.swift:3-4"
+    )
+    let passing = PatchEvaluator().verdict(
+      evaluate([ChangedFile(path: "Sources/Core/A.swift", addedLines: [2, 5])]), minimum: 80)
     XCTAssertEqual(passing.status, .passed)
-    let empty = PatchEvaluator().verdict(evaluate([ChangedFile(path: "Sources/Core/A.swift", addedLines: [1, 6])]), minimum: 80)
+    let empty = PatchEvaluator().verdict(
+      evaluate([ChangedFile(path: "Sources/Core/A.swift", addedLines: [1, 6])]), minimum: 80)
     XCTAssertEqual(empty.status, .notApplicable)
   }
 

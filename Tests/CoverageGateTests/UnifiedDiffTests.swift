@@ -9,7 +9,9 @@ final class UnifiedDiffTests: XCTestCase {
     let repo = NSTemporaryDirectory() + "covgate-diff-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: repo) }
-    func write(_ name: String, _ text: String) throws { try text.write(toFile: "\(repo)/\(name)", atomically: true, encoding: .utf8) }
+    func write(_ name: String, _ text: String) throws {
+      try text.write(toFile: "\(repo)/\(name)", atomically: true, encoding: .utf8)
+    }
     try git(repo, ["init", "-q"])
     try write("keep.swift", "a\nb\nc\nd\n")
     try write("gone.swift", "x\ny\n")
@@ -24,7 +26,12 @@ final class UnifiedDiffTests: XCTestCase {
     try Data([0, 2]).write(to: URL(fileURLWithPath: "\(repo)/bin.dat"))
     try write("tab\\tname.swift", "fresh\n")
     try git(repo, ["add", "-A"])
-    let diff = try git(repo, ["diff", "-U0", "-M", "--no-color", "--no-ext-diff", "--relative", "--src-prefix=a/", "--dst-prefix=b/", "HEAD"])
+    let diff = try git(
+      repo,
+      [
+        "diff", "-U0", "-M", "--no-color", "--no-ext-diff", "--relative", "--src-prefix=a/",
+        "--dst-prefix=b/", "HEAD",
+      ])
 
     let files = Dictionary(uniqueKeysWithValues: try UnifiedDiff.parse(diff).map { ($0.path, $0) })
     XCTAssertEqual(files["keep.swift"]?.addedLines, [2, 4, 5])
@@ -37,7 +44,8 @@ final class UnifiedDiffTests: XCTestCase {
   }
 
   func testAHunkWithoutCountIsOneLineAndZeroCountIsADeletion() throws {
-    let diff = "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -3 +3 @@\n-a\n+b\n@@ -7,2 +6,0 @@\n-c\n-d\n"
+    let diff =
+      "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -3 +3 @@\n-a\n+b\n@@ -7,2 +6,0 @@\n-c\n-d\n"
     XCTAssertEqual(try UnifiedDiff.parse(diff).first?.addedLines, [3])
   }
 

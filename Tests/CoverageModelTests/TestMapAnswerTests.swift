@@ -32,8 +32,11 @@ final class TestMapAnswerTests: XCTestCase {
     XCTAssertEqual(
       withLines.answer(file: "Sources/P/F.swift", line: 7),
       .lineNeverRan(functionTests: Array(map.tests)))
-    XCTAssertEqual(withLines.answer(file: "Sources/P/F.swift", line: 5).testIDs, ["T.A/testOne", "T.A/testTwo"])
-    XCTAssertEqual(map.answer(file: "Sources/P/F.swift", line: 7).testIDs, ["T.A/testOne", "T.A/testTwo"], "no line data")
+    XCTAssertEqual(
+      withLines.answer(file: "Sources/P/F.swift", line: 5).testIDs, ["T.A/testOne", "T.A/testTwo"])
+    XCTAssertEqual(
+      map.answer(file: "Sources/P/F.swift", line: 7).testIDs, ["T.A/testOne", "T.A/testTwo"],
+      "no line data")
     // In a function no test ran, that is the answer.
     withLines.linesNeverRun = ["Sources/P/F.swift": [[13, 13]]]
     XCTAssertEqual(withLines.answer(file: "Sources/P/F.swift", line: 13), .tests([]))
@@ -52,8 +55,10 @@ final class TestMapAnswerTests: XCTestCase {
   }
 
   func testALineBetweenFunctionsOrAFileNotInTheMapIsSaidSo() {
-    XCTAssertEqual(map.answer(file: "Sources/P/F.swift", line: 10), .outsideFunctions(lines: 3...14))
-    XCTAssertEqual(map.answer(file: "Sources/P/F.swift", line: 9999), .outsideFunctions(lines: 3...14))
+    XCTAssertEqual(
+      map.answer(file: "Sources/P/F.swift", line: 10), .outsideFunctions(lines: 3...14))
+    XCTAssertEqual(
+      map.answer(file: "Sources/P/F.swift", line: 9999), .outsideFunctions(lines: 3...14))
     XCTAssertEqual(map.answer(file: "Tests/PTests/FTests.swift", line: 5), .fileNotInMap)
   }
 }

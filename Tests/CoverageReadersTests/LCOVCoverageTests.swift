@@ -55,7 +55,9 @@ final class LCOVCoverageTests: XCTestCase {
     let data = try LCOVCoverage.read(paths: [path], root: "/ws")
     XCTAssertEqual(data.files.map(\.path), ["/ws/Sources/A/a.swift", "/ws/external/dep/b.swift"])
     let file = data.files[0]
-    XCTAssertEqual(file.lineView?.rawCounts, [LineView.unmapped, 1, 1, LineView.unmapped, LineView.unmapped, 4, 4])
+    XCTAssertEqual(
+      file.lineView?.rawCounts,
+      [LineView.unmapped, 1, 1, LineView.unmapped, LineView.unmapped, 4, 4])
     XCTAssertEqual(file.summary.lines, Metric(covered: 4, count: 4))
     XCTAssertEqual(file.functions.map(\.count), [1, 4])
     XCTAssertEqual(file.summary.functions, Metric(covered: 2, count: 2))
@@ -93,7 +95,9 @@ final class LCOVCoverageTests: XCTestCase {
 
   func testCountsAddUpToLLVMCovsCeiling() throws {
     let big = Int64.max
-    let path = try write("big.lcov", "SF:/ws/a.swift\nDA:1,\(big)\nend_of_record\nSF:/ws/a.swift\nDA:1,5\nend_of_record\n")
+    let path = try write(
+      "big.lcov",
+      "SF:/ws/a.swift\nDA:1,\(big)\nend_of_record\nSF:/ws/a.swift\nDA:1,5\nend_of_record\n")
     let data = try LCOVCoverage.read(paths: [path], root: "/ws")
     XCTAssertEqual(data.files[0].lineView?.count(line: 1), UInt64(big))
   }

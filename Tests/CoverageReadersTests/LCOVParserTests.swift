@@ -76,7 +76,10 @@ final class LCOVParserTests: XCTestCase {
       """)
     XCTAssertEqual(
       records[0].functions,
-      [LCOVFunction(name: "foo(int, int)", line: 5, count: 5), LCOVFunction(name: "bar", line: 12, count: 0)])
+      [
+        LCOVFunction(name: "foo(int, int)", line: 5, count: 5),
+        LCOVFunction(name: "bar", line: 12, count: 0),
+      ])
   }
 
   /// Real lines of `llvm-cov export -format=lcov` on Yams 6.2.2 (Constructor.swift), whose
@@ -84,24 +87,36 @@ final class LCOVParserTests: XCTestCase {
   /// that LCOV writes wrapped to 64 bits.
   func testLLVMCovsWrappedNegativeCountReadsAsItsJSONsCeiling() throws {
     let records = try parse(
-      "SF:/p/Constructor.swift\nDA:319,18446744073709551000\nDA:322,18446744073709550994\nend_of_record\n")
+      "SF:/p/Constructor.swift\nDA:319,18446744073709551000\nDA:322,18446744073709550994\nend_of_record\n"
+    )
     XCTAssertEqual(records[0].lines.map(\.count), [UInt64(Int64.max), UInt64(Int64.max)])
   }
 
   func testAFunctionNameWithCommasStaysWhole() throws {
-    let records = try parse("SF:d.cc\nFN:4,ns::f(int, char)\nFNDA:7,ns::f(int, char)\nend_of_record\n")
-    XCTAssertEqual(records[0].functions, [LCOVFunction(name: "ns::f(int, char)", line: 4, count: 7)])
+    let records = try parse(
+      "SF:d.cc\nFN:4,ns::f(int, char)\nFNDA:7,ns::f(int, char)\nend_of_record\n")
+    XCTAssertEqual(
+      records[0].functions, [LCOVFunction(name: "ns::f(int, char)", line: 4, count: 7)])
   }
 
   func testRefusesEachMalformedRecordNamingItsLine() {
     let cases: [(String, Int, String)] = [
       ("SF:a\nDA:x,1\nend_of_record\n", 2, "`x` is not a line number"),
       ("SF:a\nDA:0,1\nend_of_record\n", 2, "`0` is not a line number"),
-      ("SF:a\nDA:10000001,1\nend_of_record\n", 2, "line 10000001 is out of range (no source file has 10000000 lines)"),
+      (
+        "SF:a\nDA:10000001,1\nend_of_record\n", 2,
+        "line 10000001 is out of range (no source file has 10000000 lines)"
+      ),
       ("SF:a\nDA:1,-1\nend_of_record\n", 2, "`-1` is not a count"),
       ("SF:a\nDA:1,1.5\nend_of_record\n", 2, "`1.5` is not a count"),
-      ("SF:a\nDA:1,99999999999999999999\nend_of_record\n", 2, "count 99999999999999999999 is out of range"),
-      ("SF:a\nDA:1,18446744073709551616\nend_of_record\n", 2, "count 18446744073709551616 is out of range"),
+      (
+        "SF:a\nDA:1,99999999999999999999\nend_of_record\n", 2,
+        "count 99999999999999999999 is out of range"
+      ),
+      (
+        "SF:a\nDA:1,18446744073709551616\nend_of_record\n", 2,
+        "count 18446744073709551616 is out of range"
+      ),
       ("SF:a\nDA:1\nend_of_record\n", 2, "DA: needs a line and a count"),
       ("SF:a\nDA:1,\nend_of_record\n", 2, "`` is not a count"),
       ("SF:a\nDA:1,2,c,d\nend_of_record\n", 2, "DA: needs a line and a count"),
@@ -109,18 +124,26 @@ final class LCOVParserTests: XCTestCase {
       ("SF:a\nLF:2\nLH:3\nend_of_record\n", 4, "LH:3 is above LF:2"),
       ("SF:a\nFNF:1\nFNH:2\nend_of_record\n", 4, "FNH:2 is above FNF:1"),
       ("SF:a\nLF:two\nend_of_record\n", 2, "LF: is not a count"),
-      ("SF:a\nFNDA:1,f\nend_of_record\n", 3, "FNDA: for f, which no FN: in the record of a declares"),
+      (
+        "SF:a\nFNDA:1,f\nend_of_record\n", 3,
+        "FNDA: for f, which no FN: in the record of a declares"
+      ),
       ("SF:a\nFNA:0,1,f\nend_of_record\n", 3, "FNA: for index 0, which no FNL: declares"),
       ("SF:a\nXY:1\nend_of_record\n", 2, "unknown record XY:"),
       ("SF:a\nSF:b\n", 2, "a new SF: before the end_of_record of a"),
       ("DA:1,1\n", 1, "a DA: record outside any SF: record"),
       ("end_of_record\n", 1, "end_of_record without an SF: record"),
       ("SF:a\nhello\n", 2, "not a record (no `TAG:`)"),
-      ("SF:a\nBRDA:1,0,1\nend_of_record\n", 2, "BRDA: needs a line, a block, a branch and a count or -"),
+      (
+        "SF:a\nBRDA:1,0,1\nend_of_record\n", 2,
+        "BRDA: needs a line, a block, a branch and a count or -"
+      ),
     ]
     for (text, line, reason) in cases {
       guard case .malformed(let path, let at, _, let said)? = error(text) else {
-        XCTFail("not refused as malformed: \(text.debugDescription) -> \(String(describing: error(text)))")
+        XCTFail(
+          "not refused as malformed: \(text.debugDescription) -> \(String(describing: error(text)))"
+        )
         continue
       }
       XCTAssertEqual(path, "t.lcov")
@@ -130,8 +153,11 @@ final class LCOVParserTests: XCTestCase {
   }
 
   func testATracefileCutShortOrEmptyIsRefused() {
-    XCTAssertEqual(error("SF:/p/a.swift\nDA:1,1\nDA:2,"), .malformed(path: "t.lcov", line: 3, record: "DA:2,", reason: "`` is not a count"))
-    XCTAssertEqual(error("SF:/p/a.swift\nDA:1,1\n"), .truncated(path: "t.lcov", source: "/p/a.swift"))
+    XCTAssertEqual(
+      error("SF:/p/a.swift\nDA:1,1\nDA:2,"),
+      .malformed(path: "t.lcov", line: 3, record: "DA:2,", reason: "`` is not a count"))
+    XCTAssertEqual(
+      error("SF:/p/a.swift\nDA:1,1\n"), .truncated(path: "t.lcov", source: "/p/a.swift"))
     XCTAssertEqual(error(""), .empty(path: "t.lcov"))
     XCTAssertEqual(error("TN:\n\n"), .empty(path: "t.lcov"))
   }

@@ -104,9 +104,16 @@ final class CoberturaReportTests: XCTestCase {
     let report = SampleReport.withBranches
     let text = xml(report)
     let last = report.files[0].summary.lines.count + 1
-    XCTAssertTrue(text.contains("<line number=\"2\" hits=\"1\" branch=\"true\" condition-coverage=\"50% (1/2)\"/>"), text)
-    XCTAssertTrue(text.contains("<line number=\"3\" hits=\"2\" branch=\"true\" condition-coverage=\"100% (2/2)\"/>"), text)
-    XCTAssertTrue(text.contains("<line number=\"\(last)\" hits=\"0\" branch=\"true\" condition-coverage=\"0% (0/2)\"/>"), text)
+    XCTAssertTrue(
+      text.contains(
+        "<line number=\"2\" hits=\"1\" branch=\"true\" condition-coverage=\"50% (1/2)\"/>"), text)
+    XCTAssertTrue(
+      text.contains(
+        "<line number=\"3\" hits=\"2\" branch=\"true\" condition-coverage=\"100% (2/2)\"/>"), text)
+    XCTAssertTrue(
+      text.contains(
+        "<line number=\"\(last)\" hits=\"0\" branch=\"true\" condition-coverage=\"0% (0/2)\"/>"),
+      text)
     XCTAssertTrue(text.contains("branches-covered=\"3\" branches-valid=\"6\""), text)
     try ExternalTool.requirePython("pycobertura")
     let path = try ExternalTool.write(text, named: "cobertura.xml", for: self)

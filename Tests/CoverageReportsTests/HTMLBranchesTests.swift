@@ -66,7 +66,9 @@ final class HTMLBranchesTests: XCTestCase {
     let markdown = MarkdownReport().markdown(report)
     XCTAssertTrue(markdown.contains("| Regions | Branches (derived) |"), markdown)
     XCTAssertTrue(markdown.contains("| **TOTAL** |  |"), markdown)
-    XCTAssertTrue(markdown.split(separator: "\n").first { $0.hasPrefix("| **TOTAL**") }!.hasSuffix("| 50.00% (1/2) |"), markdown)
+    XCTAssertTrue(
+      markdown.split(separator: "\n").first { $0.hasPrefix("| **TOTAL**") }!.hasSuffix(
+        "| 50.00% (1/2) |"), markdown)
     let plain = try XCTUnwrap(HTMLSample.render()["index.html"])
     XCTAssertFalse(plain.contains("Branches (derived)"))
     XCTAssertFalse(MarkdownReport().markdown(HTMLSample.report).contains("Branches"))

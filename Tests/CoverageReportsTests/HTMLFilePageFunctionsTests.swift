@@ -24,44 +24,55 @@ final class HTMLFilePageFunctionsTests: XCTestCase {
     let (rows, closures) = FilePage.foldingClosures(functions)
 
     let line = { (index: Int) in functions[index].line }
-    XCTAssertEqual(rows.map(line), [3, 10, 20, 30], "a closure of a function not in the file keeps its row")
+    XCTAssertEqual(
+      rows.map(line), [3, 10, 20, 30], "a closure of a function not in the file keeps its row")
     XCTAssertEqual(closures[0]?.map(line), [5, 6])
     XCTAssertNil(closures[3])
-    XCTAssertEqual(closures[5]?.map(line), [31], "an overload's closure goes under the overload holding it")
-    XCTAssertEqual(FilePage.enclosingName("implicit closure #1 in closure #1 in Store.save()"), "Store.save()")
+    XCTAssertEqual(
+      closures[5]?.map(line), [31], "an overload's closure goes under the overload holding it")
+    XCTAssertEqual(
+      FilePage.enclosingName("implicit closure #1 in closure #1 in Store.save()"), "Store.save()")
     XCTAssertNil(FilePage.enclosingName("Store.save()"))
 
     var file = HTMLSample.file
     file.coverage.functions = functions
-    let page = FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source).html()
+    let page = FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source)
+      .html()
     XCTAssertEqual(Pattern.count("<td class=fn ", in: page), 4)
     XCTAssertEqual(Pattern.count("<details class=closures>", in: page), 2)
     XCTAssertTrue(
       page.contains(
         "<details class=closures><summary>2 closures, 1 never ran</summary><ul><li><a href=#L5>closure #1</a> line 5, ran 2 times</li>"
-          + "<li class=uncovered><a href=#L6>implicit closure #1 in closure #1</a> line 6, ran 0 times</li></ul></details>"),
+          + "<li class=uncovered><a href=#L6>implicit closure #1 in closure #1</a> line 6, ran 0 times</li></ul></details>"
+      ),
       page)
-    XCTAssertTrue(page.contains("<summary>2 of 7 never ran</summary>"), "the summary counts every function")
+    XCTAssertTrue(
+      page.contains("<summary>2 of 7 never ran</summary>"), "the summary counts every function")
   }
 
   func testTheFunctionsTableGivesExactCounts() {
     var file = HTMLSample.file
     file.coverage.functions = [function("Big.loop()", line: 3, count: 1_234_567)]
-    let page = FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source).html()
-    XCTAssertTrue(page.contains("<td class=num data-sort=1234567><span class=hits>1234567</span>"), page)
+    let page = FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source)
+      .html()
+    XCTAssertTrue(
+      page.contains("<td class=num data-sort=1234567><span class=hits>1234567</span>"), page)
   }
 
   /// llvm-cov adds up each function's lines: a line inside two functions counts twice, so its
   /// figure can exceed the lines with a count. The page says so, with both numbers.
   func testThePageSaysWhyLLVMCovsLineFigureDiffersFromTheLinesShown() {
     var file = HTMLSample.file
-    let page = { FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source).html() }
+    let page = {
+      FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source).html()
+    }
     XCTAssertFalse(page().contains("line-totals"), "the sample's figures agree with its lines")
 
     file.coverage.summary.lines = Metric(covered: 5, count: 9)
     XCTAssertTrue(
       page().contains(
-        "llvm-cov's figure counts 9 lines, 4 of them never run; the source below shows 7 lines with a count (4 ran, 3 never ran)."),
+        "llvm-cov's figure counts 9 lines, 4 of them never run; the source below shows 7 lines with a count (4 ran, 3 never ran)."
+      ),
       page())
   }
 
@@ -70,8 +81,10 @@ final class HTMLFilePageFunctionsTests: XCTestCase {
     var report = SampleReport.report
     report.gate.verdicts = [
       Verdict(
-        rule: .maxRisk, scopeKind: .file, scope: "Sources/Parser/Lexer.swift", metric: nil, actual: nil,
-        required: 30, status: .failed, message: "Sources/Parser/Lexer.swift:12: a function's risk", line: 12)
+        rule: .maxRisk, scopeKind: .file, scope: "Sources/Parser/Lexer.swift", metric: nil,
+        actual: nil,
+        required: 30, status: .failed, message: "Sources/Parser/Lexer.swift:12: a function's risk",
+        line: 12)
     ]
     let index = try XCTUnwrap(HTMLReport(sources: StubSources()).render(report).first?.contents)
     XCTAssertNotNil(

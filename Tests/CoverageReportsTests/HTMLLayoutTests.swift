@@ -20,7 +20,8 @@ final class HTMLLayoutTests: XCTestCase {
     let run = ExternalTool.run(["python3", checker, chromium, site.path, "--pages", "2"])
 
     XCTAssertEqual(run.status, 0, run.output)
-    XCTAssertTrue(run.output.contains("4 pages at 1400x900, 1920x1080, 390x844: 0 faults"), run.output)
+    XCTAssertTrue(
+      run.output.contains("4 pages at 1400x900, 1920x1080, 390x844: 0 faults"), run.output)
   }
 
   func testTheCheckerFindsATableCutOff() throws {

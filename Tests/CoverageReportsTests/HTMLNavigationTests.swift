@@ -28,7 +28,8 @@ final class HTMLNavigationTests: XCTestCase {
     }
 
     let results = try ExternalTool.drive(
-      index, [mark("td.metric .pct.low"), mark("td.metric .pct.medium"), mark("td.metric .pct.high")])
+      index,
+      [mark("td.metric .pct.low"), mark("td.metric .pct.medium"), mark("td.metric .pct.high")])
 
     XCTAssertEqual(results[0] as? String, "\"\u{a0}✕\" / \" below the minimum\"")
     XCTAssertEqual(results[1] as? String, "\"\u{a0}△\" / \" below the target\"")
@@ -60,7 +61,8 @@ final class HTMLNavigationTests: XCTestCase {
     XCTAssertEqual(results[0] as? String, "rgb(201, 209, 217)")
     XCTAssertEqual(results[1] as? String, "rgb(201, 209, 217)")
     XCTAssertEqual(results[2] as? String, "rgb(13, 17, 23)")
-    XCTAssertEqual(results[3] as? String, "rgb(51, 51, 51)", "the light scheme keeps the chart's own")
+    XCTAssertEqual(
+      results[3] as? String, "rgb(51, 51, 51)", "the light scheme keeps the chart's own")
   }
 
   /// A line linked from elsewhere (`#L120`) lands below the pinned header and source heading,
@@ -79,7 +81,8 @@ final class HTMLNavigationTests: XCTestCase {
     let results = try ExternalTool.drive(
       page,
       [
-        ["viewport": "1400x700"], ["eval": "document.getElementById('L120').scrollIntoView() || true"],
+        ["viewport": "1400x700"],
+        ["eval": "document.getElementById('L120').scrollIntoView() || true"],
         ["eval": measure], ["viewport": "800x700"], ["hash": "#L5"], ["hash": "#L120"],
         ["eval": measure],
       ])

@@ -106,7 +106,9 @@ final class HTMLReportTests: XCTestCase {
       ))
     XCTAssertTrue(html.contains("<tr class=\"layer-row\" id=\"layer-logic\">"))
     let lexerPage = try XCTUnwrap(
-      Pattern.captures(#"<td class="path" data-sort="Sources/Parser/Lexer.swift"><a href="([^"]+)""#, in: html).first)
+      Pattern.captures(
+        #"<td class="path" data-sort="Sources/Parser/Lexer.swift"><a href="([^"]+)""#, in: html
+      ).first)
     let fileCheck = try XCTUnwrap(
       html.range(
         of:
@@ -114,9 +116,13 @@ final class HTMLReportTests: XCTestCase {
       ))
     // Checks on layers first, those on single files after them under their count.
     XCTAssertLessThan(layerCheck.lowerBound, fileCheck.lowerBound)
-    XCTAssertTrue(html.contains("<details class=\"file-verdicts\" open><summary>1 failing check on 1 file</summary>"))
+    XCTAssertTrue(
+      html.contains(
+        "<details class=\"file-verdicts\" open><summary>1 failing check on 1 file</summary>"))
     // The target without data links to its table.
-    XCTAssertTrue(html.contains("<a class=\"message\" href=\"#nodata-title\">logic: target CShim has no coverage data"))
+    XCTAssertTrue(
+      html.contains(
+        "<a class=\"message\" href=\"#nodata-title\">logic: target CShim has no coverage data"))
     var passed = SampleReport.report
     passed.gate = GateResult(verdicts: Array(SampleReport.verdicts.prefix(1)))
     passed.tests = TestOutcome(passed: false, exitCode: 1)
@@ -134,18 +140,24 @@ final class HTMLReportTests: XCTestCase {
     report.tests = TestOutcome(
       passed: false, exitCode: 1,
       failures: [
-        TestFailure(test: "PriceTests.testTax", location: "PriceTests.swift:23", message: "XCTAssertEqual failed: (\"<1>\")"),
+        TestFailure(
+          test: "PriceTests.testTax", location: "PriceTests.swift:23",
+          message: "XCTAssertEqual failed: (\"<1>\")"),
         TestFailure(test: "twoIsThree()", location: nil, message: "Expectation failed"),
       ])
     let html = try XCTUnwrap(render(report).first?.contents)
-    XCTAssertTrue(html.contains("<details class=\"failed-tests\" open><summary>2 failed tests</summary>"), html)
+    XCTAssertTrue(
+      html.contains("<details class=\"failed-tests\" open><summary>2 failed tests</summary>"), html)
     XCTAssertTrue(
       html.contains(
-        "<li><code>PriceTests.testTax (PriceTests.swift:23): XCTAssertEqual failed: (&quot;&lt;1&gt;&quot;)</code></li>"),
+        "<li><code>PriceTests.testTax (PriceTests.swift:23): XCTAssertEqual failed: (&quot;&lt;1&gt;&quot;)</code></li>"
+      ),
       html)
     XCTAssertTrue(html.contains("<li><code>twoIsThree(): Expectation failed</code></li>"))
     let markdown = MarkdownReport().markdown(report)
-    XCTAssertTrue(markdown.contains("**Failed tests (2)**\n\n- `PriceTests.testTax (PriceTests.swift:23)"), markdown)
+    XCTAssertTrue(
+      markdown.contains("**Failed tests (2)**\n\n- `PriceTests.testTax (PriceTests.swift:23)"),
+      markdown)
   }
 
   /// Red below the minimum, amber below the target, green at or above it; neutral without a rule.
@@ -246,7 +258,8 @@ final class HTMLReportTests: XCTestCase {
       html.contains(
         "<tbody class=\"ungated\">\n<tr class=\"layer-row\" id=\"layer-ui-glue\"><th scope=\"row\"><span class=\"name\">ui-glue</span> <span class=\"badge ungated\">not gated</span>"
       ))
-    XCTAssertEqual(Pattern.count("<tr class=\"ungated\">", in: html), 2, "the one ui-glue file and its folder")
+    XCTAssertEqual(
+      Pattern.count("<tr class=\"ungated\">", in: html), 2, "the one ui-glue file and its folder")
     XCTAssertTrue(html.contains("lines ≥ 60%, target 70%"))
     var capped = SampleReport.report
     capped.layers[0].thresholds[.lines]?.maxUncovered = 25

@@ -25,7 +25,8 @@ enum HTMLWideSample {
   /// Twenty lines per function, the first line declaring it.
   static let source = functionNames.indices.map { index in
     "func function\(index)(_ value: Int) -> Int {\n"
-      + String(repeating: "  let computed = value &* 31 &+ 7 // a line of ordinary length\n", count: 18)
+      + String(
+        repeating: "  let computed = value &* 31 &+ 7 // a line of ordinary length\n", count: 18)
       + "}\n"
   }.joined()
 
@@ -58,32 +59,45 @@ enum HTMLWideSample {
     var report = SampleReport.report
     report.files = files
     let map = TestMap(
-      commit: "0123456", binaries: [], tests: testIDs.map { TestCaseResult(id: $0, library: .xctest, status: .passed, seconds: 0.01) },
+      commit: "0123456", binaries: [],
+      tests: testIDs.map {
+        TestCaseResult(id: $0, library: .xctest, status: .passed, seconds: 0.01)
+      },
       functions: files.flatMap { file in
         file.coverage.functions.map {
-          TestMap.Function(name: $0.name, file: file.path, firstLine: $0.line, lastLine: $0.line + 19)
+          TestMap.Function(
+            name: $0.name, file: file.path, firstLine: $0.line, lastLine: $0.line + 19)
         }
       },
-      ran: testIDs.indices.map { test in Array(0..<(paths.count * functionNames.count)).filter { $0 % 3 == test % 3 } })
+      ran: testIDs.indices.map { test in
+        Array(0..<(paths.count * functionNames.count)).filter { $0 % 3 == test % 3 }
+      })
     report.testMap = map
     report.patch = PatchCoverage(
       base: "origin/main", baseCommit: "0123456789abcdef", lines: Metric(covered: 2, count: 40),
       files: [
-        PatchFile(path: paths[3], changedLines: Array(20...59), lines: Metric(covered: 2, count: 40), uncoveredLines: Array(22...59))
+        PatchFile(
+          path: paths[3], changedLines: Array(20...59), lines: Metric(covered: 2, count: 40),
+          uncoveredLines: Array(22...59))
       ],
       unmeasured: [])
     report.gate.verdicts += files.map { file in
       Verdict(
-        rule: .fileMinimum, scopeKind: .file, scope: file.path, metric: .lines, actual: file.summary.lines,
-        required: 50, status: file.summary.lines.covered * 2 < file.summary.lines.count ? .failed : .passed,
-        message: "\(file.path): lines \(file.summary.lines.formattedPercent) against the file minimum 50%")
+        rule: .fileMinimum, scopeKind: .file, scope: file.path, metric: .lines,
+        actual: file.summary.lines,
+        required: 50,
+        status: file.summary.lines.covered * 2 < file.summary.lines.count ? .failed : .passed,
+        message:
+          "\(file.path): lines \(file.summary.lines.formattedPercent) against the file minimum 50%")
     }
     return report
   }
 
   /// Every page of the report, its sources available.
   static func render() -> [RenderedFile] {
-    HTMLReport(sources: StubSources(files: Dictionary(uniqueKeysWithValues: paths.map { ($0, source) })))
-      .render(report)
+    HTMLReport(
+      sources: StubSources(files: Dictionary(uniqueKeysWithValues: paths.map { ($0, source) }))
+    )
+    .render(report)
   }
 }

@@ -138,7 +138,8 @@ final class JSONReportTests: XCTestCase {
     var report = SampleReport.withBranches
     report.files[0].coverage.functions = [
       FunctionCoverage(name: "$s1a", displayName: "Engine.run()", line: 1, column: 1, count: 1),
-      FunctionCoverage(name: "$s1b", displayName: "closure #1 in Engine.run()", line: 4, column: 3, count: 1),
+      FunctionCoverage(
+        name: "$s1b", displayName: "closure #1 in Engine.run()", line: 4, column: 3, count: 1),
       FunctionCoverage(name: "$s1c", displayName: "Engine.stop()", line: 4, column: 20, count: 1),
     ]
     let files = try XCTUnwrap(try object(try json(report))["files"] as? [[String: Any]])
@@ -147,7 +148,8 @@ final class JSONReportTests: XCTestCase {
     XCTAssertEqual(left.first?["function"] as? String, "closure #1 in Engine.run()")
     report.files[0].coverage.functions = []
     let unnamed = try XCTUnwrap(try object(try json(report))["files"] as? [[String: Any]])
-    let unnamedLeft = (unnamed.first?["branches"] as? [String: Any])?["notDerivable"] as? [[String: Any]]
+    let unnamedLeft =
+      (unnamed.first?["branches"] as? [String: Any])?["notDerivable"] as? [[String: Any]]
     XCTAssertEqual(unnamedLeft?.count, 1)
     XCTAssertNil(unnamedLeft?.first?["function"], "no name without the file's functions")
   }

@@ -40,13 +40,21 @@ extension SampleReport {
       decisions: [
         Decision(
           kind: .if, location: SourceLocation(line: 2, column: 5), reached: 3,
-          outcomes: [Outcome(label: "then", line: 2, count: 3), Outcome(label: "none", line: 2, count: 0)]),
+          outcomes: [
+            Outcome(label: "then", line: 2, count: 3), Outcome(label: "none", line: 2, count: 0),
+          ]),
         Decision(
           kind: .switch, location: SourceLocation(line: 3, column: 5), reached: 2,
-          outcomes: [Outcome(label: "case .a", line: 4, count: 1), Outcome(label: "default", line: 5, count: 1)]),
+          outcomes: [
+            Outcome(label: "case .a", line: 4, count: 1),
+            Outcome(label: "default", line: 5, count: 1),
+          ]),
         Decision(
           kind: .and, location: SourceLocation(line: last, column: 9), reached: 0,
-          outcomes: [Outcome(label: "right", line: last, count: 0), Outcome(label: "short", line: last, count: 0)]),
+          outcomes: [
+            Outcome(label: "right", line: last, count: 0),
+            Outcome(label: "short", line: last, count: 0),
+          ]),
       ],
       notDerivable: [
         NotDerivable(

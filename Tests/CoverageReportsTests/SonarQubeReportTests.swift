@@ -51,8 +51,14 @@ final class SonarQubeReportTests: XCTestCase {
 
   func testLinesWithDerivedDecisionsSayTheirBranches() {
     let text = xml(SampleReport.withBranches)
-    XCTAssertTrue(text.contains("<lineToCover lineNumber=\"2\" covered=\"true\" branchesToCover=\"2\" coveredBranches=\"1\"/>"), text)
-    XCTAssertTrue(text.contains("<lineToCover lineNumber=\"3\" covered=\"true\" branchesToCover=\"2\" coveredBranches=\"2\"/>"), text)
+    XCTAssertTrue(
+      text.contains(
+        "<lineToCover lineNumber=\"2\" covered=\"true\" branchesToCover=\"2\" coveredBranches=\"1\"/>"
+      ), text)
+    XCTAssertTrue(
+      text.contains(
+        "<lineToCover lineNumber=\"3\" covered=\"true\" branchesToCover=\"2\" coveredBranches=\"2\"/>"
+      ), text)
     XCTAssertEqual(text.components(separatedBy: "branchesToCover").count - 1, 3)
   }
 

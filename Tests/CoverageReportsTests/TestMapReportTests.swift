@@ -13,13 +13,19 @@ final class TestMapReportTests: XCTestCase {
     report.testMap = TestMap(
       commit: "abc", binaries: ["b1"],
       tests: [
-        TestCaseResult(id: "CoreTests.GreeterTests/testGreets", library: .xctest, status: .passed, seconds: 0.01),
-        TestCaseResult(id: "CoreTests.greets<b>()", library: .swiftTesting, status: .passed, seconds: 0.02),
-        TestCaseResult(id: "CoreTests.GreeterTests/testNothing", library: .xctest, status: .passed, seconds: 0.01),
+        TestCaseResult(
+          id: "CoreTests.GreeterTests/testGreets", library: .xctest, status: .passed, seconds: 0.01),
+        TestCaseResult(
+          id: "CoreTests.greets<b>()", library: .swiftTesting, status: .passed, seconds: 0.02),
+        TestCaseResult(
+          id: "CoreTests.GreeterTests/testNothing", library: .xctest, status: .passed, seconds: 0.01
+        ),
       ],
       functions: [
-        TestMap.Function(name: "$s4Demo7GreeterV5greetyS2SF", file: HTMLSample.path, firstLine: 3, lastLine: 6),
-        TestMap.Function(name: "$s4Demo7GreeterV6unusedSiyF", file: HTMLSample.path, firstLine: 8, lastLine: 10),
+        TestMap.Function(
+          name: "$s4Demo7GreeterV5greetyS2SF", file: HTMLSample.path, firstLine: 3, lastLine: 6),
+        TestMap.Function(
+          name: "$s4Demo7GreeterV6unusedSiyF", file: HTMLSample.path, firstLine: 8, lastLine: 10),
       ],
       ran: [[0], [0], []])
     return report
@@ -33,22 +39,30 @@ final class TestMapReportTests: XCTestCase {
     try files[0].contents.write(toFile: path, atomically: true, encoding: .utf8)
     let map = try TestMapReader.read(path: path)
     XCTAssertEqual(map, report.testMap)
-    XCTAssertEqual(map.tests(file: HTMLSample.path, line: 4).map(\.id), ["CoreTests.GreeterTests/testGreets", "CoreTests.greets<b>()"])
+    XCTAssertEqual(
+      map.tests(file: HTMLSample.path, line: 4).map(\.id),
+      ["CoreTests.GreeterTests/testGreets", "CoreTests.greets<b>()"])
     XCTAssertEqual(map.tests(file: HTMLSample.path, line: 9), [])
     XCTAssertEqual(TestMapFile().render(HTMLSample.report), [])
-    XCTAssertThrowsError(try TestMapReader.read(path: path + ".missing")) { XCTAssertTrue("\($0)".contains("no test map")) }
+    XCTAssertThrowsError(try TestMapReader.read(path: path + ".missing")) {
+      XCTAssertTrue("\($0)".contains("no test map"))
+    }
   }
 
   func testTheJSONReportCountsTheTestsOfEachFile() throws {
     let json = try XCTUnwrap(JSONReport().render(report).first?.contents)
     let files = try XCTUnwrap(
-      (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["files"] as? [[String: Any]])
+      (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["files"]
+        as? [[String: Any]])
     XCTAssertEqual(files.map { $0["tests"] as? Int }, [2])
-    XCTAssertFalse(try XCTUnwrap(JSONReport().render(HTMLSample.report).first?.contents).contains("\"tests\":2"))
+    XCTAssertFalse(
+      try XCTUnwrap(JSONReport().render(HTMLSample.report).first?.contents).contains("\"tests\":2"))
   }
 
   func testTheFilePageListsPerFunctionTheTestsThatRanIt() throws {
-    let page = try XCTUnwrap(HTMLReport(sources: StubSources()).render(report).first { $0.path.hasPrefix("files/") }?.contents)
+    let page = try XCTUnwrap(
+      HTMLReport(sources: StubSources()).render(report).first { $0.path.hasPrefix("files/") }?
+        .contents)
     XCTAssertTrue(page.contains("data-key=\"tests\""), page)
     XCTAssertTrue(
       page.contains(
@@ -59,19 +73,27 @@ final class TestMapReportTests: XCTestCase {
 }
 
 final class TestMapMergeTests: XCTestCase {
-  private func test(_ id: String) -> TestCaseResult { TestCaseResult(id: id, library: .xctest, status: .passed, seconds: 1) }
+  private func test(_ id: String) -> TestCaseResult {
+    TestCaseResult(id: id, library: .xctest, status: .passed, seconds: 1)
+  }
   private let f = TestMap.Function(name: "f", file: "A.swift", firstLine: 1, lastLine: 3)
   private let g = TestMap.Function(name: "g", file: "A.swift", firstLine: 5, lastLine: 9)
   private let h = TestMap.Function(name: "h", file: "B.swift", firstLine: 1, lastLine: 2)
 
   func testShardMapsMergeIntoTheMapOfOneRun() throws {
-    let one = TestMap(commit: "c", binaries: ["b"], tests: [test("T.b")], functions: [g, f], ran: [[0]])
-    let two = TestMap(commit: "c", binaries: ["b"], tests: [test("T.a"), test("T.c")], functions: [f, h], ran: [[0, 1], []])
+    let one = TestMap(
+      commit: "c", binaries: ["b"], tests: [test("T.b")], functions: [g, f], ran: [[0]])
+    let two = TestMap(
+      commit: "c", binaries: ["b"], tests: [test("T.a"), test("T.c")], functions: [f, h],
+      ran: [[0, 1], []])
     let merged = try XCTUnwrap(TestMap.merged([one, two]))
     XCTAssertEqual(merged.functions, [f, g, h])
     XCTAssertEqual(merged.tests.map(\.id), ["T.a", "T.b", "T.c"])
     XCTAssertEqual(merged.ran, [[0, 2], [1], []])
     XCTAssertEqual(merged.binaries, ["b"])
-    XCTAssertNil(TestMap.merged([one, TestMap(commit: "other", binaries: [], tests: [], functions: [], ran: [])]))
+    XCTAssertNil(
+      TestMap.merged([
+        one, TestMap(commit: "other", binaries: [], tests: [], functions: [], ran: []),
+      ]))
   }
 }

@@ -124,14 +124,15 @@ final class TrendChartTests: XCTestCase {
   }
 
   func testASwingOfAPointFillsThePlot() {
-    let svg = TrendChart.svg(points: [
-      point(0, lines: 0, layers: ["logic": Metric(covered: 8_120, count: 10_000)]),
-      point(1, lines: 0, layers: ["logic": Metric(covered: 8_250, count: 10_000)]),
-    ].map { point in
-      var point = point
-      point.lines = Metric(covered: 9_000, count: 10_000)
-      return point
-    })
+    let svg = TrendChart.svg(
+      points: [
+        point(0, lines: 0, layers: ["logic": Metric(covered: 8_120, count: 10_000)]),
+        point(1, lines: 0, layers: ["logic": Metric(covered: 8_250, count: 10_000)]),
+      ].map { point in
+        var point = point
+        point.lines = Metric(covered: 9_000, count: 10_000)
+        return point
+      })
 
     // 81.2% to 90%: steps of 2 points from 80% to 90%, the 1.3-point swing is 27 px of 208.
     let logic = dotHeights(svg, series: "logic")
@@ -149,13 +150,14 @@ final class TrendChartTests: XCTestCase {
   }
 
   func testASmallSwingGetsGridLinesOfHalfAPoint() {
-    let svg = TrendChart.svg(points: [
-      point(0, lines: 0), point(1, lines: 0),
-    ].enumerated().map { index, point in
-      var point = point
-      point.lines = Metric(covered: index == 0 ? 8_120 : 8_250, count: 10_000)
-      return point
-    })
+    let svg = TrendChart.svg(
+      points: [
+        point(0, lines: 0), point(1, lines: 0),
+      ].enumerated().map { index, point in
+        var point = point
+        point.lines = Metric(covered: index == 0 ? 8_120 : 8_250, count: 10_000)
+        return point
+      })
 
     XCTAssertTrue(svg.contains(">81.5%</text>") && svg.contains(">82.5%</text>"), svg)
     let total = dotHeights(svg, series: "total")

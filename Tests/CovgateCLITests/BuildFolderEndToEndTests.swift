@@ -99,21 +99,24 @@ final class BuildFolderEndToEndTests: XCTestCase {
   func testAProfileAndItsBinaryOnAProjectWithoutAManifestEqualLLVMCovReport() throws {
     let merged = "\(package)/out-merge-first"
     XCTAssertEqual(
-      try covgate(["check", "--from-build", ".build/debug", "--output", merged, "--format", "json"]).exitCode, 0)
+      try covgate(["check", "--from-build", ".build/debug", "--output", merged, "--format", "json"])
+        .exitCode, 0)
     let profdata = "\(package)/.build/debug/codecov/covgate.profdata"
     let binary = "\(package)/.build/debug/SamplePackageTests.xctest"
     let project = (package as NSString).deletingLastPathComponent + "/app"
     try? FileManager.default.removeItem(atPath: project)
     try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: "\(package)/Sources", toPath: "\(project)/Sources")
-    try "project:\n  targets:\n    Pricing: Sources/Pricing\n    PricingCLI: Sources/PricingCLI\n    Untested: Sources/Untested\n"
+    try
+      "project:\n  targets:\n    Pricing: Sources/Pricing\n    PricingCLI: Sources/PricingCLI\n    Untested: Sources/Untested\n"
       .write(toFile: "\(project)/.covgate.yml", atomically: true, encoding: .utf8)
     let output = "\(package)/out-profdata"
     let result = try CLIHarness.run(
       CLIHarness.covgate,
       [
         "check", "--profdata", profdata, "--object", binary, "--package-path", project,
-        "--path-map", "\(package)=\(project)", "--output", output, "--format", "json", "--no-history",
+        "--path-map", "\(package)=\(project)", "--output", output, "--format", "json",
+        "--no-history",
       ], in: project)
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let expected = try CLIHarness.llvmCovTotal(profile: profdata, binary: binary)
@@ -123,11 +126,17 @@ final class BuildFolderEndToEndTests: XCTestCase {
       XCTAssertEqual(totals?[metric]?["covered"] as? Int, figures.count - figures.missed, metric)
     }
     let missing = try CLIHarness.run(
-      CLIHarness.covgate, ["check", "--profdata", "\(project)/none.profdata", "--object", binary, "--package-path", project],
+      CLIHarness.covgate,
+      [
+        "check", "--profdata", "\(project)/none.profdata", "--object", binary, "--package-path",
+        project,
+      ],
       in: project)
     XCTAssertEqual(missing.exitCode, 2)
-    XCTAssertTrue(missing.stderr.contains("--profdata \(project)/none.profdata: no such file"), missing.stderr)
-    let alone = try CLIHarness.run(CLIHarness.covgate, ["check", "--profdata", profdata], in: project)
+    XCTAssertTrue(
+      missing.stderr.contains("--profdata \(project)/none.profdata: no such file"), missing.stderr)
+    let alone = try CLIHarness.run(
+      CLIHarness.covgate, ["check", "--profdata", profdata], in: project)
     XCTAssertEqual(alone.exitCode, 64)
     XCTAssertTrue(alone.stderr.contains("--profdata needs at least one --object"), alone.stderr)
   }

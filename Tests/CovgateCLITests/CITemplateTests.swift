@@ -39,7 +39,9 @@ final class CITemplateTests: XCTestCase {
     XCTAssertEqual(Set(jobs.keys), ["test", "coverage", "pages"])
 
     let test = jobs["test"]
-    let shards = try XCTUnwrap((test?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["shard"] as? [Any]
+    let shards =
+      try XCTUnwrap((test?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["shard"]
+      as? [Any]
     XCTAssertEqual(shards?.map { "\($0)" }, ["1", "2", "3"])
     XCTAssertEqual(
       (uses(steps(test), "actions/checkout")?["with"] as? [String: String])?["fetch-depth"], "0")
@@ -48,7 +50,8 @@ final class CITemplateTests: XCTestCase {
       ".build/covgate/covgate-test-map.json")
     XCTAssertTrue(
       runs(steps(test)).contains(
-        "covgate run --per-test --shard ${{ matrix.shard }}/3 --format json --no-history || test $? -eq 1"),
+        "covgate run --per-test --shard ${{ matrix.shard }}/3 --format json --no-history || test $? -eq 1"
+      ),
       "\(runs(steps(test)))")
     XCTAssertEqual(
       (uses(steps(test), "actions/upload-artifact")?["with"] as? [String: String])?["path"],
@@ -95,8 +98,10 @@ final class CITemplateTests: XCTestCase {
       let jobs = try XCTUnwrap(try yaml(path)["jobs"] as? [String: [String: Any]])
       for (name, job) in jobs where runs(steps(job)).contains(where: { $0.contains("covgate ") }) {
         let install = try XCTUnwrap(
-          steps(job).first { ($0["uses"] as? String)?.hasPrefix("OWNER/covgate@") == true }, "\(path) \(name)")
-        XCTAssertEqual((install["with"] as? [String: String])?["args"], "", "install only: \(path) \(name)")
+          steps(job).first { ($0["uses"] as? String)?.hasPrefix("OWNER/covgate@") == true },
+          "\(path) \(name)")
+        XCTAssertEqual(
+          (install["with"] as? [String: String])?["args"], "", "install only: \(path) \(name)")
       }
       let text = try text(path)
       XCTAssertFalse(text.contains("swift build -c release"), path)
@@ -138,10 +143,14 @@ final class CITemplateTests: XCTestCase {
     let mac = try XCTUnwrap(jobs["xcode-tests"])
     XCTAssertTrue((mac["runs-on"] as? String)?.hasPrefix("macos") == true)
     let macScript = runs(steps(mac)).joined(separator: "\n")
-    XCTAssertEqual(macScript.components(separatedBy: "-enableCodeCoverage YES").count - 1, 2, "unit and UI runs")
+    XCTAssertEqual(
+      macScript.components(separatedBy: "-enableCodeCoverage YES").count - 1, 2, "unit and UI runs")
     XCTAssertTrue(macScript.contains("xcrun xccov view --report --json"))
     XCTAssertTrue(macScript.contains("xcrun xccov view --archive --json"))
-    XCTAssertEqual(uses(steps(mac), "actions/upload-artifact")?["with"].flatMap { ($0 as? [String: Any])?["name"] as? String }, "xccov")
+    XCTAssertEqual(
+      uses(steps(mac), "actions/upload-artifact")?["with"].flatMap {
+        ($0 as? [String: Any])?["name"] as? String
+      }, "xccov")
     let gate = try XCTUnwrap(jobs["coverage"])
     XCTAssertEqual(gate["needs"] as? String, "xcode-tests")
     XCTAssertEqual(gate["runs-on"] as? String, "ubuntu-latest")
@@ -233,13 +242,17 @@ final class CITemplateTests: XCTestCase {
   /// The templates, the CI guide and the README install the release covgate says it is: a pin
   /// of another version downloads assets no release has.
   func testEveryPinnedReleaseIsTheVersionCovgateSays() throws {
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
     let version = try CLIHarness.run(CLIHarness.covgate, ["--version"]).stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let pin = try NSRegularExpression(
       pattern: #"(?:covgate@v|version: |COVGATE_VERSION: )(\d+\.\d+\.\d+)"#)
     var found = 0
-    for path in ["ci/github-actions.yml", "ci/github-actions-xcode.yml", "ci/gitlab-ci.yml", "docs/ci.md", "README.md"] {
+    for path in [
+      "ci/github-actions.yml", "ci/github-actions-xcode.yml", "ci/gitlab-ci.yml", "docs/ci.md",
+      "README.md",
+    ] {
       let text = try text(path)
       for match in pin.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
         let pinned = String(text[Range(match.range(at: 1), in: text)!])

@@ -26,14 +26,18 @@ enum CLIHarness {
   /// The real Yams export kept with the LLVMCoverage tests: an export of other code.
   static var yamsExport: String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../LLVMCoverageTests/Fixtures/yams/swiftpm-export.json").standardized.path
+      .appendingPathComponent("../LLVMCoverageTests/Fixtures/yams/swiftpm-export.json").standardized
+      .path
   }
 
   /// The toolchain folder of the `swift` on PATH (where llvm-cov lives).
   static var toolchainBin: String {
-    let swift = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/swift"
-    return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
+    let swift =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+      .map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+      ?? "/usr/bin/swift"
+    return (URL(fileURLWithPath: swift).resolvingSymlinksInPath().path as NSString)
+      .deletingLastPathComponent
   }
 
   /// The cache folder every covgate the tests start uses (`XDG_CACHE_HOME`).
@@ -45,17 +49,20 @@ enum CLIHarness {
     let folder = "\(cacheHome)/covgate"
     let resolved = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
     for package in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-      let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(package)")) ?? []
+      let files =
+        (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(package)")) ?? []
       for file in files where file.hasPrefix("package-") {
         let path = "\(folder)/\(package)/\(file)"
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        let json = try JSONSerialization.jsonObject(
+          with: Data(contentsOf: URL(fileURLWithPath: path)))
         let cachedRoot = (json as? [String: Any])?["root"] as? String
         if cachedRoot.map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) == resolved {
           return path
         }
       }
     }
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(folder)/*/package-*.json for \(root)"])
+    throw CocoaError(
+      .fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(folder)/*/package-*.json for \(root)"])
   }
 
   @discardableResult
@@ -94,13 +101,17 @@ enum CLIHarness {
   }
 
   /// The TOTAL row of `llvm-cov report` restricted to the package's own sources.
-  static func llvmCovTotal(profile: String, binary: String, ignoring regex: String = "\\.build|Tests") throws
+  static func llvmCovTotal(
+    profile: String, binary: String, ignoring regex: String = "\\.build|Tests"
+  ) throws
     -> [String: (count: Int, missed: Int)]
   {
     let result = try run(
       "\(toolchainBin)/llvm-cov",
       ["report", "-instr-profile=\(profile)", binary, "-ignore-filename-regex=\(regex)"])
-    guard result.exitCode == 0 else { throw NSError(domain: result.stderr, code: Int(result.exitCode)) }
+    guard result.exitCode == 0 else {
+      throw NSError(domain: result.stderr, code: Int(result.exitCode))
+    }
     let total = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
     let fields = total.split(separator: " ").map(String.init)
     return [

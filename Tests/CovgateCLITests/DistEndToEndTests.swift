@@ -32,13 +32,15 @@ final class DistEndToEndTests: XCTestCase {
   private var dist: String { Self.dist }
 
   private func version() throws -> String {
-    try CLIHarness.run(CLIHarness.covgate, ["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    try CLIHarness.run(CLIHarness.covgate, ["--version"]).stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   func testTheFilesVerifyAgainstTheirChecksums() throws {
     let check = try CLIHarness.run("/usr/bin/env", ["sha256sum", "-c", "SHA256SUMS"], in: dist)
     XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)
-    XCTAssertEqual(check.stdout.split(separator: "\n").filter { $0.hasSuffix(": OK") }.count, 2, check.stdout)
+    XCTAssertEqual(
+      check.stdout.split(separator: "\n").filter { $0.hasSuffix(": OK") }.count, 2, check.stdout)
   }
 
   func testTheTarballsCovgateRunsInAnEmptyEnvironmentWithinSeconds() throws {
@@ -48,7 +50,8 @@ final class DistEndToEndTests: XCTestCase {
     let folder = "\(dist)/unpacked"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let start = Date()
-    let untar = try CLIHarness.run("/usr/bin/env", ["tar", "-xzf", "\(dist)/\(tarball)", "-C", folder])
+    let untar = try CLIHarness.run(
+      "/usr/bin/env", ["tar", "-xzf", "\(dist)/\(tarball)", "-C", folder])
     XCTAssertEqual(untar.exitCode, 0, untar.stderr)
     let name = String(tarball.dropLast(".tar.gz".count))
     let run = try CLIHarness.run("/usr/bin/env", ["-i", "\(folder)/\(name)/covgate", "--version"])
@@ -64,18 +67,23 @@ final class DistEndToEndTests: XCTestCase {
   }
 
   func testTheArtifactBundleFollowsSwiftPMsFormat() throws {
-    let data = try Data(contentsOf: URL(fileURLWithPath: "\(dist)/covgate.artifactbundle/info.json"))
+    let data = try Data(
+      contentsOf: URL(fileURLWithPath: "\(dist)/covgate.artifactbundle/info.json"))
     let info = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
     XCTAssertEqual(info["schemaVersion"] as? String, "1.0")
-    let artifact = try XCTUnwrap((info["artifacts"] as? [String: Any])?["covgate"] as? [String: Any])
+    let artifact = try XCTUnwrap(
+      (info["artifacts"] as? [String: Any])?["covgate"] as? [String: Any])
     XCTAssertEqual(artifact["type"] as? String, "executable")
     XCTAssertEqual(artifact["version"] as? String, try version())
     let variants = try XCTUnwrap(artifact["variants"] as? [[String: Any]])
     XCTAssertEqual(variants.count, 1)
     let path = try XCTUnwrap(variants[0]["path"] as? String)
-    XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(dist)/covgate.artifactbundle/\(path)"), path)
-    XCTAssertEqual((variants[0]["supportedTriples"] as? [String])?.first?.hasSuffix("-linux-gnu"), true)
-    let listing = try CLIHarness.run("/usr/bin/env", ["python3", "-m", "zipfile", "-l", "\(dist)/covgate.artifactbundle.zip"])
+    XCTAssertTrue(
+      FileManager.default.isExecutableFile(atPath: "\(dist)/covgate.artifactbundle/\(path)"), path)
+    XCTAssertEqual(
+      (variants[0]["supportedTriples"] as? [String])?.first?.hasSuffix("-linux-gnu"), true)
+    let listing = try CLIHarness.run(
+      "/usr/bin/env", ["python3", "-m", "zipfile", "-l", "\(dist)/covgate.artifactbundle.zip"])
     XCTAssertTrue(listing.stdout.contains("covgate.artifactbundle/info.json"), listing.stdout)
     XCTAssertTrue(listing.stdout.contains("covgate.artifactbundle/LICENSE"), listing.stdout)
   }
@@ -98,18 +106,25 @@ final class DistEndToEndTests: XCTestCase {
     defer { try? FileManager.default.removeItem(atPath: release) }
     let merged = try CLIHarness.run(
       "/usr/bin/env",
-      ["python3", "\(Self.repository)/ci/dist/merge-bundles.py", parts, release, "https://example.test/v9"])
+      [
+        "python3", "\(Self.repository)/ci/dist/merge-bundles.py", parts, release,
+        "https://example.test/v9",
+      ])
     XCTAssertEqual(merged.exitCode, 0, merged.stderr)
-    let data = try Data(contentsOf: URL(fileURLWithPath: "\(release)/covgate.artifactbundle/info.json"))
+    let data = try Data(
+      contentsOf: URL(fileURLWithPath: "\(release)/covgate.artifactbundle/info.json"))
     let info = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
     let variants = try XCTUnwrap(
-      ((info["artifacts"] as? [String: Any])?["covgate"] as? [String: Any])?["variants"] as? [[String: Any]])
+      ((info["artifacts"] as? [String: Any])?["covgate"] as? [String: Any])?["variants"]
+        as? [[String: Any]])
     XCTAssertEqual(
       Set(variants.flatMap { $0["supportedTriples"] as? [String] ?? [] }),
       ["x86_64-unknown-linux-gnu", "arm64-apple-macosx", "x86_64-apple-macosx"])
     for variant in variants {
       let path = try XCTUnwrap(variant["path"] as? String)
-      XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(release)/covgate.artifactbundle/\(path)"), path)
+      XCTAssertTrue(
+        FileManager.default.isExecutableFile(atPath: "\(release)/covgate.artifactbundle/\(path)"),
+        path)
     }
     // The zip SwiftPM downloads keeps the run bit of every variant's binary.
     let modes = try CLIHarness.run(
@@ -123,16 +138,21 @@ final class DistEndToEndTests: XCTestCase {
       let path = try XCTUnwrap(variant["path"] as? String)
       XCTAssertTrue(modes.stdout.contains("0o755 covgate.artifactbundle/\(path)"), modes.stdout)
     }
-    XCTAssertTrue(modes.stdout.contains("covgate.artifactbundle/LICENSE"), "the release's bundle keeps the licence")
+    XCTAssertTrue(
+      modes.stdout.contains("covgate.artifactbundle/LICENSE"),
+      "the release's bundle keeps the licence")
     let check = try CLIHarness.run("/usr/bin/env", ["sha256sum", "-c", "SHA256SUMS"], in: release)
     XCTAssertEqual(check.exitCode, 0, check.stdout + check.stderr)
     XCTAssertEqual(check.stdout.split(separator: "\n").count, 3, "two tarballs and the zip")
     // The release's plugin manifest names the zip by URL and by the checksum SwiftPM verifies.
     let manifest = try String(contentsOfFile: "\(release)/plugin-Package.swift", encoding: .utf8)
     let sums = try String(contentsOfFile: "\(release)/SHA256SUMS", encoding: .utf8)
-    let zipSum = try XCTUnwrap(sums.split(separator: "\n").first { $0.hasSuffix("covgate.artifactbundle.zip") })
-      .split(separator: " ").first.map(String.init)
-    XCTAssertTrue(manifest.contains(#"url: "https://example.test/v9/covgate.artifactbundle.zip""#), manifest)
+    let zipSum = try XCTUnwrap(
+      sums.split(separator: "\n").first { $0.hasSuffix("covgate.artifactbundle.zip") }
+    )
+    .split(separator: " ").first.map(String.init)
+    XCTAssertTrue(
+      manifest.contains(#"url: "https://example.test/v9/covgate.artifactbundle.zip""#), manifest)
     XCTAssertTrue(manifest.contains(#"checksum: "\#(try XCTUnwrap(zipSum))""#), manifest)
     XCTAssertFalse(manifest.contains("path: \"covgate.artifactbundle\""), manifest)
   }
@@ -148,18 +168,22 @@ final class DistEndToEndTests: XCTestCase {
     let manifest = "\(package)/Package.swift"
     let text = try String(contentsOfFile: manifest, encoding: .utf8)
     try text.replacingOccurrences(
-      of: "  targets: [", with: "  dependencies: [.package(path: \"\(dist)/plugin\")],\n  targets: [")
-      .write(toFile: manifest, atomically: true, encoding: .utf8)
+      of: "  targets: [",
+      with: "  dependencies: [.package(path: \"\(dist)/plugin\")],\n  targets: ["
+    )
+    .write(toFile: manifest, atomically: true, encoding: .utf8)
     let result = try CLIHarness.run(
       "/usr/bin/env",
       [
-        "swift", "package", "-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping",
+        "swift", "package", "-Xswiftc", "-profile-generate", "-Xswiftc",
+        "-profile-coverage-mapping",
         "--allow-writing-to-package-directory", "covgate", "--format", "json", "--no-history",
       ], in: package)
     XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
     let output = result.stdout + result.stderr
     for dependency in ["SwiftSyntax", "GRDB", "Yams", "ArgumentParser"] {
-      XCTAssertFalse(output.contains("Compiling \(dependency)"), "compiled \(dependency): \(output)")
+      XCTAssertFalse(
+        output.contains("Compiling \(dependency)"), "compiled \(dependency): \(output)")
     }
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: "\(package)/.build/covgate/covgate.json"), output)
@@ -171,9 +195,12 @@ final class DistEndToEndTests: XCTestCase {
     let version = try CLIHarness.run(CLIHarness.covgate, ["--version"]).stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let script = "\(Self.repository)/ci/release-version.sh"
-    XCTAssertEqual(try CLIHarness.run("/bin/bash", [script, CLIHarness.covgate, "v\(version)"]).exitCode, 0)
+    XCTAssertEqual(
+      try CLIHarness.run("/bin/bash", [script, CLIHarness.covgate, "v\(version)"]).exitCode, 0)
     let wrong = try CLIHarness.run("/bin/bash", [script, CLIHarness.covgate, "v99.0.0"])
     XCTAssertEqual(wrong.exitCode, 1)
-    XCTAssertTrue(wrong.stderr.contains("the tag is v99.0.0 but covgate --version says \(version)"), wrong.stderr)
+    XCTAssertTrue(
+      wrong.stderr.contains("the tag is v99.0.0 but covgate --version says \(version)"),
+      wrong.stderr)
   }
 }

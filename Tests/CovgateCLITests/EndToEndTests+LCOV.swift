@@ -26,7 +26,8 @@ extension EndToEndTests {
   private func lcovSummary(_ tracefile: String, sources pattern: String) throws -> [String: [Int]] {
     let extracted = "\(tracefile).extract.info"
     let extract = try CLIHarness.run(
-      "/usr/bin/env", ["lcov", "--quiet", "--extract", tracefile, pattern, "--output-file", extracted])
+      "/usr/bin/env",
+      ["lcov", "--quiet", "--extract", tracefile, pattern, "--output-file", extracted])
     XCTAssertEqual(extract.exitCode, 0, extract.stderr)
     let summary = try CLIHarness.run("/usr/bin/env", ["lcov", "--summary", extracted])
     XCTAssertEqual(summary.exitCode, 0, summary.stderr)
@@ -45,7 +46,9 @@ extension EndToEndTests {
   private func totals(_ report: [String: Any]) throws -> [String: [Int]] {
     let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
     return ["lines", "functions"].reduce(into: [:]) { result, metric in
-      result[metric] = [totals[metric]?["covered"] as? Int ?? -1, totals[metric]?["count"] as? Int ?? -1]
+      result[metric] = [
+        totals[metric]?["covered"] as? Int ?? -1, totals[metric]?["count"] as? Int ?? -1,
+      ]
     }
   }
 
@@ -66,7 +69,10 @@ extension EndToEndTests {
   func testLCOVOfARealRunGivesLcovsOwnFiguresAndTheExportsLines() throws {
     let lcov = try llvmCovLCOV()
     let output = "\(package)/out-lcov"
-    let checked = try covgate(["check", "--lcov", lcov, "--output", output, "--no-history", "--format", "json", "--format", "text"])
+    let checked = try covgate([
+      "check", "--lcov", lcov, "--output", output, "--no-history", "--format", "json", "--format",
+      "text",
+    ])
     XCTAssertEqual(checked.exitCode, 0, checked.stderr)
     let report = try report(output)
     XCTAssertEqual(report["source"] as? String, "lcov")
@@ -79,7 +85,10 @@ extension EndToEndTests {
     // The JSON route of the same run marks the same lines run and not run (its line figure
     // adds up each function's lines, llvm-cov report's way, so only the lines are compared).
     let viaExport = "\(package)/out-lcov-export"
-    let exported = try covgate(["check", "--from-build", ".build/debug", "--output", viaExport, "--no-history", "--format", "lcov", "--quiet"])
+    let exported = try covgate([
+      "check", "--from-build", ".build/debug", "--output", viaExport, "--no-history", "--format",
+      "lcov", "--quiet",
+    ])
     XCTAssertEqual(exported.exitCode, 0, exported.stderr)
     let ours = try ranLines("\(viaExport)/coverage.lcov")
     let theirs = try ranLines(lcov)
@@ -97,39 +106,55 @@ extension EndToEndTests {
     try? FileManager.default.removeItem(atPath: workspace)
     try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
     for folder in ["Sources", "Tests"] {
-      try FileManager.default.copyItem(atPath: "\(package)/\(folder)", toPath: "\(workspace)/\(folder)")
+      try FileManager.default.copyItem(
+        atPath: "\(package)/\(folder)", toPath: "\(workspace)/\(folder)")
     }
-    try "module(name = \"sample\")\n".write(toFile: "\(workspace)/MODULE.bazel", atomically: true, encoding: .utf8)
-    for folder in ["Sources/Pricing", "Sources/Untested", "Sources/PricingCLI", "Tests/PricingTests"] {
-      try "# swift_library(...)\n".write(toFile: "\(workspace)/\(folder)/BUILD.bazel", atomically: true, encoding: .utf8)
+    try "module(name = \"sample\")\n".write(
+      toFile: "\(workspace)/MODULE.bazel", atomically: true, encoding: .utf8)
+    for folder in [
+      "Sources/Pricing", "Sources/Untested", "Sources/PricingCLI", "Tests/PricingTests",
+    ] {
+      try "# swift_library(...)\n".write(
+        toFile: "\(workspace)/\(folder)/BUILD.bazel", atomically: true, encoding: .utf8)
     }
     // As `bazel coverage --combined_report=lcov` writes it: workspace-relative paths, a record
     // per test target that ran a file (here a second one that ran none of it), an external
     // repository's and a generated file's records.
     var combined = ""
-    for record in try String(contentsOfFile: lcov, encoding: .utf8).components(separatedBy: "end_of_record\n")
+    for record in try String(contentsOfFile: lcov, encoding: .utf8).components(
+      separatedBy: "end_of_record\n")
     where record.hasPrefix("SF:") {
       let relative = record.replacingOccurrences(of: "SF:\(package)/", with: "SF:")
       combined += relative + "end_of_record\n"
       let none = relative.split(separator: "\n").map { line -> String in
         if line.hasPrefix("DA:") { return "DA:\(line.dropFirst(3).split(separator: ",")[0]),0" }
-        if line.hasPrefix("FNDA:") { return "FNDA:0,\(line.split(separator: ",", maxSplits: 1)[1])" }
-        if line.hasPrefix("LH:") || line.hasPrefix("FNH:") { return "\(line.split(separator: ":")[0]):0" }
+        if line.hasPrefix("FNDA:") {
+          return "FNDA:0,\(line.split(separator: ",", maxSplits: 1)[1])"
+        }
+        if line.hasPrefix("LH:") || line.hasPrefix("FNH:") {
+          return "\(line.split(separator: ":")[0]):0"
+        }
         return String(line)
       }
       combined += none.joined(separator: "\n") + "\nend_of_record\n"
     }
     combined += "SF:external/swift_dep/Sources/Dep/Dep.swift\nDA:1,1\nDA:2,0\nend_of_record\n"
-    combined += "SF:bazel-out/k8-fastbuild/bin/Sources/Pricing/Generated.swift\nDA:1,3\nend_of_record\n"
+    combined +=
+      "SF:bazel-out/k8-fastbuild/bin/Sources/Pricing/Generated.swift\nDA:1,3\nend_of_record\n"
     let tracefile = "\(workspace)/../_coverage_report.dat"
     try combined.write(toFile: tracefile, atomically: true, encoding: .utf8)
 
     let direct = "\(package)/out-lcov-direct"
-    XCTAssertEqual(try covgate(["check", "--lcov", lcov, "--output", direct, "--no-history", "--quiet"]).exitCode, 0)
+    XCTAssertEqual(
+      try covgate(["check", "--lcov", lcov, "--output", direct, "--no-history", "--quiet"])
+        .exitCode, 0)
     let output = "\(workspace)/../out-bazel"
     let checked = try CLIHarness.run(
       CLIHarness.covgate,
-      ["check", "--lcov", tracefile, "--package-path", workspace, "--output", output, "--no-history", "--quiet"],
+      [
+        "check", "--lcov", tracefile, "--package-path", workspace, "--output", output,
+        "--no-history", "--quiet",
+      ],
       in: workspace)
     XCTAssertEqual(checked.exitCode, 0, checked.stderr)
     let bazel = try report(output)
@@ -137,45 +162,66 @@ extension EndToEndTests {
     let files = try XCTUnwrap(bazel["files"] as? [[String: Any]])
     XCTAssertEqual(Set(files.compactMap { $0["target"] as? String }), ["Sources/Pricing"])
     let excluded = try XCTUnwrap(bazel["excludedFiles"] as? [[String: Any]])
-    let reasons = Dictionary(excluded.map { ($0["path"] as! String, $0["reason"] as! String) }) { a, _ in a }
-    XCTAssertEqual(reasons["external/swift_dep/Sources/Dep/Dep.swift"], "a Bazel external repository (external)")
-    XCTAssertEqual(reasons["bazel-out/k8-fastbuild/bin/Sources/Pricing/Generated.swift"], "Bazel's build output (bazel-out)")
+    let reasons = Dictionary(excluded.map { ($0["path"] as! String, $0["reason"] as! String) }) {
+      a, _ in a
+    }
+    XCTAssertEqual(
+      reasons["external/swift_dep/Sources/Dep/Dep.swift"], "a Bazel external repository (external)")
+    XCTAssertEqual(
+      reasons["bazel-out/k8-fastbuild/bin/Sources/Pricing/Generated.swift"],
+      "Bazel's build output (bazel-out)")
     XCTAssertTrue(reasons.keys.contains { $0.hasPrefix("Tests/PricingTests/") }, "\(reasons)")
   }
 
   func testLCOVIsGatedByLayersAndBaselineAndARegionsRuleIsAConfigError() throws {
     let lcov = try llvmCovLCOV()
     defer { try? FileManager.default.removeItem(atPath: "\(package)/.covgate-baseline.json") }
-    try "layers:\n  logic:\n    default: true\n    lines: 99\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
-    let strict = try covgate(["check", "--lcov", lcov, "--output", "\(package)/out-lcov-strict", "--no-history"])
+    try "layers:\n  logic:\n    default: true\n    lines: 99\n".write(
+      toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    let strict = try covgate([
+      "check", "--lcov", lcov, "--output", "\(package)/out-lcov-strict", "--no-history",
+    ])
     XCTAssertEqual(strict.exitCode, 1, strict.stdout)
     XCTAssertTrue(strict.stdout.contains("FAIL logic: lines"), strict.stdout)
 
-    try "layers:\n  logic:\n    default: true\n    regions: 50\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
-    let regions = try covgate(["check", "--lcov", lcov, "--output", "\(package)/out-lcov-regions", "--no-history"])
+    try "layers:\n  logic:\n    default: true\n    regions: 50\n".write(
+      toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    let regions = try covgate([
+      "check", "--lcov", lcov, "--output", "\(package)/out-lcov-regions", "--no-history",
+    ])
     XCTAssertEqual(regions.exitCode, 2, regions.stdout)
     XCTAssertTrue(
-      regions.stderr.contains(".covgate.yml:2: layer 'logic' gates regions, which LCOV data does not hold (it has lines and functions)"),
+      regions.stderr.contains(
+        ".covgate.yml:2: layer 'logic' gates regions, which LCOV data does not hold (it has lines and functions)"
+      ),
       regions.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/out-lcov-regions"))
     try FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
 
-    let save = try covgate(["baseline", "save", "--lcov", lcov, "--output", "\(package)/out-lcov-save", "--quiet"])
+    let save = try covgate([
+      "baseline", "save", "--lcov", lcov, "--output", "\(package)/out-lcov-save", "--quiet",
+    ])
     XCTAssertEqual(save.exitCode, 0, save.stderr)
     // The same run with none of its lines run: below the baseline.
-    let none = try String(contentsOfFile: lcov, encoding: .utf8).split(separator: "\n").map { line -> String in
-      line.hasPrefix("DA:") ? "DA:\(line.dropFirst(3).split(separator: ",")[0]),0" : String(line)
-    }.joined(separator: "\n") + "\n"
+    let none =
+      try String(contentsOfFile: lcov, encoding: .utf8).split(separator: "\n").map {
+        line -> String in
+        line.hasPrefix("DA:") ? "DA:\(line.dropFirst(3).split(separator: ",")[0]),0" : String(line)
+      }.joined(separator: "\n") + "\n"
     let dropped = "\(package)/../dropped.lcov"
     try none.write(toFile: dropped, atomically: true, encoding: .utf8)
-    let check = try covgate(["check", "--lcov", dropped, "--output", "\(package)/out-lcov-drop", "--no-history"])
+    let check = try covgate([
+      "check", "--lcov", dropped, "--output", "\(package)/out-lcov-drop", "--no-history",
+    ])
     XCTAssertEqual(check.exitCode, 1, check.stdout)
     XCTAssertTrue(check.stdout.contains("points below the baseline"), check.stdout)
   }
 
   /// The tracefile with the Tax.swift record's `LH:` (after `start`) made 99999.
   private func overstated(_ lcov: String, after start: String.Index) -> String {
-    guard let hits = lcov.range(of: #"LH:\d+"#, options: .regularExpression, range: start..<lcov.endIndex)
+    guard
+      let hits = lcov.range(
+        of: #"LH:\d+"#, options: .regularExpression, range: start..<lcov.endIndex)
     else { return lcov }
     return lcov.replacingCharacters(in: hits, with: "LH:99999")
   }
@@ -186,8 +232,16 @@ extension EndToEndTests {
     let cases: [(String, String)] = [
       (String(lcov[..<taxRecord.upperBound]) + "DA:1,1\n", "is truncated: the record of"),
       (overstated(lcov, after: taxRecord.upperBound), "LH:99999 is above LF:"),
-      (lcov.replacingOccurrences(of: "/Sources/Pricing/Tax.swift\n", with: "/Sources/Pricing/Tax.swift\nDA:4000,1\n"), "counts line 4000 of"),
-      (lcov.replacingOccurrences(of: "/Sources/Pricing/Tax.swift\n", with: "/Sources/Pricing/Tax.swift\nDA:3,many\n"), "`many` is not a count"),
+      (
+        lcov.replacingOccurrences(
+          of: "/Sources/Pricing/Tax.swift\n", with: "/Sources/Pricing/Tax.swift\nDA:4000,1\n"),
+        "counts line 4000 of"
+      ),
+      (
+        lcov.replacingOccurrences(
+          of: "/Sources/Pricing/Tax.swift\n", with: "/Sources/Pricing/Tax.swift\nDA:3,many\n"),
+        "`many` is not a count"
+      ),
     ]
     for (index, (text, reason)) in cases.enumerated() {
       let path = "\(package)/../bad-\(index).lcov"

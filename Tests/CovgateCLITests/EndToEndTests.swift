@@ -25,7 +25,9 @@ final class EndToEndTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
   }
 
-  func covgate(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
+  func covgate(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> CLIHarness.Result
+  {
     try CLIHarness.run(CLIHarness.covgate, arguments, in: package, environment: environment)
   }
 
@@ -34,8 +36,12 @@ final class EndToEndTests: XCTestCase {
     return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  private func assertTotals(_ report: [String: Any], equalLLVMCovReportOf profile: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    let expected = try CLIHarness.llvmCovTotal(profile: profile, binary: "\(package)/.build/debug/SamplePackageTests.xctest")
+  private func assertTotals(
+    _ report: [String: Any], equalLLVMCovReportOf profile: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws {
+    let expected = try CLIHarness.llvmCovTotal(
+      profile: profile, binary: "\(package)/.build/debug/SamplePackageTests.xctest")
     let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
     for (metric, figures) in expected {
       let count = totals[metric]?["count"] as? Int
@@ -52,7 +58,9 @@ final class EndToEndTests: XCTestCase {
     let json = try report(output)
     try assertTotals(json, equalLLVMCovReportOf: "\(package)/.build/debug/codecov/default.profdata")
     XCTAssertEqual((json["gate"] as? [String: Any])?["passed"] as? Bool, true)
-    let missing = (json["targetsWithoutData"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+    let missing = (json["targetsWithoutData"] as? [[String: Any]])?.compactMap {
+      $0["name"] as? String
+    }
     XCTAssertEqual(missing?.sorted(), ["PricingCLI", "Untested"])
     XCTAssertTrue(result.stdout.contains("gate PASSED"), result.stdout)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(output)/covgate.txt"))
@@ -71,10 +79,13 @@ final class EndToEndTests: XCTestCase {
     let named = "PriceTests.testFailsWhenAsked (PriceTests.swift:23): XCTAssertNil failed"
     XCTAssertTrue(result.stdout.contains("Failed tests (1):"), result.stdout)
     XCTAssertTrue(result.stdout.contains(named), result.stdout)
-    let failures = try XCTUnwrap((json["tests"] as? [String: Any])?["failures"] as? [[String: String]])
+    let failures = try XCTUnwrap(
+      (json["tests"] as? [String: Any])?["failures"] as? [[String: String]])
     XCTAssertEqual(failures.map { $0["test"] }, ["PriceTests.testFailsWhenAsked"])
     XCTAssertEqual(failures.first?["location"], "PriceTests.swift:23")
-    let markdown = try covgate(["run", "--output", "\(output)-md", "--format", "markdown"], environment: ["SAMPLE_FAIL": "1"])
+    let markdown = try covgate(
+      ["run", "--output", "\(output)-md", "--format", "markdown"], environment: ["SAMPLE_FAIL": "1"]
+    )
     XCTAssertEqual(markdown.exitCode, 3, markdown.stderr)
     let text = try String(contentsOfFile: "\(output)-md/covgate.md", encoding: .utf8)
     XCTAssertTrue(text.contains("**Failed tests (1)**"), text)
@@ -82,21 +93,26 @@ final class EndToEndTests: XCTestCase {
   }
 
   func testAFailedGateExitsOneAndSaysRuleScopeActualAndRequired() throws {
-    try "layers:\n  logic:\n    default: true\n    lines: 99\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    try "layers:\n  logic:\n    default: true\n    lines: 99\n".write(
+      toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
     let output = "\(package)/out-fail"
     let result = try covgate(["run", "--output", output])
     XCTAssertEqual(result.exitCode, 1, result.stderr)
-    let lines = try XCTUnwrap(((try report(output))["layers"] as? [[String: Any]])?.first?["totals"] as? [String: [String: Any]])["lines"]
+    let lines = try XCTUnwrap(
+      ((try report(output))["layers"] as? [[String: Any]])?.first?["totals"]
+        as? [String: [String: Any]])["lines"]
     let covered = try XCTUnwrap(lines?["covered"] as? Int)
     let count = try XCTUnwrap(lines?["count"] as? Int)
     let percent = String(format: "%d.%02d", covered * 100 / count, covered * 10_000 / count % 100)
     XCTAssertTrue(
-      result.stdout.contains("logic: lines \(percent)% (\(covered)/\(count)) is below the minimum 99%"), result.stdout)
+      result.stdout.contains(
+        "logic: lines \(percent)% (\(covered)/\(count)) is below the minimum 99%"), result.stdout)
   }
 
   func testABadConfigIsOneLineAndExitTwo() throws {
     let export = try exportOfAPassingRun()
-    try "layers:\n  logic:\n    default: true\n    minimun: 60\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    try "layers:\n  logic:\n    default: true\n    minimun: 60\n".write(
+      toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
     let result = try covgate(["check", "--input", export])
     XCTAssertEqual(result.exitCode, 2)
     let lines = result.stderr.split(separator: "\n")
@@ -124,7 +140,9 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("is truncated"), result.stderr)
     XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate.json")), before)
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output).sorted(), ["covgate.json", "covgate.txt"])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: output).sorted(),
+      ["covgate.json", "covgate.txt"])
   }
 
   func testAnExportMadeElsewhereIsMappedToThePackage() throws {
@@ -132,13 +150,17 @@ final class EndToEndTests: XCTestCase {
     let text = try String(contentsOfFile: export, encoding: .utf8)
     let real = URL(fileURLWithPath: package).resolvingSymlinksInPath().path
     let moved = "\(package)/moved.json"
-    try text.replacingOccurrences(of: real, with: "/home/ci/work/Sample").write(toFile: moved, atomically: true, encoding: .utf8)
+    try text.replacingOccurrences(of: real, with: "/home/ci/work/Sample").write(
+      toFile: moved, atomically: true, encoding: .utf8)
     XCTAssertNotEqual(try String(contentsOfFile: moved, encoding: .utf8), text)
 
     let auto = try covgate(["check", "--input", moved, "--output", "\(package)/out-moved"])
     XCTAssertEqual(auto.exitCode, 0, auto.stderr)
     let direct = try covgate(["check", "--input", export, "--output", "\(package)/out-direct"])
-    let explicit = try covgate(["check", "--input", moved, "--path-map", "/home/ci/work/Sample=\(real)", "--output", "\(package)/out-mapped"])
+    let explicit = try covgate([
+      "check", "--input", moved, "--path-map", "/home/ci/work/Sample=\(real)", "--output",
+      "\(package)/out-mapped",
+    ])
     XCTAssertEqual(explicit.exitCode, 0, explicit.stderr)
     let expected = try report("\(package)/out-direct")["totals"] as? NSDictionary
     XCTAssertEqual(try report("\(package)/out-moved")["totals"] as? NSDictionary, expected)
@@ -158,7 +180,9 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(first.exitCode, 0, first.stderr)
     let text = try String(contentsOfFile: "\(package)/.covgate.yml", encoding: .utf8)
     XCTAssertTrue(text.contains("\"PricingCLI\""), text)
-    let check = try covgate(["check", "--input", try exportOfAPassingRun(), "--output", "\(package)/out-init"])
+    let check = try covgate([
+      "check", "--input", try exportOfAPassingRun(), "--output", "\(package)/out-init",
+    ])
     XCTAssertEqual(check.exitCode, 0, check.stderr)
     XCTAssertEqual(try covgate(["init"]).exitCode, 2, "init must not overwrite without --force")
     XCTAssertEqual(try covgate(["init", "--force"]).exitCode, 0)
@@ -174,34 +198,47 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(first.exitCode, 0, first.stderr)
     XCTAssertTrue(first.stdout.contains("added .covgate/ to \(ignore)"), first.stdout)
     var isFolder: ObjCBool = false
-    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(package)/.covgate", isDirectory: &isFolder))
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: "\(package)/.covgate", isDirectory: &isFolder))
     XCTAssertTrue(isFolder.boolValue, "the history's folder")
     XCTAssertEqual(
       try String(contentsOfFile: ignore, encoding: .utf8),
       "/.build\n# covgate's run history (covgate init)\n.covgate/\n")
     let again = try covgate(["init", "--force"])
     XCTAssertFalse(again.stdout.contains("added"), again.stdout)
-    XCTAssertEqual(try String(contentsOfFile: ignore, encoding: .utf8).components(separatedBy: ".covgate/").count, 2)
+    XCTAssertEqual(
+      try String(contentsOfFile: ignore, encoding: .utf8).components(separatedBy: ".covgate/")
+        .count, 2)
   }
 
   func testInitWritesTheConfigNamedWithConfig() throws {
     let result = try covgate(["init", "--config", "ci/covgate.yml"])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     XCTAssertEqual(result.stdout.split(separator: "\n").first, "wrote \(package)/ci/covgate.yml")
-    let check = try covgate(["check", "--input", try exportOfAPassingRun(), "--config", "ci/covgate.yml", "--output", "\(package)/out-ci"])
+    let check = try covgate([
+      "check", "--input", try exportOfAPassingRun(), "--config", "ci/covgate.yml", "--output",
+      "\(package)/out-ci",
+    ])
     XCTAssertEqual(check.exitCode, 0, check.stderr)
   }
 
   func testTheJSONReportMatchesItsSchema() throws {
     let output = "\(package)/out-schema"
-    XCTAssertEqual(try covgate(["check", "--input", try exportOfAPassingRun(), "--output", output]).exitCode, 0)
-    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/covgate-report.schema.json").standardized.path
+    XCTAssertEqual(
+      try covgate(["check", "--input", try exportOfAPassingRun(), "--output", output]).exitCode, 0)
+    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "../../docs/covgate-report.schema.json"
+    ).standardized.path
     let probe = try CLIHarness.run("/usr/bin/env", ["python3", "-c", "import jsonschema"])
-    try XCTSkipIf(probe.exitCode != 0, "python3 with jsonschema is not installed (make test installs it)")
+    try XCTSkipIf(
+      probe.exitCode != 0, "python3 with jsonschema is not installed (make test installs it)")
     let result = try CLIHarness.run(
       "/usr/bin/env",
-      ["python3", "-c", "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
-       "\(output)/covgate.json", schema])
+      [
+        "python3", "-c",
+        "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+        "\(output)/covgate.json", schema,
+      ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
   }
 
@@ -209,21 +246,32 @@ final class EndToEndTests: XCTestCase {
     let genhtml = try CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v genhtml"])
     try XCTSkipIf(genhtml.exitCode != 0, "genhtml is not installed (make test installs lcov)")
     let output = "\(package)/out-lcov"
-    XCTAssertEqual(try covgate(["check", "--input", try exportOfAPassingRun(), "--format", "lcov", "--output", output]).exitCode, 0)
+    XCTAssertEqual(
+      try covgate([
+        "check", "--input", try exportOfAPassingRun(), "--format", "lcov", "--output", output,
+      ]).exitCode, 0)
     let lcov = try String(contentsOfFile: "\(output)/coverage.lcov", encoding: .utf8)
     XCTAssertTrue(lcov.contains("FN:"), "function records are missing")
     // The derived branches: genhtml reads them and counts what BRF/BRH say.
     let total = { (key: String) in
-      lcov.split(separator: "\n").filter { $0.hasPrefix(key) }.reduce(0) { $0 + Int($1.dropFirst(key.count))! }
+      lcov.split(separator: "\n").filter { $0.hasPrefix(key) }.reduce(0) {
+        $0 + Int($1.dropFirst(key.count))!
+      }
     }
     XCTAssertGreaterThan(total("BRF:"), 0, "no derived branches")
     let result = try CLIHarness.run(
       "/usr/bin/env",
-      ["genhtml", "--branch-coverage", "--output-directory", "\(output)/genhtml", "\(output)/coverage.lcov"],
+      [
+        "genhtml", "--branch-coverage", "--output-directory", "\(output)/genhtml",
+        "\(output)/coverage.lcov",
+      ],
       in: package)
     XCTAssertEqual(result.exitCode, 0, result.stderr)
-    XCTAssertFalse((result.stdout + result.stderr).localizedCaseInsensitiveContains("warning"), result.stdout + result.stderr)
-    XCTAssertTrue(result.stdout.contains("(\(total("BRH:")) of \(total("BRF:")) branches)"), result.stdout)
+    XCTAssertFalse(
+      (result.stdout + result.stderr).localizedCaseInsensitiveContains("warning"),
+      result.stdout + result.stderr)
+    XCTAssertTrue(
+      result.stdout.contains("(\(total("BRH:")) of \(total("BRF:")) branches)"), result.stdout)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(output)/genhtml/index.html"))
   }
 
@@ -231,8 +279,13 @@ final class EndToEndTests: XCTestCase {
   func testShardExportsMergeToTheFiguresOfOneFullRun() throws {
     let export = "\(package)/.build/debug/codecov/Sample.json"
     var shards: [String] = []
-    for (index, filter) in ["PriceTests/test(Discount|Formatted)", "PriceTests/test(Tax|FailsWhenAsked)|TaxSuite|discountOfZero"].enumerated() {
-      let run = try covgate(["run", "--output", "\(package)/out-shard\(index)", "--quiet", "--", "--filter", filter])
+    for (index, filter) in [
+      "PriceTests/test(Discount|Formatted)",
+      "PriceTests/test(Tax|FailsWhenAsked)|TaxSuite|discountOfZero",
+    ].enumerated() {
+      let run = try covgate([
+        "run", "--output", "\(package)/out-shard\(index)", "--quiet", "--", "--filter", filter,
+      ])
       // A shard alone may fall below the gate (exit 1); its tests must pass (not 3).
       XCTAssertLessThanOrEqual(run.exitCode, 1, run.stderr)
       let copy = "\(package)/shard\(index).json"
@@ -240,11 +293,21 @@ final class EndToEndTests: XCTestCase {
       try FileManager.default.copyItem(atPath: export, toPath: copy)
       shards.append(copy)
     }
-    XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: shards[0])), try Data(contentsOf: URL(fileURLWithPath: shards[1])))
-    XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-full", "--format", "json", "--format", "lcov", "--quiet"]).exitCode, 0)
-    let merged = try covgate(["check", "--input", shards[0], "--input", shards[1], "--output", "\(package)/out-merged", "--format", "json", "--format", "lcov"])
+    XCTAssertNotEqual(
+      try Data(contentsOf: URL(fileURLWithPath: shards[0])),
+      try Data(contentsOf: URL(fileURLWithPath: shards[1])))
+    XCTAssertEqual(
+      try covgate([
+        "run", "--output", "\(package)/out-full", "--format", "json", "--format", "lcov", "--quiet",
+      ]).exitCode, 0)
+    let merged = try covgate([
+      "check", "--input", shards[0], "--input", shards[1], "--output", "\(package)/out-merged",
+      "--format", "json", "--format", "lcov",
+    ])
     XCTAssertEqual(merged.exitCode, 0, merged.stderr)
-    XCTAssertEqual(try report("\(package)/out-merged")["files"] as? NSArray, try report("\(package)/out-full")["files"] as? NSArray)
+    XCTAssertEqual(
+      try report("\(package)/out-merged")["files"] as? NSArray,
+      try report("\(package)/out-full")["files"] as? NSArray)
     XCTAssertEqual(
       try String(contentsOfFile: "\(package)/out-merged/coverage.lcov", encoding: .utf8),
       try String(contentsOfFile: "\(package)/out-full/coverage.lcov", encoding: .utf8))
@@ -252,44 +315,74 @@ final class EndToEndTests: XCTestCase {
     let mergedExport = "\(package)/merged.json"
     let merge = try covgate(["merge", "--output", mergedExport, shards[0], shards[1]])
     XCTAssertEqual(merge.exitCode, 0, merge.stderr)
-    XCTAssertEqual(try covgate(["check", "--input", mergedExport, "--output", "\(package)/out-merge-cmd", "--format", "json", "--quiet"]).exitCode, 0)
-    XCTAssertEqual(try report("\(package)/out-merge-cmd")["files"] as? NSArray, try report("\(package)/out-full")["files"] as? NSArray)
-    XCTAssertEqual(try covgate(["merge", "--output", "x.json", shards[0], "\(package)/default.profraw"]).exitCode, 64)
+    XCTAssertEqual(
+      try covgate([
+        "check", "--input", mergedExport, "--output", "\(package)/out-merge-cmd", "--format",
+        "json", "--quiet",
+      ]).exitCode, 0)
+    XCTAssertEqual(
+      try report("\(package)/out-merge-cmd")["files"] as? NSArray,
+      try report("\(package)/out-full")["files"] as? NSArray)
+    XCTAssertEqual(
+      try covgate(["merge", "--output", "x.json", shards[0], "\(package)/default.profraw"])
+        .exitCode, 64)
     let shard = try report("\(package)/out-shard0")["totals"] as? NSDictionary
-    XCTAssertNotEqual(shard, try report("\(package)/out-full")["totals"] as? NSDictionary, "a shard alone must cover less")
+    XCTAssertNotEqual(
+      shard, try report("\(package)/out-full")["totals"] as? NSDictionary,
+      "a shard alone must cover less")
   }
 
   func testFormatAllWritesEveryReport() throws {
     let output = "\(package)/out-all"
-    let result = try covgate(["check", "--input", try exportOfAPassingRun(), "--format", "all", "--output", output, "--quiet"])
+    let result = try covgate([
+      "check", "--input", try exportOfAPassingRun(), "--format", "all", "--output", output,
+      "--quiet",
+    ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let written = Set(try FileManager.default.contentsOfDirectory(atPath: output))
-    for name in ["covgate.txt", "covgate.json", "coverage.lcov", "cobertura.xml", "sonarqube.xml", "junit.xml", "covgate.md", "badge.svg", "badge.json", "index.html", "files", "assets"] {
+    for name in [
+      "covgate.txt", "covgate.json", "coverage.lcov", "cobertura.xml", "sonarqube.xml", "junit.xml",
+      "covgate.md", "badge.svg", "badge.json", "index.html", "files", "assets",
+    ] {
       XCTAssertTrue(written.contains(name), "\(name) missing from \(written.sorted())")
     }
   }
 
   func testOnGitHubActionsFailuresAreAnnotatedAndTheSummaryIsAppended() throws {
     let export = try exportOfAPassingRun()
-    try "layers:\n  logic:\n    default: true\n    lines: {minimum: 99, target: 100}\nfile_minimum:\n  lines: 99\n".write(
-      toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    try
+      "layers:\n  logic:\n    default: true\n    lines: {minimum: 99, target: 100}\nfile_minimum:\n  lines: 99\n"
+      .write(
+        toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
     let summary = "\(package)/step-summary.md"
     try "earlier step\n".write(toFile: summary, atomically: true, encoding: .utf8)
     let workspace = (package as NSString).deletingLastPathComponent
     let result = try covgate(
       ["check", "--input", export, "--output", "\(package)/out-gha", "--quiet"],
-      environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary, "GITHUB_WORKSPACE": workspace])
+      environment: [
+        "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary, "GITHUB_WORKSPACE": workspace,
+      ])
     XCTAssertEqual(result.exitCode, 1, result.stderr)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    XCTAssertTrue(lines.contains { $0.hasPrefix("::error title=covgate::logic: lines ") && $0.contains("is below the minimum 99%25") }, result.stdout)
+    XCTAssertTrue(
+      lines.contains {
+        $0.hasPrefix("::error title=covgate::logic: lines ")
+          && $0.contains("is below the minimum 99%25")
+      }, result.stdout)
     XCTAssertTrue(lines.contains { $0.hasPrefix("::warning title=covgate::") }, result.stdout)
     // A file's verdict points at the file, relative to the workspace, at a line that never ran.
-    XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=Sample/Sources/Pricing/") && !$0.contains(",line=1,") }, result.stdout)
-    XCTAssertFalse(result.stdout.contains("gate FAILED"), "--quiet keeps the text report off standard output")
+    XCTAssertTrue(
+      lines.contains {
+        $0.hasPrefix("::error file=Sample/Sources/Pricing/") && !$0.contains(",line=1,")
+      }, result.stdout)
+    XCTAssertFalse(
+      result.stdout.contains("gate FAILED"), "--quiet keeps the text report off standard output")
     let text = try String(contentsOfFile: summary, encoding: .utf8)
     XCTAssertTrue(text.hasPrefix("earlier step\n\n### covgate: Sample: gate FAILED\n"), text)
 
-    let plain = try covgate(["check", "--input", export, "--output", "\(package)/out-gha", "--quiet"])
+    let plain = try covgate([
+      "check", "--input", export, "--output", "\(package)/out-gha", "--quiet",
+    ])
     XCTAssertEqual(plain.stdout, "", "no annotations outside GitHub Actions")
   }
 
@@ -297,7 +390,8 @@ final class EndToEndTests: XCTestCase {
   private func exportOfAPassingRun() throws -> String {
     let export = "\(package)/.build/debug/codecov/Sample.json"
     if !FileManager.default.fileExists(atPath: export) {
-      XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-setup", "--quiet"]).exitCode, 0)
+      XCTAssertEqual(
+        try covgate(["run", "--output", "\(package)/out-setup", "--quiet"]).exitCode, 0)
     }
     return export
   }

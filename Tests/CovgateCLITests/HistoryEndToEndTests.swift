@@ -92,7 +92,8 @@ final class HistoryEndToEndTests: XCTestCase {
     let export = try export()
     try FileManager.default.removeItem(atPath: "\(package)/.covgate")
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "covgate-history-cache-\(UUID().uuidString)").path
+      "covgate-history-cache-\(UUID().uuidString)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: cache) }
 
     let check = try covgate(
@@ -100,11 +101,14 @@ final class HistoryEndToEndTests: XCTestCase {
       environment: ["XDG_CACHE_HOME": cache])
 
     XCTAssertEqual(check.exitCode, 0, check.stderr)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/.covgate"), "nothing written into the package")
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: "\(package)/.covgate"),
+      "nothing written into the package")
     let folders = try FileManager.default.contentsOfDirectory(atPath: "\(cache)/covgate")
     XCTAssertEqual(folders.count, 1, "\(folders)")
     XCTAssertTrue(
-      FileManager.default.fileExists(atPath: "\(cache)/covgate/\(folders[0])/history.sqlite"), "\(folders)")
+      FileManager.default.fileExists(atPath: "\(cache)/covgate/\(folders[0])/history.sqlite"),
+      "\(folders)")
     let history = try covgate(["history"], environment: ["XDG_CACHE_HOME": cache])
     XCTAssertEqual(history.exitCode, 0, history.stderr)
     XCTAssertEqual(history.stdout.split(separator: "\n").count, 2, history.stdout)

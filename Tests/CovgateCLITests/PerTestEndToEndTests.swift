@@ -20,39 +20,57 @@ final class PerTestEndToEndTests: XCTestCase {
   private var bin: String { "\(package)/.build/debug" }
 
   override func setUpWithError() throws {
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
   }
 
-  private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIHarness.Result {
-    try CLIHarness.run(CLIHarness.covgate, arguments + ["--no-history"], in: package, environment: environment)
+  private func covgate(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> CLIHarness.Result
+  {
+    try CLIHarness.run(
+      CLIHarness.covgate, arguments + ["--no-history"], in: package, environment: environment)
   }
 
   private func report(_ folder: String) throws -> [String: Any] {
     try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate.json"))) as? [String: Any])
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate.json"))) as? [String: Any])
   }
 
   private func results(_ report: [String: Any]) -> [String: String] {
     let tests = report["tests"] as? [String: Any]
     let results = tests?["results"] as? [[String: Any]] ?? []
-    return Dictionary(uniqueKeysWithValues: results.map { ($0["id"] as? String ?? "", $0["status"] as? String ?? "") })
+    return Dictionary(
+      uniqueKeysWithValues: results.map {
+        ($0["id"] as? String ?? "", $0["status"] as? String ?? "")
+      })
   }
 
   /// The totals equal `llvm-cov report` on the profile covgate merged.
-  private func assertTotalsEqualLLVMCov(_ report: [String: Any], file: StaticString = #filePath, line: UInt = #line) throws {
+  private func assertTotalsEqualLLVMCov(
+    _ report: [String: Any], file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     let expected = try CLIHarness.llvmCovTotal(
       profile: "\(bin)/codecov/covgate.profdata", binary: "\(bin)/SamplePackageTests.xctest")
     let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
     for (metric, figures) in expected {
-      XCTAssertEqual(totals[metric]?["count"] as? Int, figures.count, metric, file: file, line: line)
-      XCTAssertEqual(totals[metric]?["covered"] as? Int, figures.count - figures.missed, metric, file: file, line: line)
+      XCTAssertEqual(
+        totals[metric]?["count"] as? Int, figures.count, metric, file: file, line: line)
+      XCTAssertEqual(
+        totals[metric]?["covered"] as? Int, figures.count - figures.missed, metric, file: file,
+        line: line)
     }
   }
 
   func testPerTestRunsEveryTestAloneAndGivesThePlainRunsFigures() throws {
-    let plain = try covgate(["run", "--output", "\(package)/out-plain", "--format", "json", "--quiet"])
+    let plain = try covgate([
+      "run", "--output", "\(package)/out-plain", "--format", "json", "--quiet",
+    ])
     XCTAssertEqual(plain.exitCode, 0, plain.stderr)
-    let perTest = try covgate(["run", "--per-test", "--jobs", "2", "--output", "\(package)/out-per-test", "--format", "json", "--quiet"])
+    let perTest = try covgate([
+      "run", "--per-test", "--jobs", "2", "--output", "\(package)/out-per-test", "--format", "json",
+      "--quiet",
+    ])
     XCTAssertEqual(perTest.exitCode, 0, perTest.stderr)
     let json = try report("\(package)/out-per-test")
     let statuses = results(json)
@@ -60,17 +78,22 @@ final class PerTestEndToEndTests: XCTestCase {
     XCTAssertEqual(
       Set(statuses.keys),
       [
-        "PricingTests.PriceTests/testDiscount", "PricingTests.PriceTests/testFormatted", "PricingTests.PriceTests/testTax",
+        "PricingTests.PriceTests/testDiscount", "PricingTests.PriceTests/testFormatted",
+        "PricingTests.PriceTests/testTax",
         "PricingTests.PriceTests/testFailsWhenAsked", "PricingTests.PriceTests/testHangsWhenAsked",
-        "PricingTests.CrashTests/testCrashesWhenAsked", "PricingTests.VaryingTests/testVariesWhenAsked",
+        "PricingTests.CrashTests/testCrashesWhenAsked",
+        "PricingTests.VaryingTests/testVariesWhenAsked",
         "PricingTests.TaxSuite/californiaTaxIsSevenPercent()",
-        "PricingTests.TaxSuite/formattedPricesAreNeverEmpty(cents:)", "PricingTests.discountOfZeroKeepsThePrice()",
+        "PricingTests.TaxSuite/formattedPricesAreNeverEmpty(cents:)",
+        "PricingTests.discountOfZeroKeepsThePrice()",
       ])
     XCTAssertEqual(Set(statuses.values), ["passed"])
     // The same figures as the plain run; covgate.json adds how many tests ran each file.
     let plainFiles = try XCTUnwrap(try report("\(package)/out-plain")["files"] as? [[String: Any]])
     let perTestFiles = try XCTUnwrap(json["files"] as? [[String: Any]])
-    XCTAssertEqual(plainFiles.map { $0["summary"] as? NSDictionary }, perTestFiles.map { $0["summary"] as? NSDictionary })
+    XCTAssertEqual(
+      plainFiles.map { $0["summary"] as? NSDictionary },
+      perTestFiles.map { $0["summary"] as? NSDictionary })
     // Price: testDiscount, testFormatted, testTax and the three Swift Testing tests; Tax: testTax, californiaTax.
     XCTAssertEqual(perTestFiles.map { $0["tests"] as? Int }, [6, 2])
     try assertTotalsEqualLLVMCov(json)
@@ -80,53 +103,83 @@ final class PerTestEndToEndTests: XCTestCase {
     func covgateTestsFor(_ arguments: [String]) throws -> CLIHarness.Result {
       try CLIHarness.run(CLIHarness.covgate, ["tests-for"] + arguments, in: package)
     }
-    let testsFor = try covgateTestsFor(["Sources/Pricing/Tax.swift:5", "--map", "out-per-test/covgate-test-map.json"])
+    let testsFor = try covgateTestsFor([
+      "Sources/Pricing/Tax.swift:5", "--map", "out-per-test/covgate-test-map.json",
+    ])
     XCTAssertEqual(testsFor.exitCode, 0, testsFor.stderr)
     XCTAssertEqual(
-      testsFor.stdout, "PricingTests.PriceTests/testTax\nPricingTests.TaxSuite/californiaTaxIsSevenPercent()\n")
+      testsFor.stdout,
+      "PricingTests.PriceTests/testTax\nPricingTests.TaxSuite/californiaTaxIsSevenPercent()\n")
     // The map keeps the lines no test ran, as llvm-cov counts lines: all of taxesGroceries
     // (Tax.swift:14-19); line 7, `case "NY"`, ran as far as its line's count goes (the switch was
     // reached), so a line inside a function that ran but never ran itself is unit-tested.
     let mapJSON = try XCTUnwrap(
       try JSONSerialization.jsonObject(
-        with: Data(contentsOf: URL(fileURLWithPath: "\(package)/out-per-test/covgate-test-map.json"))) as? [String: Any])
-    XCTAssertEqual(mapJSON["linesNeverRun"] as? [String: [[Int]]], ["Sources/Pricing/Tax.swift": [[14, 19]]])
-    let never = try covgateTestsFor(["Sources/Pricing/Tax.swift:15", "--map", "out-per-test/covgate-test-map.json"])
+        with: Data(
+          contentsOf: URL(fileURLWithPath: "\(package)/out-per-test/covgate-test-map.json")))
+        as? [String: Any])
+    XCTAssertEqual(
+      mapJSON["linesNeverRun"] as? [String: [[Int]]], ["Sources/Pricing/Tax.swift": [[14, 19]]])
+    let never = try covgateTestsFor([
+      "Sources/Pricing/Tax.swift:15", "--map", "out-per-test/covgate-test-map.json",
+    ])
     XCTAssertEqual(never.exitCode, 0)
     XCTAssertEqual(never.stdout, "")
-    XCTAssertTrue(never.stderr.contains("no test ran the function at Sources/Pricing/Tax.swift:15"), never.stderr)
+    XCTAssertTrue(
+      never.stderr.contains("no test ran the function at Sources/Pricing/Tax.swift:15"),
+      never.stderr)
     let between = try covgateTestsFor(["Sources/Pricing/Tax.swift:12", "--output", "out-per-test"])
     XCTAssertEqual(between.exitCode, 2)
-    XCTAssertTrue(between.stderr.contains("line 12 of Sources/Pricing/Tax.swift is in no function"), between.stderr)
-    let testFile = try covgateTestsFor(["Tests/PricingTests/PriceTests.swift:5", "--output", "out-per-test"])
+    XCTAssertTrue(
+      between.stderr.contains("line 12 of Sources/Pricing/Tax.swift is in no function"),
+      between.stderr)
+    let testFile = try covgateTestsFor([
+      "Tests/PricingTests/PriceTests.swift:5", "--output", "out-per-test",
+    ])
     XCTAssertEqual(testFile.exitCode, 2)
     XCTAssertTrue(testFile.stderr.contains("is not in the test map"), testFile.stderr)
     let noMap = try covgateTestsFor(["Sources/Pricing/Tax.swift:5", "--map", "nowhere.json"])
     XCTAssertEqual(noMap.exitCode, 2)
-    XCTAssertTrue(noMap.stderr.contains("there is no test map; run `covgate run --per-test` first"), noMap.stderr)
+    XCTAssertTrue(
+      noMap.stderr.contains("there is no test map; run `covgate run --per-test` first"),
+      noMap.stderr)
   }
 
   /// Tests forked from a test server run as in fresh processes: the same results, and the same
   /// functions in the map, test for test.
   func testTestsForkedFromATestServerGiveTheMapOfFreshProcesses() throws {
-    let served = try covgate(["run", "--per-test", "--output", "\(package)/out-served", "--format", "json", "--quiet"])
+    let served = try covgate([
+      "run", "--per-test", "--output", "\(package)/out-served", "--format", "json", "--quiet",
+    ])
     XCTAssertEqual(served.exitCode, 0, served.stderr)
     XCTAssertFalse(served.stderr.contains("note:"), served.stderr)
     let folder = "\(bin)/codecov/covgate-per-test"
-    let serverLogs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("covgate-server-") }
+    let serverLogs = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasPrefix("covgate-server-")
+    }
     XCTAssertFalse(serverLogs.isEmpty, "the tests ran in test servers' children")
     let fresh = try covgate(
-      ["run", "--per-test", "--fresh-processes", "--output", "\(package)/out-fresh", "--format", "json", "--quiet"])
+      [
+        "run", "--per-test", "--fresh-processes", "--output", "\(package)/out-fresh", "--format",
+        "json", "--quiet",
+      ])
     XCTAssertEqual(fresh.exitCode, 0, fresh.stderr)
     XCTAssertEqual(
-      try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("covgate-server-") }, [],
+      try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+        $0.hasPrefix("covgate-server-")
+      }, [],
       "--fresh-processes starts no server")
     func tests(_ output: String) throws -> [String: [String]] {
       let map = try XCTUnwrap(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate-test-map.json")))
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate-test-map.json")))
           as? [String: Any])
-      let names = try XCTUnwrap(map["functions"] as? [[String: Any]]).map { $0["name"] as? String ?? "" }
-      let ids = try XCTUnwrap(map["tests"] as? [[String: Any]]).map { "\($0["id"] ?? "") \($0["status"] ?? "")" }
+      let names = try XCTUnwrap(map["functions"] as? [[String: Any]]).map {
+        $0["name"] as? String ?? ""
+      }
+      let ids = try XCTUnwrap(map["tests"] as? [[String: Any]]).map {
+        "\($0["id"] ?? "") \($0["status"] ?? "")"
+      }
       let ran = try XCTUnwrap(map["ran"] as? [[Int]]).map { $0.map { names[$0] }.sorted() }
       return Dictionary(uniqueKeysWithValues: zip(ids, ran))
     }
@@ -138,26 +191,43 @@ final class PerTestEndToEndTests: XCTestCase {
   /// For a few tests, the functions the map says they ran are those llvm-cov's own export of
   /// that test's profile gives as run, in the package's sources.
   private func assertTheMapAgreesWithLLVMCov(map path: String) throws {
-    let map = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    let map = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        as? [String: Any])
     let tests = try XCTUnwrap(map["tests"] as? [[String: Any]]).map { $0["id"] as? String ?? "" }
-    let functions = try XCTUnwrap(map["functions"] as? [[String: Any]]).map { $0["name"] as? String ?? "" }
+    let functions = try XCTUnwrap(map["functions"] as? [[String: Any]]).map {
+      $0["name"] as? String ?? ""
+    }
     let ran = try XCTUnwrap(map["ran"] as? [[Int]])
     let folder = "\(bin)/codecov/covgate-per-test"
-    let profiles = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".profraw") }
-    for id in ["PricingTests.PriceTests/testTax", "PricingTests.PriceTests/testDiscount", "PricingTests.TaxSuite/californiaTaxIsSevenPercent()"] {
+    let profiles = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasSuffix(".profraw")
+    }
+    for id in [
+      "PricingTests.PriceTests/testTax", "PricingTests.PriceTests/testDiscount",
+      "PricingTests.TaxSuite/californiaTaxIsSevenPercent()",
+    ] {
       let index = try XCTUnwrap(tests.firstIndex(of: id))
       let own = profiles.filter { $0.hasPrefix("\(index).") }.map { "\(folder)/\($0)" }
       XCTAssertFalse(own.isEmpty, id)
       let profdata = "\(package)/\(index).profdata"
-      XCTAssertEqual(try CLIHarness.run("\(CLIHarness.toolchainBin)/llvm-profdata", ["merge", "-sparse"] + own + ["-o", profdata]).exitCode, 0)
+      XCTAssertEqual(
+        try CLIHarness.run(
+          "\(CLIHarness.toolchainBin)/llvm-profdata",
+          ["merge", "-sparse"] + own + ["-o", profdata]
+        ).exitCode, 0)
       let export = try CLIHarness.run(
-        "\(CLIHarness.toolchainBin)/llvm-cov", ["export", "-instr-profile=\(profdata)", "\(bin)/SamplePackageTests.xctest"])
+        "\(CLIHarness.toolchainBin)/llvm-cov",
+        ["export", "-instr-profile=\(profdata)", "\(bin)/SamplePackageTests.xctest"])
       let data = try XCTUnwrap(
-        (try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])?["data"] as? [[String: Any]])
+        (try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])?[
+          "data"] as? [[String: Any]])
       let records = try XCTUnwrap(data.first?["functions"] as? [[String: Any]])
-      let expected = Set(records.filter { record in
-        (record["count"] as? Int ?? 0) > 0 && ((record["filenames"] as? [String])?.first?.contains("/Sources/Pricing/") ?? false)
-      }.compactMap { $0["name"] as? String })
+      let expected = Set(
+        records.filter { record in
+          (record["count"] as? Int ?? 0) > 0
+            && ((record["filenames"] as? [String])?.first?.contains("/Sources/Pricing/") ?? false)
+        }.compactMap { $0["name"] as? String })
       XCTAssertFalse(expected.isEmpty, id)
       XCTAssertEqual(Set(ran[index].map { functions[$0] }), expected, id)
     }
@@ -165,26 +235,35 @@ final class PerTestEndToEndTests: XCTestCase {
 
   private func assertMatchesSchema(_ report: String) throws {
     let probe = try CLIHarness.run("/usr/bin/env", ["python3", "-c", "import jsonschema"])
-    try XCTSkipIf(probe.exitCode != 0, "python3 with jsonschema is not installed (make test installs it)")
+    try XCTSkipIf(
+      probe.exitCode != 0, "python3 with jsonschema is not installed (make test installs it)")
     let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../docs/covgate-report.schema.json").standardized.path
     let result = try CLIHarness.run(
       "/usr/bin/env",
-      ["python3", "-c", "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
-       report, schema])
+      [
+        "python3", "-c",
+        "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+        report, schema,
+      ])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
   }
 
   func testACrashInAPlainRunLosesOnlyItsOwnCoverage() throws {
     let output = "\(package)/out-crash"
     let result = try covgate(
-      ["run", "--output", output, "--format", "json", "--format", "markdown", "--format", "text"], environment: ["SAMPLE_CRASH": "1"])
+      ["run", "--output", output, "--format", "json", "--format", "markdown", "--format", "text"],
+      environment: ["SAMPLE_CRASH": "1"])
     XCTAssertEqual(result.exitCode, 3, result.stderr)
     // swift test's own output comes first; the report's first line says the tests crashed.
     XCTAssertTrue(result.stdout.contains("\ncovgate: Sample: tests CRASHED, gate "), result.stdout)
-    XCTAssertTrue(try String(contentsOfFile: "\(output)/covgate.txt", encoding: .utf8).hasPrefix("covgate: Sample: tests CRASHED, gate "))
     XCTAssertTrue(
-      result.stderr.contains("test PricingTests.CrashTests/testCrashesWhenAsked crashed (signal 4); its coverage is missing"),
+      try String(contentsOfFile: "\(output)/covgate.txt", encoding: .utf8).hasPrefix(
+        "covgate: Sample: tests CRASHED, gate "))
+    XCTAssertTrue(
+      result.stderr.contains(
+        "test PricingTests.CrashTests/testCrashesWhenAsked crashed (signal 4); its coverage is missing"
+      ),
       result.stderr)
     let json = try report(output)
     let tests = try XCTUnwrap(json["tests"] as? [String: Any])
@@ -192,13 +271,16 @@ final class PerTestEndToEndTests: XCTestCase {
     XCTAssertEqual(results(json)["PricingTests.CrashTests/testCrashesWhenAsked"], "crashed")
     XCTAssertEqual(results(json)["PricingTests.PriceTests/testTax"], "passed")
     // Not the 0% of a lost profile: the other tests' coverage, as llvm-cov reads it.
-    let lines = try XCTUnwrap((json["totals"] as? [String: [String: Any]])?["lines"]?["covered"] as? Int)
+    let lines = try XCTUnwrap(
+      (json["totals"] as? [String: [String: Any]])?["lines"]?["covered"] as? Int)
     XCTAssertGreaterThan(lines, 0)
     try assertTotalsEqualLLVMCov(json)
     let markdown = try String(contentsOfFile: "\(output)/covgate.md", encoding: .utf8)
     XCTAssertTrue(markdown.hasPrefix("### covgate: Sample: tests CRASHED, gate "), markdown)
 
-    let quiet = try covgate(["run", "--output", "\(package)/out-crash-quiet", "--quiet"], environment: ["SAMPLE_CRASH": "1"])
+    let quiet = try covgate(
+      ["run", "--output", "\(package)/out-crash-quiet", "--quiet"],
+      environment: ["SAMPLE_CRASH": "1"])
     XCTAssertEqual(quiet.exitCode, 3)
     XCTAssertTrue(quiet.stderr.contains("covgate: Sample: tests CRASHED, gate "), quiet.stderr)
   }
@@ -221,30 +303,41 @@ final class PerTestEndToEndTests: XCTestCase {
   /// line that makes the full suite fail must make the selected tests fail too.
   func testTheTestsAChangeNeedsCatchWhatTheFullSuiteCatches() throws {
     let git = { (arguments: [String]) throws -> CLIHarness.Result in
-      try CLIHarness.run("/usr/bin/env", ["git", "-C", self.package, "-c", "user.email=t@t", "-c", "user.name=t"] + arguments)
+      try CLIHarness.run(
+        "/usr/bin/env",
+        ["git", "-C", self.package, "-c", "user.email=t@t", "-c", "user.name=t"] + arguments)
     }
-    try ".build/\nout-*/\n".write(toFile: "\(package)/.gitignore", atomically: true, encoding: .utf8)
+    try ".build/\nout-*/\n".write(
+      toFile: "\(package)/.gitignore", atomically: true, encoding: .utf8)
     _ = try git(["init", "-q"])
     _ = try git(["add", "-A"])
     XCTAssertEqual(try git(["commit", "-q", "-m", "base"]).exitCode, 0)
-    let run = try covgate(["run", "--per-test", "--output", "\(package)/.build/covgate", "--format", "json", "--quiet"])
+    let run = try covgate([
+      "run", "--per-test", "--output", "\(package)/.build/covgate", "--format", "json", "--quiet",
+    ])
     XCTAssertEqual(run.exitCode, 0, run.stderr)
-    XCTAssertEqual(try git(["status", "--porcelain"]).stdout, "", "the per-test run left files in the package")
+    XCTAssertEqual(
+      try git(["status", "--porcelain"]).stdout, "", "the per-test run left files in the package")
 
     func affected(_ format: String = "filter") throws -> String {
-      let result = try CLIHarness.run(CLIHarness.covgate, ["affected", "--base", "HEAD", "--format", format], in: package)
+      let result = try CLIHarness.run(
+        CLIHarness.covgate, ["affected", "--base", "HEAD", "--format", format], in: package)
       XCTAssertEqual(result.exitCode, 0, result.stderr)
       return result.stdout.trimmingCharacters(in: .newlines)
     }
     func swiftTest(_ filter: String?) throws -> Int32 {
-      try CLIHarness.run("/usr/bin/env", ["swift", "test"] + (filter.map { ["--filter", $0] } ?? []), in: package).exitCode
+      try CLIHarness.run(
+        "/usr/bin/env", ["swift", "test"] + (filter.map { ["--filter", $0] } ?? []), in: package
+      ).exitCode
     }
     XCTAssertEqual(try affected(), "^$")
     // covgate init's own edits (.covgate.yml, .gitignore) select no test, and say so.
     XCTAssertEqual(try CLIHarness.run(CLIHarness.covgate, ["init"], in: package).exitCode, 0)
-    let afterInit = try CLIHarness.run(CLIHarness.covgate, ["affected", "--base", "HEAD"], in: package)
+    let afterInit = try CLIHarness.run(
+      CLIHarness.covgate, ["affected", "--base", "HEAD"], in: package)
     XCTAssertEqual(afterInit.stdout.trimmingCharacters(in: .newlines), "^$", afterInit.stderr)
-    XCTAssertTrue(afterInit.stderr.contains("no test reads .gitignore (a tool's settings)"), afterInit.stderr)
+    XCTAssertTrue(
+      afterInit.stderr.contains("no test reads .gitignore (a tool's settings)"), afterInit.stderr)
     XCTAssertTrue(afterInit.stderr.contains(".covgate.yml (covgate's own file)"), afterInit.stderr)
     _ = try git(["checkout", "--", ".gitignore"])
     try FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
@@ -252,9 +345,13 @@ final class PerTestEndToEndTests: XCTestCase {
     let testFile = "\(package)/Tests/PricingTests/PriceTests.swift"
     let testSource = try String(contentsOfFile: testFile, encoding: .utf8)
     try (testSource + "// edited\n").write(toFile: testFile, atomically: true, encoding: .utf8)
-    let module = try CLIHarness.run(CLIHarness.covgate, ["affected", "--base", "HEAD"], in: package)
-    XCTAssertEqual(module.stdout.trimmingCharacters(in: .newlines), "^(PricingTests\\.)", module.stderr)
-    XCTAssertTrue(module.stderr.contains("all of test module PricingTests: a test file of it changed"), module.stderr)
+    let module = try CLIHarness.run(
+      CLIHarness.covgate, ["affected", "--base", "HEAD"], in: package)
+    XCTAssertEqual(
+      module.stdout.trimmingCharacters(in: .newlines), "^(PricingTests\\.)", module.stderr)
+    XCTAssertTrue(
+      module.stderr.contains("all of test module PricingTests: a test file of it changed"),
+      module.stderr)
     _ = try git(["checkout", "--", "Tests/PricingTests/PriceTests.swift"])
     XCTAssertEqual(try affected(), "^$")
     let mutations: [(file: String, from: String, to: String)] = [
@@ -283,7 +380,9 @@ final class PerTestEndToEndTests: XCTestCase {
       XCTAssertNotEqual(filter, ".", "a body change must not select everything: \(why)")
       if try swiftTest(nil) != 0 {
         caught += 1
-        XCTAssertNotEqual(try swiftTest(filter), 0, "\(mutation.to): the full suite fails, the selected tests (\(filter)) pass")
+        XCTAssertNotEqual(
+          try swiftTest(filter), 0,
+          "\(mutation.to): the full suite fails, the selected tests (\(filter)) pass")
       }
     }
     XCTAssertEqual(caught, 3, "the first three mutations are caught by the full suite")
@@ -293,7 +392,9 @@ final class PerTestEndToEndTests: XCTestCase {
   /// run file by file, and its test map.
   func testThreeShardsMergeIntoOneWholeRun() throws {
     let whole = "\(package)/out-whole"
-    XCTAssertEqual(try covgate(["run", "--per-test", "--output", whole, "--format", "json", "--quiet"]).exitCode, 0)
+    XCTAssertEqual(
+      try covgate(["run", "--per-test", "--output", whole, "--format", "json", "--quiet"]).exitCode,
+      0)
     var exports: [String] = []
     var maps: [String] = []
     var shardTests: [String] = []
@@ -302,8 +403,12 @@ final class PerTestEndToEndTests: XCTestCase {
       try? FileManager.default.removeItem(atPath: output)
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
       // The last run's map sits in the output folder, as a CI cache would put it.
-      try FileManager.default.copyItem(atPath: "\(whole)/covgate-test-map.json", toPath: "\(output)/covgate-test-map.json")
-      let run = try covgate(["run", "--per-test", "--shard", "\(shard)/3", "--output", output, "--format", "json", "--quiet"])
+      try FileManager.default.copyItem(
+        atPath: "\(whole)/covgate-test-map.json", toPath: "\(output)/covgate-test-map.json")
+      let run = try covgate([
+        "run", "--per-test", "--shard", "\(shard)/3", "--output", output, "--format", "json",
+        "--quiet",
+      ])
       XCTAssertLessThanOrEqual(run.exitCode, 1, run.stderr)
       let export = "\(package)/shard-\(shard).json"
       try? FileManager.default.removeItem(atPath: export)
@@ -312,20 +417,30 @@ final class PerTestEndToEndTests: XCTestCase {
       maps.append("\(output)/covgate-test-map.json")
       shardTests += results(try report(output)).keys
     }
-    XCTAssertEqual(shardTests.sorted(), results(try report(whole)).keys.sorted(), "every test in exactly one shard")
-    let merged = try covgate(["check", "--output", "\(package)/out-merged-shards", "--format", "json", "--quiet"]
-      + exports.flatMap { ["--input", $0] })
+    XCTAssertEqual(
+      shardTests.sorted(), results(try report(whole)).keys.sorted(),
+      "every test in exactly one shard")
+    let merged = try covgate(
+      ["check", "--output", "\(package)/out-merged-shards", "--format", "json", "--quiet"]
+        + exports.flatMap { ["--input", $0] })
     XCTAssertEqual(merged.exitCode, 0, merged.stderr)
     let summaries = { (folder: String) throws -> [NSDictionary?] in
-      try XCTUnwrap(try self.report(folder)["files"] as? [[String: Any]]).map { $0["summary"] as? NSDictionary }
+      try XCTUnwrap(try self.report(folder)["files"] as? [[String: Any]]).map {
+        $0["summary"] as? NSDictionary
+      }
     }
     XCTAssertEqual(try summaries("\(package)/out-merged-shards"), try summaries(whole))
     let mergedMap = "\(package)/out-merged-shards/covgate-test-map.json"
-    let merge = try CLIHarness.run(CLIHarness.covgate, ["merge", "--output", mergedMap] + maps, in: package)
+    let merge = try CLIHarness.run(
+      CLIHarness.covgate, ["merge", "--output", mergedMap] + maps, in: package)
     XCTAssertEqual(merge.exitCode, 0, merge.stderr)
     func ran(_ path: String) throws -> [String: Set<String>] {
-      let map = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-      let functions = try XCTUnwrap(map["functions"] as? [[String: Any]]).map { $0["name"] as? String ?? "" }
+      let map = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+          as? [String: Any])
+      let functions = try XCTUnwrap(map["functions"] as? [[String: Any]]).map {
+        $0["name"] as? String ?? ""
+      }
       let tests = try XCTUnwrap(map["tests"] as? [[String: Any]]).map { $0["id"] as? String ?? "" }
       let ran = try XCTUnwrap(map["ran"] as? [[Int]])
       return Dictionary(uniqueKeysWithValues: zip(tests, ran.map { Set($0.map { functions[$0] }) }))
@@ -340,7 +455,10 @@ final class PerTestEndToEndTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: counter)
     let output = "\(package)/out-repeat"
     let result = try covgate(
-      ["run", "--repeat", "2", "--output", output, "--format", "json", "--format", "text", "--format", "markdown", "--quiet"],
+      [
+        "run", "--repeat", "2", "--output", output, "--format", "json", "--format", "text",
+        "--format", "markdown", "--quiet",
+      ],
       environment: ["SAMPLE_VARY_COUNTER": counter])
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     XCTAssertEqual(try String(contentsOfFile: counter, encoding: .utf8), "2", "the tests ran twice")
@@ -353,16 +471,22 @@ final class PerTestEndToEndTests: XCTestCase {
     XCTAssertTrue(lines.contains(15) && lines.contains(18), "\(lines)")
     XCTAssertFalse(lines.contains(16), "line 16 never ran: \(lines)")
     XCTAssertFalse(lines.contains(6), "Tax.amount ran in both runs: \(lines)")
-    XCTAssertEqual(files.first?["functions"] as? [String], ["$s7Pricing3TaxO14taxesGroceriesySbSSFZ"])
+    XCTAssertEqual(
+      files.first?["functions"] as? [String], ["$s7Pricing3TaxO14taxesGroceriesySbSSFZ"])
     // The figures are the runs' merged: taxesGroceries counts as run.
-    let tax = try XCTUnwrap((json["files"] as? [[String: Any]])?.first { $0["path"] as? String == "Sources/Pricing/Tax.swift" })
+    let tax = try XCTUnwrap(
+      (json["files"] as? [[String: Any]])?.first {
+        $0["path"] as? String == "Sources/Pricing/Tax.swift"
+      })
     let functions = try XCTUnwrap((tax["summary"] as? [String: [String: Any]])?["functions"])
     // amount and taxesGroceries ran; the autoclosure of `|| state == "TX"` never did.
     XCTAssertEqual(functions["covered"] as? Int, (functions["count"] as? Int).map { $0 - 1 })
     let text = try String(contentsOfFile: "\(output)/covgate.txt", encoding: .utf8)
     XCTAssertTrue(text.contains("Coverage that varied between the 2 runs"), text)
     XCTAssertTrue(text.contains("  Sources/Pricing/Tax.swift: lines "), text)
-    XCTAssertTrue(try String(contentsOfFile: "\(output)/covgate.md", encoding: .utf8).contains("varied between the 2 runs"))
+    XCTAssertTrue(
+      try String(contentsOfFile: "\(output)/covgate.md", encoding: .utf8).contains(
+        "varied between the 2 runs"))
     try assertMatchesSchema("\(output)/covgate.json")
   }
 }

@@ -98,7 +98,8 @@ final class PluginEndToEndTests: XCTestCase {
         exportTotals[metric] as? NSDictionary, pluginTotals?[metric] as? NSDictionary, metric)
     }
     XCTAssertTrue(
-      (result.stdout + result.stderr).contains("profile counter updates in the test binaries are not atomic"),
+      (result.stdout + result.stderr).contains(
+        "profile counter updates in the test binaries are not atomic"),
       result.stderr)
 
     let fromBuild = try CLIHarness.run(

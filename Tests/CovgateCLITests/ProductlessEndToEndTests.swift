@@ -47,10 +47,15 @@ final class ProductlessEndToEndTests: XCTestCase {
       }
       """
     try! manifest.write(toFile: "\(package)/Package.swift", atomically: true, encoding: .utf8)
-    for folder in ["Untested", "PricingCLI"] { try? FileManager.default.removeItem(atPath: "\(package)/Sources/\(folder)") }
-    try! FileManager.default.createDirectory(atPath: "\(package)/Sources/PricingFakes", withIntermediateDirectories: true)
-    try! fakes.write(toFile: "\(package)/Sources/PricingFakes/PriceSpy.swift", atomically: true, encoding: .utf8)
-    try! test.write(toFile: "\(package)/Tests/PricingTests/SpyTests.swift", atomically: true, encoding: .utf8)
+    for folder in ["Untested", "PricingCLI"] {
+      try? FileManager.default.removeItem(atPath: "\(package)/Sources/\(folder)")
+    }
+    try! FileManager.default.createDirectory(
+      atPath: "\(package)/Sources/PricingFakes", withIntermediateDirectories: true)
+    try! fakes.write(
+      toFile: "\(package)/Sources/PricingFakes/PriceSpy.swift", atomically: true, encoding: .utf8)
+    try! test.write(
+      toFile: "\(package)/Tests/PricingTests/SpyTests.swift", atomically: true, encoding: .utf8)
   }
 
   override class func tearDown() {
@@ -59,22 +64,31 @@ final class ProductlessEndToEndTests: XCTestCase {
   }
 
   func testTheLibraryOfAPackageWithoutProductsIsMeasuredAndItsFakesAreNot() throws {
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
     let package = Self.package
     let output = "\(package)/out"
-    let result = try CLIHarness.run(CLIHarness.covgate, ["run", "--output", output, "--no-history"], in: package)
+    let result = try CLIHarness.run(
+      CLIHarness.covgate, ["run", "--output", output, "--no-history"], in: package)
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     let report = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate.json"))) as? [String: Any])
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate.json"))) as? [String: Any])
     let files = (report["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
     XCTAssertEqual(files, ["Sources/Pricing/Price.swift", "Sources/Pricing/Tax.swift"])
-    let excluded = (report["excludedFiles"] as? [[String: Any]] ?? []).map { ($0["path"] as? String ?? "", $0["reason"] as? String ?? "") }
+    let excluded = (report["excludedFiles"] as? [[String: Any]] ?? []).map {
+      ($0["path"] as? String ?? "", $0["reason"] as? String ?? "")
+    }
     XCTAssertTrue(
       excluded.contains {
-        $0 == ("Sources/PricingFakes/PriceSpy.swift", "test-support target PricingFakes (only tests use it and it imports XCTest or Testing)")
+        $0 == (
+          "Sources/PricingFakes/PriceSpy.swift",
+          "test-support target PricingFakes (only tests use it and it imports XCTest or Testing)"
+        )
       }, "\(excluded)")
     let expected = try CLIHarness.llvmCovTotal(
-      profile: "\(package)/.build/debug/codecov/default.profdata", binary: "\(package)/.build/debug/SamplePackageTests.xctest",
+      profile: "\(package)/.build/debug/codecov/default.profdata",
+      binary: "\(package)/.build/debug/SamplePackageTests.xctest",
       ignoring: "\\.build|Tests|PricingFakes")
     let totals = try XCTUnwrap(report["totals"] as? [String: [String: Any]])
     for (metric, figures) in expected {

@@ -19,7 +19,8 @@ final class RatchetEndToEndTests: XCTestCase {
   private var package: String { Self.package }
 
   override func setUpWithError() throws {
-    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
   }
 
   private func covgate(_ arguments: [String]) throws -> CLIHarness.Result {
@@ -35,7 +36,9 @@ final class RatchetEndToEndTests: XCTestCase {
   }
 
   private func json(_ path: String) throws -> [String: Any] {
-    try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+        as? [String: Any])
   }
 
   func testPatchCoverageGatesTheChangedLinesAndNamesTheOnesThatDidNotRun() throws {
@@ -61,11 +64,13 @@ final class RatchetEndToEndTests: XCTestCase {
 
       """
     try text.write(toFile: price, atomically: true, encoding: .utf8)
-    try "patch: { minimum: 90 }\n".write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    try "patch: { minimum: 90 }\n".write(
+      toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
 
     let result = try covgate(["run", "--base", "base", "--output", "\(package)/out-patch"])
     XCTAssertEqual(result.exitCode, 1, result.stdout + result.stderr)
-    let patch = try XCTUnwrap(try json("\(package)/out-patch/covgate.json")["patch"] as? [String: Any])
+    let patch = try XCTUnwrap(
+      try json("\(package)/out-patch/covgate.json")["patch"] as? [String: Any])
     let files = try XCTUnwrap(patch["files"] as? [[String: Any]])
     XCTAssertEqual(files.map { $0["path"] as? String }, ["Sources/Pricing/Price.swift"])
     let uncovered = try XCTUnwrap(files.first?["uncoveredLines"] as? [Int])
@@ -73,13 +78,22 @@ final class RatchetEndToEndTests: XCTestCase {
     // The uncovered lines are the new function's body, as llvm-cov's line view says.
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     for line in uncovered {
-      XCTAssertTrue(["public func doubled() -> Price {", "Price(cents: cents * 2)", "}"].contains(lines[line - 1].trimmingCharacters(in: .whitespaces)), "line \(line): \(lines[line - 1])")
+      XCTAssertTrue(
+        ["public func doubled() -> Price {", "Price(cents: cents * 2)", "}"].contains(
+          lines[line - 1].trimmingCharacters(in: .whitespaces)), "line \(line): \(lines[line - 1])")
     }
-    XCTAssertTrue(result.stdout.contains("of changed executable lines is below the minimum 90%"), result.stdout)
-    let unmeasured = try XCTUnwrap(patch["unmeasured"] as? [[String: Any]]).compactMap { $0["path"] as? String }
-    XCTAssertTrue(unmeasured.contains(".covgate.yml"), "an untracked new file is part of the change: \(unmeasured)")
+    XCTAssertTrue(
+      result.stdout.contains("of changed executable lines is below the minimum 90%"), result.stdout)
+    let unmeasured = try XCTUnwrap(patch["unmeasured"] as? [[String: Any]]).compactMap {
+      $0["path"] as? String
+    }
+    XCTAssertTrue(
+      unmeasured.contains(".covgate.yml"),
+      "an untracked new file is part of the change: \(unmeasured)")
 
-    let missing = try covgate(["check", "--input", "\(package)/.build/debug/codecov/Sample.json", "--base", "no-such-ref"])
+    let missing = try covgate([
+      "check", "--input", "\(package)/.build/debug/codecov/Sample.json", "--base", "no-such-ref",
+    ])
     XCTAssertEqual(missing.exitCode, 2)
     XCTAssertTrue(missing.stderr.contains("base 'no-such-ref' not found"), missing.stderr)
   }
@@ -96,12 +110,16 @@ final class RatchetEndToEndTests: XCTestCase {
     let tax = "\(package)/Sources/Pricing/Tax.swift"
     let original = try String(contentsOfFile: tax, encoding: .utf8)
     defer { try? original.write(toFile: tax, atomically: true, encoding: .utf8) }
-    try (original + "\nextension Tax {\n  public static func unused(_ a: Int) -> Int {\n    let b = a * 2\n    let c = b + 1\n    return c\n  }\n}\n")
+    try
+      (original
+      + "\nextension Tax {\n  public static func unused(_ a: Int) -> Int {\n    let b = a * 2\n    let c = b + 1\n    return c\n  }\n}\n")
       .write(toFile: tax, atomically: true, encoding: .utf8)
     let dropped = try covgate(["run", "--output", "\(package)/out-drop", "--update-baseline"])
     XCTAssertEqual(dropped.exitCode, 1, dropped.stdout + dropped.stderr)
     XCTAssertTrue(dropped.stdout.contains("points below the baseline"), dropped.stdout)
-    XCTAssertEqual(try json(baselineFile) as NSDictionary, saved as NSDictionary, "the baseline must never be lowered")
+    XCTAssertEqual(
+      try json(baselineFile) as NSDictionary, saved as NSDictionary,
+      "the baseline must never be lowered")
   }
 
   /// Excluding a function in source takes exactly its llvm-cov figures out of the file's.
@@ -111,12 +129,15 @@ final class RatchetEndToEndTests: XCTestCase {
     let tax = "\(package)/Sources/Pricing/Tax.swift"
     let original = try String(contentsOfFile: tax, encoding: .utf8)
     defer { try? original.write(toFile: tax, atomically: true, encoding: .utf8) }
-    XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-before", "--format", "json", "--quiet"]).exitCode, 0)
+    XCTAssertEqual(
+      try covgate(["run", "--output", "\(package)/out-before", "--format", "json", "--quiet"])
+        .exitCode, 0)
     // llvm-cov's own figures for the function about to be excluded.
     let profile = "\(package)/.build/debug/codecov/default.profdata"
     let binary = "\(package)/.build/debug/SamplePackageTests.xctest"
     let functions = try CLIHarness.run(
-      "\(CLIHarness.toolchainBin)/llvm-cov", ["report", "-show-functions", "-instr-profile=\(profile)", binary, tax])
+      "\(CLIHarness.toolchainBin)/llvm-cov",
+      ["report", "-show-functions", "-instr-profile=\(profile)", binary, tax])
     // The function and the autoclosure of its `||` are separate records: both leave.
     let rows = functions.stdout.split(separator: "\n").filter { $0.contains("taxesGroceries") }
     XCTAssertEqual(rows.count, 2, functions.stdout)
@@ -130,31 +151,51 @@ final class RatchetEndToEndTests: XCTestCase {
 
     let marked = original.replacingOccurrences(
       of: "  /// Whether a state charges tax on groceries.",
-      with: "  // covgate:ignore-start the grocery rules are checked by the state's own suite\n  /// Whether a state charges tax on groceries.")
-      .replacingOccurrences(of: "    return state == \"NY\" || state == \"TX\"\n  }", with: "    return state == \"NY\" || state == \"TX\"\n  }\n  // covgate:ignore-end")
+      with:
+        "  // covgate:ignore-start the grocery rules are checked by the state's own suite\n  /// Whether a state charges tax on groceries."
+    )
+    .replacingOccurrences(
+      of: "    return state == \"NY\" || state == \"TX\"\n  }",
+      with: "    return state == \"NY\" || state == \"TX\"\n  }\n  // covgate:ignore-end")
     XCTAssertNotEqual(marked, original)
     try marked.write(toFile: tax, atomically: true, encoding: .utf8)
-    XCTAssertEqual(try covgate(["run", "--output", "\(package)/out-after", "--format", "json", "--quiet"]).exitCode, 0)
+    XCTAssertEqual(
+      try covgate(["run", "--output", "\(package)/out-after", "--format", "json", "--quiet"])
+        .exitCode, 0)
 
     func taxSummary(_ folder: String) throws -> [String: [String: Any]] {
       let files = try XCTUnwrap(try json("\(folder)/covgate.json")["files"] as? [[String: Any]])
-      return try XCTUnwrap(files.first { $0["path"] as? String == "Sources/Pricing/Tax.swift" }?["summary"] as? [String: [String: Any]])
+      return try XCTUnwrap(
+        files.first { $0["path"] as? String == "Sources/Pricing/Tax.swift" }?["summary"]
+          as? [String: [String: Any]])
     }
     let before = try taxSummary("\(package)/out-before")
     let after = try taxSummary("\(package)/out-after")
-    XCTAssertEqual(after["lines"]?["count"] as? Int, (before["lines"]?["count"] as? Int).map { $0 - lines })
-    XCTAssertEqual(after["regions"]?["count"] as? Int, (before["regions"]?["count"] as? Int).map { $0 - regions })
-    XCTAssertEqual(after["functions"]?["count"] as? Int, (before["functions"]?["count"] as? Int).map { $0 - rows.count })
-    let exclusions = try XCTUnwrap(try json("\(package)/out-after/covgate.json")["exclusions"] as? [[String: Any]])
+    XCTAssertEqual(
+      after["lines"]?["count"] as? Int, (before["lines"]?["count"] as? Int).map { $0 - lines })
+    XCTAssertEqual(
+      after["regions"]?["count"] as? Int, (before["regions"]?["count"] as? Int).map { $0 - regions }
+    )
+    XCTAssertEqual(
+      after["functions"]?["count"] as? Int,
+      (before["functions"]?["count"] as? Int).map { $0 - rows.count })
+    let exclusions = try XCTUnwrap(
+      try json("\(package)/out-after/covgate.json")["exclusions"] as? [[String: Any]])
     XCTAssertEqual(exclusions.count, 1)
-    XCTAssertEqual(exclusions.first?["reason"] as? String, "the grocery rules are checked by the state's own suite")
+    XCTAssertEqual(
+      exclusions.first?["reason"] as? String,
+      "the grocery rules are checked by the state's own suite")
     XCTAssertEqual(exclusions.first?["ranAnyway"] as? Bool, false)
 
-    try original.replacingOccurrences(of: "/// Sales tax rules.", with: "// covgate:ignore-start\n/// Sales tax rules.")
-      .write(toFile: tax, atomically: true, encoding: .utf8)
+    try original.replacingOccurrences(
+      of: "/// Sales tax rules.", with: "// covgate:ignore-start\n/// Sales tax rules."
+    )
+    .write(toFile: tax, atomically: true, encoding: .utf8)
     let broken = try covgate(["run", "--output", "\(package)/out-broken", "--quiet"])
     XCTAssertEqual(broken.exitCode, 2)
-    XCTAssertTrue(broken.stderr.contains("Sources/Pricing/Tax.swift:1: covgate:ignore-start needs a reason"), broken.stderr)
+    XCTAssertTrue(
+      broken.stderr.contains("Sources/Pricing/Tax.swift:1: covgate:ignore-start needs a reason"),
+      broken.stderr)
   }
 
   /// A build that fails before any test ran gives no coverage: one line and exit 3.
@@ -162,9 +203,12 @@ final class RatchetEndToEndTests: XCTestCase {
     let broken = "\(package)/Sources/Pricing/Broken.swift"
     try "let x: Int = \"not a number\"\n".write(toFile: broken, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: broken) }
-    let result = try covgate(["run", "--output", "\(package)/out-broken-build", "--quiet", "--no-history"])
+    let result = try covgate([
+      "run", "--output", "\(package)/out-broken-build", "--quiet", "--no-history",
+    ])
     XCTAssertEqual(result.exitCode, 3, result.stderr)
     XCTAssertTrue(result.stderr.contains("covgate: error: `swift test` failed"), result.stderr)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/out-broken-build/covgate.json"))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: "\(package)/out-broken-build/covgate.json"))
   }
 }

@@ -136,7 +136,8 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     ])
     XCTAssertEqual(gated.exitCode, 2, gated.stdout)
     XCTAssertTrue(
-      gated.stderr.contains("layer 'logic' gates functions, which xccov data does not hold (it has lines only)"),
+      gated.stderr.contains(
+        "layer 'logic' gates functions, which xccov data does not hold (it has lines only)"),
       gated.stderr)
   }
 
@@ -146,7 +147,9 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     let source = try String(contentsOfFile: recorded("unit.xccov-report.json"), encoding: .utf8)
     let failure =
       "Failed to generate coverage for target 'ShopWidgets.appex' at paths (/x/ShopWidgets): Malformed coverage data"
-    let withError = "{\"errors\": [{\"localizedDescription\": \"\(failure)\"}], " + source.drop(while: { $0 != "{" }).dropFirst()
+    let withError =
+      "{\"errors\": [{\"localizedDescription\": \"\(failure)\"}], "
+      + source.drop(while: { $0 != "{" }).dropFirst()
     let report = output("errors-report.json")
     try withError.write(toFile: report, atomically: true, encoding: .utf8)
     let folder = output("out-errors")
@@ -158,7 +161,8 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     XCTAssertEqual(warned.exitCode, 0, warned.stderr)
     let message = "xccov reported an error, so the figures may lack what it covers: \(failure)"
     XCTAssertTrue(warned.stdout.contains("WARN \(message)"), warned.stdout)
-    let verdicts = try XCTUnwrap((try json(folder)["gate"] as? [String: Any])?["verdicts"] as? [[String: Any]])
+    let verdicts = try XCTUnwrap(
+      (try json(folder)["gate"] as? [String: Any])?["verdicts"] as? [[String: Any]])
     let verdict = try XCTUnwrap(verdicts.first { $0["rule"] as? String == "producerError" })
     XCTAssertEqual(verdict["status"] as? String, "warning")
     XCTAssertEqual(verdict["message"] as? String, message)
@@ -317,11 +321,14 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     // The source view says which run ran a line: the view only in the UI run, the cart in both.
     let pages = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/files")
     let viewPage = try String(
-      contentsOfFile: "\(folder)/files/\(try XCTUnwrap(pages.first { $0.contains("CartView.swift") }))", encoding: .utf8)
+      contentsOfFile:
+        "\(folder)/files/\(try XCTUnwrap(pages.first { $0.contains("CartView.swift") }))",
+      encoding: .utf8)
     XCTAssertTrue(viewPage.contains("<td title=\"ran in ui\">"), "CartView ran in the UI run only")
     XCTAssertFalse(viewPage.contains("ran in unit"), "the unit tests never show the view")
     let cartPage = try String(
-      contentsOfFile: "\(folder)/files/\(try XCTUnwrap(pages.first { $0.contains("Cart.swift") && !$0.contains("View") }))",
+      contentsOfFile:
+        "\(folder)/files/\(try XCTUnwrap(pages.first { $0.contains("Cart.swift") && !$0.contains("View") }))",
       encoding: .utf8)
     XCTAssertTrue(cartPage.contains("<td title=\"ran in unit, ui\">"), "both runs add to the cart")
 
@@ -376,12 +383,16 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     func check(_ extra: [String], _ folder: String) throws -> CLIHarness.Result {
       try CLIHarness.run(
         CLIHarness.covgate,
-        ["check", "--path-map", "/Users/runner/work/shop/shop=\(repository)", "--output", output(folder),
-         "--format", "json"] + extra, in: repository)
+        [
+          "check", "--path-map", "/Users/runner/work/shop/shop=\(repository)", "--output",
+          output(folder),
+          "--format", "json",
+        ] + extra, in: repository)
     }
     let unitOnly = try check(pair("unit") + ["--base", "HEAD~1", "--no-history"], "out-patch-unit")
     XCTAssertEqual(unitOnly.exitCode, 0, unitOnly.stderr)
-    let both = try check(pair("unit") + pair("ui") + ["--base", "HEAD~1", "--no-history"], "out-patch-both")
+    let both = try check(
+      pair("unit") + pair("ui") + ["--base", "HEAD~1", "--no-history"], "out-patch-both")
     XCTAssertEqual(both.exitCode, 0, both.stderr)
     func patchLines(_ folder: String) throws -> [Int] {
       let patch = try XCTUnwrap(try json(output(folder))["patch"] as? [String: Any])
@@ -395,24 +406,30 @@ final class XcodeProjectEndToEndTests: XCTestCase {
     // run's share of the logic, fails it.
     let saved = try CLIHarness.run(
       CLIHarness.covgate,
-      ["baseline", "save", "--path-map", "/Users/runner/work/shop/shop=\(repository)"] + pair("unit")
+      ["baseline", "save", "--path-map", "/Users/runner/work/shop/shop=\(repository)"]
+        + pair("unit")
         + pair("ui"), in: repository)
     XCTAssertEqual(saved.exitCode, 0, saved.stderr)
-    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(repository)/.covgate-baseline.json"), saved.stderr)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: "\(repository)/.covgate-baseline.json"), saved.stderr)
     let ratchet = try check(pair("unit") + pair("ui"), "out-ratchet")
     XCTAssertEqual(ratchet.exitCode, 0, ratchet.stderr)
     let unitAlone = try check(pair("unit") + ["--no-history"], "out-ratchet-unit")
     XCTAssertEqual(unitAlone.exitCode, 1, unitAlone.stdout + unitAlone.stderr)
     XCTAssertTrue(
-      unitAlone.stdout.contains("FAIL logic: lines 65.00% (39/60) dropped 15.00 points below the baseline 80.00%"),
+      unitAlone.stdout.contains(
+        "FAIL logic: lines 65.00% (39/60) dropped 15.00 points below the baseline 80.00%"),
       unitAlone.stdout)
     // The history holds the recorded run with its lines total as covgate.json gives it.
-    let history = try CLIHarness.run(CLIHarness.covgate, ["history", "--limit", "1"], in: repository)
+    let history = try CLIHarness.run(
+      CLIHarness.covgate, ["history", "--limit", "1"], in: repository)
     XCTAssertEqual(history.exitCode, 0, history.stderr)
     let recorded = try XCTUnwrap(
-      (try json(output("out-ratchet"))["totals"] as? [String: [String: Any]])?["lines"]?["percent"] as? Double)
+      (try json(output("out-ratchet"))["totals"] as? [String: [String: Any]])?["lines"]?["percent"]
+        as? Double)
     XCTAssertTrue(
-      history.stdout.contains(String(format: "PASSED  %.2f%%", recorded)), "\(recorded): \(history.stdout)")
+      history.stdout.contains(String(format: "PASSED  %.2f%%", recorded)),
+      "\(recorded): \(history.stdout)")
   }
 
   func testInitWritesAnAppConfigThatCheckAccepts() throws {

@@ -14,7 +14,8 @@ final class GitHeadTests: XCTestCase {
     try FileManager.default.createDirectory(
       atPath: "\(repository)/Sources/Core", withIntermediateDirectories: true)
     try git("init", "-q", "-b", "trunk")
-    try git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "one")
+    try git(
+      "-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "one")
   }
 
   override func tearDown() {
@@ -23,7 +24,8 @@ final class GitHeadTests: XCTestCase {
 
   @discardableResult
   private func git(_ arguments: String...) throws -> String {
-    let result = try LiveCommandRunner().capture("/usr/bin/env", ["git", "-C", repository] + arguments, in: nil)
+    let result = try LiveCommandRunner().capture(
+      "/usr/bin/env", ["git", "-C", repository] + arguments, in: nil)
     XCTAssertEqual(result.exitCode, 0, result.stderr)
     return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -36,16 +38,19 @@ final class GitHeadTests: XCTestCase {
   func testAPackedRefIsFound() throws {
     try git("checkout", "-q", "-b", "feature/x")
     try git("pack-refs", "--all")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(repository)/.git/refs/heads/feature/x"))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: "\(repository)/.git/refs/heads/feature/x"))
     XCTAssertEqual(
-      GitHead.read(root: repository), GitHead(commit: try git("rev-parse", "HEAD"), branch: "feature/x"))
+      GitHead.read(root: repository),
+      GitHead(commit: try git("rev-parse", "HEAD"), branch: "feature/x"))
   }
 
   func testADetachedHeadIsLeftToGitWhichNamesTheTag() throws {
     try git("tag", "v1.0")
     try git("checkout", "-q", "--detach", "v1.0")
     XCTAssertNil(GitHead.read(root: repository))
-    let revision = SourceRevision.resolve(root: repository, environment: [:], runner: LiveCommandRunner())
+    let revision = SourceRevision.resolve(
+      root: repository, environment: [:], runner: LiveCommandRunner())
     XCTAssertEqual(revision, SourceRevision(commit: try git("rev-parse", "HEAD"), branch: "v1.0"))
   }
 
@@ -55,7 +60,8 @@ final class GitHeadTests: XCTestCase {
     try git("worktree", "add", "-q", "-b", "side", linked)
     XCTAssertNil(GitHead.read(root: linked))
     XCTAssertEqual(
-      SourceRevision.resolve(root: linked, environment: [:], runner: LiveCommandRunner()).branch, "side")
+      SourceRevision.resolve(root: linked, environment: [:], runner: LiveCommandRunner()).branch,
+      "side")
   }
 
   func testOutsideAnyRepositoryThereIsNothingToRead() {

@@ -18,7 +18,8 @@ final class ExportReaderTests: XCTestCase {
   }
 
   func testTotalsEqualLLVMCovReportOnRealYamsData() throws {
-    let report = LLVMToolOutput.reportRows(try Fixture.text("yams/llvm-cov-report-sources-only.txt"))
+    let report = LLVMToolOutput.reportRows(
+      try Fixture.text("yams/llvm-cov-report-sources-only.txt"))
     let expected = try XCTUnwrap(report.first { $0.name == "TOTAL" })
     let total = sources(try yams()).map(\.summary).total()
     XCTAssertEqual(total.regions.count, expected.regions.count)
@@ -89,20 +90,25 @@ final class ExportReaderTests: XCTestCase {
       "[[0,1,2,2,1,0,0,0]]",  // line 0
     ]
     for region in regions {
-      let json = #"{"data":[{"files":[],"functions":[{"name":"f","count":1,"regions":"# + region
+      let json =
+        #"{"data":[{"files":[],"functions":[{"name":"f","count":1,"regions":"# + region
         + #","filenames":["/a"]}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
       XCTAssertNoThrow(try ExportReader.parse(Data(json.utf8), source: "in.json"), region)
       XCTAssertThrowsError(
-        try ExportReader.parse(Data(json.utf8), source: "in.json", options: .init(functions: true)), region
+        try ExportReader.parse(Data(json.utf8), source: "in.json", options: .init(functions: true)),
+        region
       ) { error in
-        guard case .malformed = error as? ExportError else { return XCTFail("\(region) gave \(error)") }
+        guard case .malformed = error as? ExportError else {
+          return XCTFail("\(region) gave \(error)")
+        }
         XCTAssertFalse(String(describing: error).contains("\n"))
       }
     }
   }
 
   func testReadsSummaryOnlyExportsWithoutALineView() throws {
-    let json = #"{"data":[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":4,"covered":3,"percent":75},"functions":{"count":1,"covered":1,"percent":100},"instantiations":{"count":1,"covered":1,"percent":100},"regions":{"count":2,"covered":1,"notcovered":1,"percent":50}}}],"totals":{}}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#
+    let json =
+      #"{"data":[{"files":[{"filename":"/p/A.swift","summary":{"lines":{"count":4,"covered":3,"percent":75},"functions":{"count":1,"covered":1,"percent":100},"instantiations":{"count":1,"covered":1,"percent":100},"regions":{"count":2,"covered":1,"notcovered":1,"percent":50}}}],"totals":{}}],"type":"llvm.coverage.json.export","version":"2.0.1"}"#
     let data = try ExportReader.parse(Data(json.utf8), source: "x.json")
     XCTAssertEqual(data.files.first?.summary.lines, Metric(covered: 3, count: 4))
     XCTAssertNil(data.files.first?.lineView)
@@ -116,32 +122,59 @@ final class ExportReaderTests: XCTestCase {
     XCTAssertEqual(lean.files.map(\.summary), full.files.map(\.summary))
     XCTAssertTrue(lean.files.allSatisfy { $0.lineView == nil })
     XCTAssertTrue(full.files.contains { $0.lineView != nil })
-    let unsorted = #"{"data":[{"files":[{"filename":"/a","segments":[[5,1,1,true,true,false],[2,1,0,false,false,false]],"summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
+    let unsorted =
+      #"{"data":[{"files":[{"filename":"/a","segments":[[5,1,1,true,true,false],[2,1,0,false,false,false]],"summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
     XCTAssertThrowsError(
-      try ExportReader.parse(Data(unsorted.utf8), source: "in.json", options: .init(lineViews: false))
+      try ExportReader.parse(
+        Data(unsorted.utf8), source: "in.json", options: .init(lineViews: false))
     ) { XCTAssertTrue("\($0)".contains("out of order"), "\($0)") }
   }
 
   func testDecodesEscapedFilenames() throws {
-    let json = #"{"data":[{"files":[{"filename":"/p/\u00e9\"q\\.swift","summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
-    XCTAssertEqual(try ExportReader.parse(Data(json.utf8), source: "x").files.first?.path, "/p/é\"q\\.swift")
+    let json =
+      #"{"data":[{"files":[{"filename":"/p/\u00e9\"q\\.swift","summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#
+    XCTAssertEqual(
+      try ExportReader.parse(Data(json.utf8), source: "x").files.first?.path, "/p/é\"q\\.swift")
   }
 
   func testRejectsBadInputWithOneLineErrors() {
     let cases: [(String, (ExportError) -> Bool)] = [
       ("", { if case .empty = $0 { true } else { false } }),
-      (#"{"data":[{"files":[{"filename":"/a""#, { if case .truncated = $0 { true } else { false } }),
+      (
+        #"{"data":[{"files":[{"filename":"/a""#, { if case .truncated = $0 { true } else { false } }
+      ),
       ("[1,2]", { if case .notAnExport = $0 { true } else { false } }),
-      (#"{"data":[],"type":"other","version":"3.0.1"}"#, { if case .notAnExport = $0 { true } else { false } }),
-      (#"{"data":[],"type":"llvm.coverage.json.export","version":"9.0"}"#, { if case .unsupportedVersion = $0 { true } else { false } }),
-      (#"{"data":[{"files":[{"filename":"/a","summary":{"lines":{"count":1,"covered":5}}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#, { if case .malformed = $0 { true } else { false } }),
-      (#"{"data":[{"files":[{"filename":"/a","segments":[[5,1,1,true,true,false],[2,1,0,false,false,false]],"summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#, { if case .malformed = $0 { true } else { false } }),
-      (#"{"data":[],"type":"llvm.coverage.json.export","version":"3.0.1"} x"#, { if case .malformed = $0 { true } else { false } }),
-      (String(repeating: "[", count: 10_000), { if case .notAnExport = $0 { true } else { false } }),
-      (#"{"data":[{"files":[{"filename":"/a","summary":{"lines":{"count":-1,"covered":0}}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#, { if case .malformed = $0 { true } else { false } }),
+      (
+        #"{"data":[],"type":"other","version":"3.0.1"}"#,
+        { if case .notAnExport = $0 { true } else { false } }
+      ),
+      (
+        #"{"data":[],"type":"llvm.coverage.json.export","version":"9.0"}"#,
+        { if case .unsupportedVersion = $0 { true } else { false } }
+      ),
+      (
+        #"{"data":[{"files":[{"filename":"/a","summary":{"lines":{"count":1,"covered":5}}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#,
+        { if case .malformed = $0 { true } else { false } }
+      ),
+      (
+        #"{"data":[{"files":[{"filename":"/a","segments":[[5,1,1,true,true,false],[2,1,0,false,false,false]],"summary":{}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#,
+        { if case .malformed = $0 { true } else { false } }
+      ),
+      (
+        #"{"data":[],"type":"llvm.coverage.json.export","version":"3.0.1"} x"#,
+        { if case .malformed = $0 { true } else { false } }
+      ),
+      (
+        String(repeating: "[", count: 10_000), { if case .notAnExport = $0 { true } else { false } }
+      ),
+      (
+        #"{"data":[{"files":[{"filename":"/a","summary":{"lines":{"count":-1,"covered":0}}}]}],"type":"llvm.coverage.json.export","version":"3.0.1"}"#,
+        { if case .malformed = $0 { true } else { false } }
+      ),
     ]
     for (json, matches) in cases {
-      XCTAssertThrowsError(try ExportReader.parse(Data(json.utf8), source: "in.json"), json) { error in
+      XCTAssertThrowsError(try ExportReader.parse(Data(json.utf8), source: "in.json"), json) {
+        error in
         let error = error as! ExportError
         XCTAssertTrue(matches(error), "\(json) gave \(error)")
         XCTAssertFalse(error.description.contains("\n"))

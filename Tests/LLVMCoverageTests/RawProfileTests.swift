@@ -11,7 +11,8 @@ final class RawProfileTests: XCTestCase {
       (String(repeating: "1234567890", count: 8), "57edf4a22be3c955ac49da2e2107b67a"),
     ]
     for (text, expected) in vectors {
-      XCTAssertEqual(MD5.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined(), expected, text)
+      XCTAssertEqual(
+        MD5.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined(), expected, text)
     }
   }
 
@@ -34,7 +35,8 @@ final class RawProfileTests: XCTestCase {
       XCTAssertEqual(profile.entryCounts[MD5.low64(name)], count, name)
     }
     // testTax ran Tax.amount (twice) and never taxesGroceries.
-    XCTAssertEqual(profile.entryCounts[MD5.low64("$s7Pricing3TaxO6amount3for5stateSiAA5PriceV_SStFZ")], 2)
+    XCTAssertEqual(
+      profile.entryCounts[MD5.low64("$s7Pricing3TaxO6amount3for5stateSiAA5PriceV_SStFZ")], 2)
     XCTAssertEqual(profile.entryCounts[MD5.low64("$s7Pricing3TaxO14taxesGroceriesySbSSFZ")], 0)
     XCTAssertEqual(profile.binaryIDs.count, 1)
     XCTAssertEqual(profile.binaryIDs.first?.count, 40)
@@ -48,14 +50,20 @@ final class RawProfileTests: XCTestCase {
     hugeCount.replaceSubrange(24..<32, with: [0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0])
     var badPointer = real
     let firstRecord = 128 + 32
-    badPointer.replaceSubrange((firstRecord + 16)..<(firstRecord + 24), with: [0x01, 0, 0, 0, 0, 0, 0, 0x40])
+    badPointer.replaceSubrange(
+      (firstRecord + 16)..<(firstRecord + 24), with: [0x01, 0, 0, 0, 0, 0, 0, 0x40])
     let cases: [(String, Data, String)] = [
-      ("empty", Data(), "shorter than a profile header"), ("not a profile", Data(repeating: 7, count: 200), "no magic"),
-      ("version", wrongVersion, "raw profile format 9"), ("truncated", real.prefix(900), "larger than the file"),
-      ("record count", hugeCount, "larger than the file"), ("counter pointer", badPointer, "points outside the counters"),
+      ("empty", Data(), "shorter than a profile header"),
+      ("not a profile", Data(repeating: 7, count: 200), "no magic"),
+      ("version", wrongVersion, "raw profile format 9"),
+      ("truncated", real.prefix(900), "larger than the file"),
+      ("record count", hugeCount, "larger than the file"),
+      ("counter pointer", badPointer, "points outside the counters"),
     ]
     for (name, bytes, message) in cases {
-      XCTAssertThrowsError(try bytes.withUnsafeBytes { try RawProfile.parse($0, path: "t.profraw") }, name) { error in
+      XCTAssertThrowsError(
+        try bytes.withUnsafeBytes { try RawProfile.parse($0, path: "t.profraw") }, name
+      ) { error in
         XCTAssertTrue("\(error)".contains(message), "\(name): \(error)")
         XCTAssertTrue("\(error)".hasPrefix("t.profraw: "), "\(error)")
       }

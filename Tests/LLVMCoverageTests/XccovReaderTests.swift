@@ -72,7 +72,8 @@ final class XccovReaderTests: XCTestCase {
     let failed =
       "Failed to generate coverage for target 'Widgets.appex' at paths (\\\"/x/Widgets\\\"): Malformed coverage data"
     let report = try parseReport(
-      #"{"errors": [{"localizedDescription": "\#(failed)", "domain": "x", "code": 3}], "targets": []}"#)
+      #"{"errors": [{"localizedDescription": "\#(failed)", "domain": "x", "code": 3}], "targets": []}"#
+    )
     XCTAssertEqual(report.errors, [failed.replacingOccurrences(of: "\\\"", with: "\"")])
     let one = XccovCoverage.data([XccovCoverage.Run(report: report, archive: nil, name: "Unit")])
     XCTAssertEqual(one.producerErrors, report.errors)
@@ -331,9 +332,11 @@ final class XccovReaderTests: XCTestCase {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let unit = "\(folder)/unit.xccov-archive.json"
     let ui = "\(folder)/ui-archive.json"
-    try #"{"/p/a.swift": [{"line": 1, "isExecutable": true, "executionCount": 2}, {"line": 2, "isExecutable": true, "executionCount": 0}]}"#
+    try
+      #"{"/p/a.swift": [{"line": 1, "isExecutable": true, "executionCount": 2}, {"line": 2, "isExecutable": true, "executionCount": 0}]}"#
       .write(toFile: unit, atomically: true, encoding: .utf8)
-    try #"{"/p/a.swift": [{"line": 1, "isExecutable": true, "executionCount": 0}, {"line": 2, "isExecutable": true, "executionCount": 3}], "/p/b.swift": [{"line": 1, "isExecutable": false}]}"#
+    try
+      #"{"/p/a.swift": [{"line": 1, "isExecutable": true, "executionCount": 0}, {"line": 2, "isExecutable": true, "executionCount": 3}], "/p/b.swift": [{"line": 1, "isExecutable": false}]}"#
       .write(toFile: ui, atomically: true, encoding: .utf8)
 
     let one = try XccovCoverage.read(reports: [], archives: [unit])

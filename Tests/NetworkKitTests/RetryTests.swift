@@ -78,7 +78,8 @@ struct RetryTests {
     #expect(session.sentRequests.count == attempts)
   }
 
-  @Test("A POST with an idempotency key is retried: the server answers a repeat with the first reply")
+  @Test(
+    "A POST with an idempotency key is retried: the server answers a repeat with the first reply")
   func postWithIdempotencyKey() async {
     let session = MockNetworkSession(status: 503, body: "")
     var request = URLRequest(url: url)
@@ -88,7 +89,10 @@ struct RetryTests {
 
     await #expect(throws: NetworkError.httpStatus(503)) { try await client.data(for: request) }
     #expect(session.sentRequests.count == 3)
-    #expect(session.sentRequests.allSatisfy { $0.value(forHTTPHeaderField: "Idempotency-Key") == "booking-42" })
+    #expect(
+      session.sentRequests.allSatisfy {
+        $0.value(forHTTPHeaderField: "Idempotency-Key") == "booking-42"
+      })
   }
 
   @Test(

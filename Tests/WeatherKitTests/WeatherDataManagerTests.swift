@@ -29,7 +29,8 @@ final class WeatherDataManagerTests: XCTestCase {
 
     _ = fetch(with: session, latitude: 52.0, longitude: 13.5)
 
-    XCTAssertEqual(session.lastURL?.absoluteString, "https://weather.test/forecast/KEY/52.0,13.5?units=si")
+    XCTAssertEqual(
+      session.lastURL?.absoluteString, "https://weather.test/forecast/KEY/52.0,13.5?units=si")
     XCTAssertEqual(session.dataTaskCallCount, 1)
   }
 
@@ -53,7 +54,8 @@ final class WeatherDataManagerTests: XCTestCase {
       baseURL: WeatherFixtures.baseURL, urlSession: good
     ).weather(latitude: 45.5, longitude: -73.25)
     XCTAssertEqual(weather, WeatherFixtures.weather)
-    XCTAssertEqual(good.lastURL?.absoluteString, "https://weather.test/forecast/KEY/45.5,-73.25?units=si")
+    XCTAssertEqual(
+      good.lastURL?.absoluteString, "https://weather.test/forecast/KEY/45.5,-73.25?units=si")
     do {
       _ = try await WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: unauthorised)
         .weather(latitude: 45.5, longitude: -73.25)

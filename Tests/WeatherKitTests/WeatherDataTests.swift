@@ -32,7 +32,8 @@ final class WeatherDataTests: XCTestCase {
       ("us", "°F", "mph"), (nil, "°F", "mph"),
     ]
     for (units, temperature, wind) in cases {
-      let weather = WeatherData(latitude: 0, longitude: 0, currently: WeatherFixtures.weather.currently, units: units)
+      let weather = WeatherData(
+        latitude: 0, longitude: 0, currently: WeatherFixtures.weather.currently, units: units)
       XCTAssertEqual(weather.temperatureUnit, temperature, String(describing: units))
       XCTAssertEqual(weather.windSpeedUnit, wind, String(describing: units))
     }

@@ -8,7 +8,8 @@ struct ExportEdits {
 
   /// Values no real export has, and the edges of the ranges covgate accepts.
   static let specials = [
-    "0", "1", "-1", "-0", "1.5", "1e3", "2147483648", "4294967295", "4294967296", "49999999", "50000000",
+    "0", "1", "-1", "-0", "1.5", "1e3", "2147483648", "4294967295", "4294967296", "49999999",
+    "50000000",
     "9007199254740993", "9223372036854775807", "9223372036854775808", "18446744073709551615",
     "18446744073709551616", String(repeating: "9", count: 40), String(repeating: "7", count: 300),
   ]
@@ -24,12 +25,16 @@ struct ExportEdits {
       let byte = text[index]
       if byte == UInt8(ascii: "\"") {
         var end = index + 1
-        while end < text.count, text[end] != UInt8(ascii: "\"") { end += text[end] == UInt8(ascii: "\\") ? 2 : 1 }
+        while end < text.count, text[end] != UInt8(ascii: "\"") {
+          end += text[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
         if text[index + 1] == UInt8(ascii: "/") { strings.append((index + 1)..<end) }
         index = end + 1
       } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
         var end = index
-        while end < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[end]) { end += 1 }
+        while end < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[end]) {
+          end += 1
+        }
         numbers.append(index..<end)
         index = end
       } else {
@@ -45,12 +50,16 @@ struct ExportEdits {
     var replacements: [Int: (Range<Int>, [UInt8])] = [:]
     var offset = 0
     while offset + 4 <= input.count {
-      let (what, which, a, b) = (input[offset], Int(input[offset + 1]), input[offset + 2], input[offset + 3])
+      let (what, which, a, b) = (
+        input[offset], Int(input[offset + 1]), input[offset + 2], input[offset + 3]
+      )
       offset += 4
       switch what % 4 {
       case 0:
         let range = numbers[which % numbers.count]
-        replacements[range.lowerBound] = (range, Array(Self.specials[Int(a) % Self.specials.count].utf8))
+        replacements[range.lowerBound] = (
+          range, Array(Self.specials[Int(a) % Self.specials.count].utf8)
+        )
       case 1:
         let range = numbers[which % numbers.count]
         replacements[range.lowerBound] = (range, Array(String(Int(a) << 8 | Int(b)).utf8))

@@ -11,12 +11,19 @@ enum InvariantSetup {
       TargetInfo(
         name: "App", kind: .executable, path: "Sources/App",
         sources: ["Sources/App/Shapes.swift", "Sources/App/main.swift"]),
-      TargetInfo(name: "AppTests", kind: .test, path: "Tests/AppTests", sources: [], dependencies: ["App"]),
+      TargetInfo(
+        name: "AppTests", kind: .test, path: "Tests/AppTests", sources: [], dependencies: ["App"]),
     ])
 
   static func input(_ data: CoverageData, markers: Bool) -> GateInput {
     GateInput(
-      data: data, package: package, config: .defaults, pathMaps: [PathMap(old: "/src", new: "/pkg/Sources/App")],
-      markers: markers ? ["Sources/App/Shapes.swift": [ExclusionMarker(lines: 14...17, reason: "fuzz", markerLine: 13)]] : [:])
+      data: data, package: package, config: .defaults,
+      pathMaps: [PathMap(old: "/src", new: "/pkg/Sources/App")],
+      markers: markers
+        ? [
+          "Sources/App/Shapes.swift": [
+            ExclusionMarker(lines: 14...17, reason: "fuzz", markerLine: 13)
+          ]
+        ] : [:])
   }
 }

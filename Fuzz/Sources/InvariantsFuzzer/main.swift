@@ -10,7 +10,8 @@ import LLVMCoverage
 /// in `Fuzz/Regressions/export/` (replayed by the unit tests) and stops the run.
 let base = try! String(
   contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../Tests/LLVMCoverageTests/Fixtures/runs/swift/run1.json").standardized,
+    .appendingPathComponent("../../../Tests/LLVMCoverageTests/Fixtures/runs/swift/run1.json")
+    .standardized,
   encoding: .utf8)
 let edits = ExportEdits(base)
 
@@ -18,8 +19,10 @@ func fuzzInvariants(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let input = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
   let export = edits.apply(input)
   do {
-    let data = try ExportReader.parse(Data(export.utf8), source: "fuzz.json", options: .init(functions: true))
-    _ = try Gate.evaluate(InvariantSetup.input(data, markers: input.first.map { $0 & 1 == 1 } ?? false))
+    let data = try ExportReader.parse(
+      Data(export.utf8), source: "fuzz.json", options: .init(functions: true))
+    _ = try Gate.evaluate(
+      InvariantSetup.input(data, markers: input.first.map { $0 & 1 == 1 } ?? false))
   } catch let violation as InvariantViolation {
     let folder = ProcessInfo.processInfo.environment["COVGATE_FUZZ_REGRESSIONS"] ?? "."
     let name = "\(folder)/invariant-\(String(export.hashValue, radix: 16)).json"

@@ -12,7 +12,10 @@ struct LoginCommand: CampgroundSubcommand {
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "The email to sign in with (asked when missing).") var email: String?
-  @Option(help: "Read the password from this file's first line (a file only you can read) instead of the terminal.")
+  @Option(
+    help:
+      "Read the password from this file's first line (a file only you can read) instead of the terminal."
+  )
   var passwordFile: String?
 
   func output(in context: CommandContext) async throws -> String {

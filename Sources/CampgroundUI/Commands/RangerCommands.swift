@@ -17,7 +17,10 @@ struct RangerAddCommand: CampgroundSubcommand {
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "The email the ranger signs in with.") var email: String
-  @Option(help: "Read the password from this file's first line (a file only you can read) instead of the terminal.")
+  @Option(
+    help:
+      "Read the password from this file's first line (a file only you can read) instead of the terminal."
+  )
   var passwordFile: String?
 
   func output(in context: CommandContext) async throws -> String {

@@ -28,7 +28,10 @@ struct ReservationsCommand: CampgroundSubcommand {
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "Only this camper's reservations, cancelled ones included.") var camper: Int64?
-  @Option(help: ArgumentHelp("The first day of the range (default: today where the campground is: $CAMPGROUND_TIME_ZONE, else this machine's time zone).", valueName: "day"))
+  @Option(
+    help: ArgumentHelp(
+      "The first day of the range (default: today where the campground is: $CAMPGROUND_TIME_ZONE, else this machine's time zone).",
+      valueName: "day"))
   var from: Day?
   @Option(help: ArgumentHelp("The day after the range (default: 30 days on).", valueName: "day"))
   var to: Day?

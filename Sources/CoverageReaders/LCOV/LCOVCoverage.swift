@@ -80,7 +80,8 @@ public enum LCOVCoverage {
     // One record (the usual case) names each function once already.
     let merged = entries.count == 1 ? entries[0].record.functions : mergedFunctions(entries)
     let listed = merged.map {
-      FunctionCoverage(name: $0.name, displayName: $0.name, line: $0.line, column: 1, count: $0.count)
+      FunctionCoverage(
+        name: $0.name, displayName: $0.name, line: $0.line, column: 1, count: $0.count)
     }.sorted { ($0.line, $0.name) < ($1.line, $1.name) }
     var file = FileCoverage(
       path: source,

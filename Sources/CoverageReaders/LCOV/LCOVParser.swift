@@ -17,7 +17,8 @@ public enum LCOVParser {
   }
 
   /// Parses a tracefile's bytes; `path` names it in errors.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws -> [LCOVRecord] {
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws -> [LCOVRecord]
+  {
     var state = State(path: path)
     var start = 0
     var lineNumber = 0
@@ -91,7 +92,8 @@ public enum LCOVParser {
         return
       }
       let tag = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
-      let value = String(decoding: UnsafeBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
+      let value = String(
+        decoding: UnsafeBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
       switch tag {
       case "TN", "VER":
         return
@@ -114,7 +116,8 @@ public enum LCOVParser {
         guard fields.count == 2 || fields.count == 3 else {
           throw malformed("DA: needs a line and a count")
         }
-        record!.lines.append(LineCount(line: try lineNumber(fields[0]), count: try count(fields[1])))
+        record!.lines.append(
+          LineCount(line: try lineNumber(fields[0]), count: try count(fields[1])))
       case "FN":
         let (line, rest) = try leadingNumber(value, what: "FN: needs a line and a name")
         // LCOV 2: FN:<start>,<end>,<name>.
@@ -181,7 +184,8 @@ public enum LCOVParser {
         closing.functions.append(LCOVFunction(name: name, line: line, count: counts[name] ?? 0))
       }
       if let unknown = counts.keys.first(where: { !seen.contains($0) }) {
-        throw malformed("FNDA: for \(unknown), which no FN: in the record of \(closing.source) declares")
+        throw malformed(
+          "FNDA: for \(unknown), which no FN: in the record of \(closing.source) declares")
       }
       var grouped: [String: Int] = [:]
       for alias in aliases {
@@ -189,7 +193,8 @@ public enum LCOVParser {
           throw malformed("FNA: for index \(alias.index), which no FNL: declares")
         }
         if let known = grouped[alias.index] {
-          closing.functions[known].count = LCOVParser.added(closing.functions[known].count, alias.count)
+          closing.functions[known].count = LCOVParser.added(
+            closing.functions[known].count, alias.count)
         } else {
           grouped[alias.index] = closing.functions.count
           closing.functions.append(LCOVFunction(name: alias.name, line: line, count: alias.count))
@@ -260,9 +265,12 @@ public enum LCOVParser {
     }
 
     private func lineNumber(_ field: Substring) throws -> Int {
-      guard let line = Int(field), line >= 1 else { throw malformed("`\(field)` is not a line number") }
+      guard let line = Int(field), line >= 1 else {
+        throw malformed("`\(field)` is not a line number")
+      }
       guard line <= LCOVParser.maximumLine else {
-        throw malformed("line \(line) is out of range (no source file has \(LCOVParser.maximumLine) lines)")
+        throw malformed(
+          "line \(line) is out of range (no source file has \(LCOVParser.maximumLine) lines)")
       }
       return line
     }

@@ -46,7 +46,9 @@ extension HTMLPage {
       appendCard("Functions", summary.functions, rule: rules?[.functions], to: &bytes)
       if regions { appendCard("Regions", summary.regions, rule: rules?[.regions], to: &bytes) }
       // Derived from the sources and the regions' counts: named so on the card.
-      if branches { appendCard("Branches (derived)", summary.branches, rule: rules?[.branches], to: &bytes) }
+      if branches {
+        appendCard("Branches (derived)", summary.branches, rule: rules?[.branches], to: &bytes)
+      }
       bytes.append("</div>\n")
     }
   }

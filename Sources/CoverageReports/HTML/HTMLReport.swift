@@ -51,7 +51,8 @@ public struct HTMLReport: ReportRenderer {
               rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
               source: sources.source(ofRelativePath: file.path),
               exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
-              testsByFunction: tests.map { $0[file.path] ?? [:] }, capabilities: report.capabilities,
+              testsByFunction: tests.map { $0[file.path] ?? [:] },
+              capabilities: report.capabilities,
               runNames: report.runNames
             ).htmlBytes()
           })

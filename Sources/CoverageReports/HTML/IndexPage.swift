@@ -58,7 +58,9 @@ struct IndexPage {
       html += "<span class=\"name\">\(layer.name.htmlEscaped)</span> "
       html += "<span class=\"badge \(gated)\">\(layer.gated ? "gated" : "not gated")</span></th>"
       let rules = HTMLPage.rules(of: layer)
-      html += "<td class=\"num\">\(files)</td>" + HTMLPage.metricCells(layer.totals, rules: rules, regions: report.capabilities.regions)
+      html +=
+        "<td class=\"num\">\(files)</td>"
+        + HTMLPage.metricCells(layer.totals, rules: rules, regions: report.capabilities.regions)
       html += "<td class=\"rules\">\(thresholds(layer))</td></tr>\n"
       for target in layer.targets {
         html += "<tr class=\"target-row\" id=\"\(Self.anchor("target", target.name))\">"

@@ -62,7 +62,9 @@ final class PhaseTimes: @unchecked Sendable {
   func begin(_ name: String, at now: Date) -> String? {
     lock.withLock {
       defer { current = (name, now) }
-      return current.map { "after \(Terminal.seconds(now.timeIntervalSince($0.start))) of \($0.name)" }
+      return current.map {
+        "after \(Terminal.seconds(now.timeIntervalSince($0.start))) of \($0.name)"
+      }
     }
   }
 

@@ -10,7 +10,8 @@ import Foundation
 struct AffectedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "affected",
-    abstract: "Print the tests the changes since the merge base with --base need, from `run --per-test`'s test map.",
+    abstract:
+      "Print the tests the changes since the merge base with --base need, from `run --per-test`'s test map.",
     discussion: """
       A change the map cannot put on its functions (a new or deleted file, a changed signature or \
       declaration, Package.swift, a resource, a map of other files) selects every test. The default \
@@ -23,16 +24,25 @@ struct AffectedCommand: ParsableCommand {
 
   @OptionGroup var package: PackageOptions
 
-  @Option(help: "The git ref the change is measured from (its merge base with HEAD), e.g. origin/main.")
+  @Option(
+    help: "The git ref the change is measured from (its merge base with HEAD), e.g. origin/main.")
   var base: String
 
-  @Option(help: ArgumentHelp("The test map (default: covgate-test-map.json in the output folder).", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "The test map (default: covgate-test-map.json in the output folder).", valueName: "file"))
   var map: String?
 
-  @Option(help: ArgumentHelp("The folder `covgate run --per-test` wrote to (default: <package>/\(RunSettings.outputFolderName)).", valueName: "folder"))
+  @Option(
+    help: ArgumentHelp(
+      "The folder `covgate run --per-test` wrote to (default: <package>/\(RunSettings.outputFolderName)).",
+      valueName: "folder"))
   var output: String?
 
-  @Option(help: "filter (one argument for swift test --filter), list (one test ID a line) or json (with reasons).")
+  @Option(
+    help:
+      "filter (one argument for swift test --filter), list (one test ID a line) or json (with reasons)."
+  )
   var format: Format = .filter
 
   func run() throws {
@@ -40,10 +50,13 @@ struct AffectedCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
       let queries = TestMapQueries(
-        root: root, map: map.map { absolute($0).path }, outputFolder: output.map { absolute($0).path },
+        root: root, map: map.map { absolute($0).path },
+        outputFolder: output.map { absolute($0).path },
         services: .live(root: root, observer: terminal))
       let (affected, testMap, mergeBase) = try queries.affected(since: base)
-      print(AffectedOutput(affected: affected, map: testMap, base: base, mergeBase: mergeBase).text(format))
+      print(
+        AffectedOutput(affected: affected, map: testMap, base: base, mergeBase: mergeBase).text(
+          format))
       if format != .json {
         // Why the selection is what it is, on standard error (standard output is the filter).
         if !affected.everything.isEmpty {
@@ -51,11 +64,13 @@ struct AffectedCommand: ParsableCommand {
         }
         for module in affected.modules {
           terminal.printError(
-            "covgate: all of test module \(module): a test file of it changed (new tests are not in the map)")
+            "covgate: all of test module \(module): a test file of it changed (new tests are not in the map)"
+          )
         }
         if !affected.ignored.isEmpty {
           terminal.printError(
-            "covgate: no test reads \(affected.ignored.joined(separator: ", ")): they select nothing")
+            "covgate: no test reads \(affected.ignored.joined(separator: ", ")): they select nothing"
+          )
         }
       }
       return .success

@@ -41,9 +41,13 @@ struct AffectedOutput {
       "base": base, "mergeBase": mergeBase, "mapCommit": map.commit,
       "everyTest": !affected.everything.isEmpty, "everyTestBecause": affected.everything,
       "testModules": affected.modules, "totalTests": map.tests.count, "ignored": affected.ignored,
-      "tests": affected.tests.map { ["id": $0.test.id, "library": $0.test.library.rawValue, "reasons": $0.reasons] },
+      "tests": affected.tests.map {
+        ["id": $0.test.id, "library": $0.test.library.rawValue, "reasons": $0.reasons]
+      },
     ]
-    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    let data =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+      ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
   }
 }

@@ -13,7 +13,9 @@ struct BaselineCommand: ParsableCommand {
 struct BaselineSaveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "save",
-    abstract: "Run the tests (or read coverage made elsewhere, as check does) and save the figures as the baseline.")
+    abstract:
+      "Run the tests (or read coverage made elsewhere, as check does) and save the figures as the baseline."
+  )
 
   /// Coverage made elsewhere instead of running the tests.
   @OptionGroup var input: CoverageInputOptions
@@ -30,14 +32,17 @@ struct BaselineSaveCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let source: CoverageSource =
         input.isEmpty
-        ? .tests(arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings)
+        ? .tests(
+          arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings)
         : input.source
       let pipeline = try options.pipeline(source: source, observer: terminal)
       let result = try pipeline.saveBaseline()
-      _ = ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading).present(result)
+      _ = ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading)
+        .present(result)
       guard result.outcome != .testsFailed else {
         terminal.error(
-          "the tests failed, so no baseline was saved; fix them and run `covgate baseline save` again")
+          "the tests failed, so no baseline was saved; fix them and run `covgate baseline save` again"
+        )
         return .testsFailed
       }
       return .success

@@ -5,7 +5,9 @@ import CovgateKit
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Evaluate coverage made elsewhere: llvm-cov exports, a profile and its binaries, Xcode's xccov JSON or result bundles, LCOV tracefiles.")
+    abstract:
+      "Evaluate coverage made elsewhere: llvm-cov exports, a profile and its binaries, Xcode's xccov JSON or result bundles, LCOV tracefiles."
+  )
 
   @OptionGroup var input: CoverageInputOptions
 
@@ -14,7 +16,8 @@ struct CheckCommand: ParsableCommand {
   func validate() throws {
     guard !input.isEmpty else {
       throw ValidationError(
-        "check needs at least one --input FILE.json, a --from-build FOLDER, a --profdata FILE with its --object BINARY, an --xccov-report FILE, an --xcresult BUNDLE or an --lcov FILE")
+        "check needs at least one --input FILE.json, a --from-build FOLDER, a --profdata FILE with its --object BINARY, an --xccov-report FILE, an --xcresult BUNDLE or an --lcov FILE"
+      )
     }
   }
 

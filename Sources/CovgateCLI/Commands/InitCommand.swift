@@ -10,7 +10,9 @@ import Foundation
 struct InitCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "init",
-    abstract: "Write a starter .covgate.yml for the package, or for an Xcode project without Package.swift.")
+    abstract:
+      "Write a starter .covgate.yml for the package, or for an Xcode project without Package.swift."
+  )
 
   @OptionGroup var package: PackageOptions
 

@@ -5,7 +5,9 @@ import CovgateKit
 struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
-    abstract: "Run `swift test` (or, with --xcode, `xcodebuild test`) with coverage, then gate and report (the default).")
+    abstract:
+      "Run `swift test` (or, with --xcode, `xcodebuild test`) with coverage, then gate and report (the default)."
+  )
 
   @OptionGroup var options: CommonOptions
 
@@ -21,7 +23,8 @@ struct RunCommand: ParsableCommand {
   func validate() throws {
     if xcode.xcode, testRun.perTest || testRun.repeats > 1 || !swiftTestArguments.isEmpty {
       throw ValidationError(
-        "--xcode runs xcodebuild, not swift test: --per-test, --repeat and arguments after -- do not apply")
+        "--xcode runs xcodebuild, not swift test: --per-test, --repeat and arguments after -- do not apply"
+      )
     }
   }
 
@@ -34,7 +37,8 @@ struct RunCommand: ParsableCommand {
           arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings,
           repeat: testRun.repeats)
       let pipeline = try options.pipeline(source: source, observer: terminal)
-      return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading).present(try pipeline.run())
+      return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading)
+        .present(try pipeline.run())
     }
   }
 }

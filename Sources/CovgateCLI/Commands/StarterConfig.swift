@@ -6,7 +6,8 @@ enum StarterConfig {
   static func text(for package: PackageInfo) -> String {
     let classifier = Classifier(config: .defaults, package: package)
     let targets = package.measuredTargets
-    let glue = targets.filter { (try? classifier.layer(target: $0, file: nil)) == "ui-glue" }.map(\.name)
+    let glue = targets.filter { (try? classifier.layer(target: $0, file: nil)) == "ui-glue" }.map(
+      \.name)
     let logic = targets.map(\.name).filter { !glue.contains($0) }
     return """
       # covgate configuration for \(package.name). Reference: covgate's README.

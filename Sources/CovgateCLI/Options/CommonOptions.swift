@@ -15,7 +15,8 @@ struct CommonOptions: ParsableArguments {
       valueName: "file"))
   var packageDescription: String?
 
-  @Option(help: "The folder reports are written to (default: <package>/\(RunSettings.outputFolderName)).")
+  @Option(
+    help: "The folder reports are written to (default: <package>/\(RunSettings.outputFolderName)).")
   var output: String?
 
   @Option(

@@ -12,16 +12,21 @@ struct TestRunOptions: ParsableArguments {
   @Flag(
     name: .customLong("per-test"),
     help:
-      "Build the tests once, then run each test (XCTest and Swift Testing) in a process of its own: a crash loses only its own coverage; --timeout applies per test; after --, --filter and --skip pick tests.")
+      "Build the tests once, then run each test (XCTest and Swift Testing) in a process of its own: a crash loses only its own coverage; --timeout applies per test; after --, --filter and --skip pick tests."
+  )
   var perTest = false
 
-  @Option(help: ArgumentHelp("With --per-test, how many tests run at once (default: the number of cores).", valueName: "n"))
+  @Option(
+    help: ArgumentHelp(
+      "With --per-test, how many tests run at once (default: the number of cores).", valueName: "n")
+  )
   var jobs: Int?
 
   @Flag(
     name: .customLong("fresh-processes"),
     help:
-      "With --per-test, start each test's process from scratch instead of forking it from a loaded test binary (slower, the same results; Linux forks by default).")
+      "With --per-test, start each test's process from scratch instead of forking it from a loaded test binary (slower, the same results; Linux forks by default)."
+  )
   var freshProcesses = false
 
   @Option(

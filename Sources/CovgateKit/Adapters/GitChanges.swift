@@ -15,12 +15,16 @@ public struct GitChanges: ChangeProviding {
     let commit = try mergeBase(base, root: root)
     // The work tree, so uncommitted changes count too; --relative keeps only files under the
     // package and makes their paths package-relative.
-    let diff = try git([
-      "diff", "-U0", "-M", "--no-color", "--no-ext-diff", "--relative", "--src-prefix=a/", "--dst-prefix=b/",
-      String(commit),
-    ], root: root)
+    let diff = try git(
+      [
+        "diff", "-U0", "-M", "--no-color", "--no-ext-diff", "--relative", "--src-prefix=a/",
+        "--dst-prefix=b/",
+        String(commit),
+      ], root: root)
     guard diff.exitCode == 0 else {
-      throw PatchError.diffFailed(detail: diff.stderr.split(separator: "\n").first.map(String.init) ?? "exit \(diff.exitCode)")
+      throw PatchError.diffFailed(
+        detail: diff.stderr.split(separator: "\n").first.map(String.init) ?? "exit \(diff.exitCode)"
+      )
     }
     return ChangeSet(
       base: base, baseCommit: String(commit),
@@ -72,16 +76,28 @@ public struct GitChanges: ChangeProviding {
     -> (changes: [AffectedTests.Change], stale: [String], mergeBase: String)
   {
     let changeSet = try changes(since: base, root: root)
-    let changes = changeSet.files.map { file in
-      AffectedTests.Change(
-        path: file.renamedFrom ?? file.path, oldLines: file.removedLines, insertedAfter: file.insertedAfter,
-        isNew: file.isNew, isDeleted: file.isDeleted || file.isBinary, replaced: file.replaced)
-    } + changeSet.files.filter { $0.renamedFrom != nil }.map { AffectedTests.Change(path: $0.path, isNew: true) }
-    guard !mapCommit.isEmpty else { return (changes, ["the test map names no commit"], changeSet.baseCommit) }
+    let changes =
+      changeSet.files.map { file in
+        AffectedTests.Change(
+          path: file.renamedFrom ?? file.path, oldLines: file.removedLines,
+          insertedAfter: file.insertedAfter,
+          isNew: file.isNew, isDeleted: file.isDeleted || file.isBinary, replaced: file.replaced)
+      }
+      + changeSet.files.filter { $0.renamedFrom != nil }.map {
+        AffectedTests.Change(path: $0.path, isNew: true)
+      }
+    guard !mapCommit.isEmpty else {
+      return (changes, ["the test map names no commit"], changeSet.baseCommit)
+    }
     guard mapCommit != changeSet.baseCommit else { return (changes, [], changeSet.baseCommit) }
-    let drift = try git(["diff", "--name-only", "--no-renames", "--relative", mapCommit, changeSet.baseCommit], root: root)
+    let drift = try git(
+      ["diff", "--name-only", "--no-renames", "--relative", mapCommit, changeSet.baseCommit],
+      root: root)
     guard drift.exitCode == 0 else {
-      return (changes, ["the test map's commit \(mapCommit.prefix(12)) is not in this repository"], changeSet.baseCommit)
+      return (
+        changes, ["the test map's commit \(mapCommit.prefix(12)) is not in this repository"],
+        changeSet.baseCommit
+      )
     }
     let drifted = Set(drift.stdout.split(separator: "\n").map(String.init))
     let stale = changes.filter { drifted.contains($0.path) }.map {

@@ -9,7 +9,8 @@ public struct SourceRevision: Equatable {
 
   /// The revision of the package at `root`, from this process's environment and git.
   @Sendable public static func live(root: String) -> SourceRevision {
-    resolve(root: root, environment: ProcessInfo.processInfo.environment, runner: LiveCommandRunner())
+    resolve(
+      root: root, environment: ProcessInfo.processInfo.environment, runner: LiveCommandRunner())
   }
 
   /// Reads GitHub Actions' and GitLab CI's variables first (`GITHUB_SHA`, `GITHUB_HEAD_REF` on
