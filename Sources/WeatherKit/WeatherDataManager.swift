@@ -60,14 +60,9 @@ public final class WeatherDataManager: WeatherProviding {
       throw .invalidCoordinates(latitude: latitude, longitude: longitude)
     }
     // Without `units` the service answers in US units: ask for SI (°C, m/s), as the manual shows.
-    var components = URLComponents(
-      url: baseURL.appendingPathComponent("\(latitude),\(longitude)"),
-      resolvingAgainstBaseURL: false)
-    components?.queryItems = [URLQueryItem(name: "units", value: "si")]
-    guard let url = components?.url else {
-      throw .invalidCoordinates(latitude: latitude, longitude: longitude)
-    }
-    return URLRequest(url: url)
+    return URLRequest(
+      url: baseURL.appendingPathComponent("\(latitude),\(longitude)")
+        .appending(queryItems: [URLQueryItem(name: "units", value: "si")]))
   }
 
   /// Decodes a reply's body, or says why there is no weather.

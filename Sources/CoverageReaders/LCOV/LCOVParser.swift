@@ -209,21 +209,30 @@ public enum LCOVParser {
       totals = [:]
     }
 
+    /// The whole number at `index` up to the next comma or the end, `index` left there; nil
+    /// for no digits, a character that is not one, or more than 64 bits.
+    static func number(in value: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt64? {
+      let start = index
+      var result: UInt64 = 0
+      while index < value.count, value[index] != UInt8(ascii: ",") {
+        let digit = value[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        let (times10, o1) = result.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+        guard !o1, !o2 else { return nil }
+        result = sum
+        index += 1
+      }
+      return index > start ? result : nil
+    }
+
     /// `<number>,<name>` with a name that is not itself `<number>,...` (LCOV 2's
     /// `FN:<start>,<end>,<name>` goes to the general path); nil for anything else.
     static func numberAndName(_ value: UnsafeBufferPointer<UInt8>) -> (UInt64, String)? {
       var index = 0
-      var number: UInt64 = 0
-      while index < value.count, value[index] != UInt8(ascii: ",") {
-        let digit = value[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
-        let (times10, o1) = number.multipliedReportingOverflow(by: 10)
-        let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
-        guard !o1, !o2 else { return nil }
-        number = sum
-        index += 1
+      guard let number = number(in: value, at: &index), index + 1 < value.count else {
+        return nil
       }
-      guard index > 0, index + 1 < value.count else { return nil }
       let name = UnsafeBufferPointer(rebasing: value[(index + 1)...])
       // A name starting with digits then a comma may be LCOV 2's end line.
       if let first = name.first, first &- UInt8(ascii: "0") < 10 { return nil }
@@ -234,25 +243,11 @@ public enum LCOVParser {
     /// anything else (the general path then names what is wrong).
     static func lineCount(_ value: UnsafeBufferPointer<UInt8>) -> LineCount? {
       var index = 0
-      func number() -> UInt64? {
-        let start = index
-        var result: UInt64 = 0
-        while index < value.count, value[index] != UInt8(ascii: ",") {
-          let digit = value[index] &- UInt8(ascii: "0")
-          guard digit < 10 else { return nil }
-          let (times10, o1) = result.multipliedReportingOverflow(by: 10)
-          let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
-          guard !o1, !o2 else { return nil }
-          result = sum
-          index += 1
-        }
-        return index > start ? result : nil
-      }
-      guard let line = number(), line >= 1, line <= UInt64(LCOVParser.maximumLine),
-        index < value.count
+      guard let line = number(in: value, at: &index), line >= 1,
+        line <= UInt64(LCOVParser.maximumLine), index < value.count
       else { return nil }
       index += 1
-      guard let count = number() else { return nil }
+      guard let count = number(in: value, at: &index) else { return nil }
       // A checksum (geninfo --checksum) may follow; a fourth field goes to the general path.
       if index < value.count, value[(index + 1)...].contains(UInt8(ascii: ",")) { return nil }
       return LineCount(line: Int(line), count: min(count, UInt64(Int64.max)))
