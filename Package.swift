@@ -50,6 +50,7 @@ let package = Package(
       dependencies: [
         "CoverageModel", "CovgateSupport", .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftOperators", package: "swift-syntax"),
       ]),
     .target(name: "CoverageReports", dependencies: ["CoverageModel", "CovgateSupport"]),
     .target(
@@ -131,7 +132,7 @@ let package = Package(
       name: "CovgateKitTests",
       dependencies: [
         "CovgateKit", "CovgateSupport", "CoverageAcquisition", "CoverageGate", "CoverageModel",
-        "CoverageReports",
+        "CoverageReports", "SourceAnalysis",
       ]),
     .testTarget(
       name: "CovgateCLITests",

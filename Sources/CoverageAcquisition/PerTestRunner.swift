@@ -43,7 +43,7 @@ public struct PerTestRunner: Sendable {
     try? FileManager.default.removeItem(atPath: folder)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let queue = WorkQueue(order: startOrder(of: tests))
-    let records = Records(count: tests.count)
+    let records = Slots<Record>(count: tests.count)
     let group = DispatchGroup()
     for _ in 0..<min(jobs, tests.count) {
       group.enter()
@@ -107,38 +107,5 @@ public struct PerTestRunner: Sendable {
 extension PerTestRunner {
   static func size(of path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-  }
-}
-
-/// Hands out the indexes of `order` once each, in that order, to several threads.
-private final class WorkQueue: @unchecked Sendable {
-  private let lock = NSLock()
-  private var position = 0
-  private let order: [Int]
-
-  init(order: [Int]) { self.order = order }
-
-  func next() -> Int? {
-    lock.withLock {
-      guard position < order.count else { return nil }
-      defer { position += 1 }
-      return order[position]
-    }
-  }
-}
-
-/// The records as threads finish them.
-private final class Records: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [Result<PerTestRunner.Record, Error>?]
-
-  init(count: Int) { results = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ result: Result<PerTestRunner.Record, Error>) {
-    lock.withLock { results[index] = result }
-  }
-
-  func all() throws -> [PerTestRunner.Record] {
-    try lock.withLock { try results.map { try $0!.get() } }
   }
 }

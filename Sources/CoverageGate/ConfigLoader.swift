@@ -9,8 +9,9 @@ public enum ConfigLoader {
   static let topLevelKeys = [
     "version", "layers", "exclude", "test_support", "file_minimum", "function_minimum", "overall",
     "targets_without_data", "patch",
-    "baseline", "history", "exclusions", "branches", "project", "coverage_errors",
+    "baseline", "history", "exclusions", "branches", "project", "coverage_errors", "mutation",
   ]
+  static let mutationKeys = ["minimum", "ignore_calls"]
   static let projectKeys = ["targets"]
   static let branchKeys = ["derive"]
   static let functionMinimumKeys = ["regions"]
@@ -19,7 +20,7 @@ public enum ConfigLoader {
   static let baselineKeys = ["file", "tolerance"]
   static let historyKeys = ["path", "enabled"]
   static let layerKeys =
-    ["gated", "default", "targets", "paths", "kinds", "max_risk", "function_minimum"]
+    ["gated", "default", "targets", "paths", "kinds", "max_risk", "function_minimum", "mutation"]
     + MetricKind.allCases.map(\.rawValue)
   static let thresholdKeys = ["minimum", "target", "max_uncovered"]
   static let kindNames = ["library", "executable"]

@@ -65,6 +65,13 @@ struct ConfigParser {
         for (_, item) in try mapping(value, "exclusions", keys: ConfigLoader.exclusionKeys) {
           config.staleExclusions = try policy(item, "exclusions.stale")
         }
+      case "mutation":
+        for (key, item) in try mapping(value, "mutation", keys: ConfigLoader.mutationKeys) {
+          if key == "minimum" { config.mutation.minimum = try percent(item, "mutation.minimum") }
+          if key == "ignore_calls" {
+            config.mutation.ignoredCalls = try strings(item, "mutation.ignore_calls")
+          }
+        }
       case "project":
         for (_, item) in try mapping(value, "project", keys: ConfigLoader.projectKeys) {
           config.projectTargets = try projectTargets(item)
@@ -109,6 +116,10 @@ struct ConfigParser {
       case "max_risk": layer.maxRisk = try count(value, "\(context): max_risk")
       case "function_minimum":
         layer.functionMinimum = try functionMinimum(value, "\(context): function_minimum")
+      case "mutation":
+        for (_, item) in try mapping(value, "\(context): mutation", keys: ["minimum"]) {
+          layer.mutationMinimum = try percent(item, "\(context): mutation.minimum")
+        }
       case "kinds":
         layer.kinds = try strings(value, "\(context): kinds").map { kind in
           guard ConfigLoader.kindNames.contains(kind), let parsed = TargetInfo.Kind(rawValue: kind)

@@ -38,6 +38,17 @@ public struct GateConfig: Sendable, Equatable {
   /// `project.targets`: for a project without `Package.swift`, its targets and their folders;
   /// empty, each top-level folder with sources is a target.
   public var projectTargets: [ProjectTarget] = []
+  /// `mutation`: what `covgate mutate` gates and leaves alone.
+  public var mutation = MutationSettings()
+
+  public struct MutationSettings: Sendable, Equatable {
+    /// The lowest mutation score (killed / (killed + survived), in percent) of each gated layer;
+    /// a layer's own `mutation.minimum` wins. `nil`: reported only.
+    public var minimum: Double?
+    /// Calls never removed, beside the logging and checks covgate knows.
+    public var ignoredCalls: [String] = []
+    public init() {}
+  }
 
   public struct PatchSettings: Sendable, Equatable {
     /// The git ref changes are measured from; `--base` overrides it.
@@ -140,6 +151,8 @@ public struct LayerConfig: Sendable, Equatable {
   public var maxRisk: Int?
   /// `function_minimum.regions` for this layer's functions (over the top-level one).
   public var functionMinimum: Double?
+  /// `mutation.minimum` for this layer (over the top-level one).
+  public var mutationMinimum: Double?
   /// Where the config file names the layer; not part of equality.
   public var location: SourceLocation?
 

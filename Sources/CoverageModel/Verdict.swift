@@ -24,6 +24,8 @@ public struct Verdict: Hashable, Sendable, Codable {
     case functionMinimum
     /// An error the coverage data's producer reported (xccov's `errors`).
     case producerError
+    /// A layer's mutation score (`covgate mutate`) against its `mutation.minimum`.
+    case mutation
   }
 
   /// What the rule was applied to.

@@ -10,6 +10,8 @@ public enum Phase: String, Sendable {
   case evaluate
   case testMap = "map tests to functions"
   case report
+  case mutatedBuild = "write the mutants and build"
+  case mutants = "run the tests of each mutant"
 
   init(_ step: AcquisitionStep) {
     switch step {

@@ -11,7 +11,7 @@ extension Pipeline {
   /// `-Xllvm` options do not enter), so the old plain increments stay. Turning that off makes
   /// every file the build compiles emit new code; files it does not compile were built by an
   /// earlier run with the same arguments, covgate's own.
-  static let atomicCounters = [
+  public static let atomicCounters = [
     "-Xswiftc", "-Xllvm", "-Xswiftc", "-instrprof-atomic-counter-update-all",
     "-Xswiftc", "-Xfrontend", "-Xswiftc", "-disable-incremental-llvm-codegen",
   ]

@@ -116,7 +116,7 @@ final class ConfigLoaderTests: XCTestCase {
       "layers:\n  logic:\n    default: true\n    line: 60\n", at: (4, 5),
       contains: [
         "unknown key 'line' in layer 'logic'", "did you mean 'lines'?",
-        "valid keys: gated, default, targets, paths, kinds, max_risk, function_minimum, lines, functions, instantiations, regions, branches",
+        "valid keys: gated, default, targets, paths, kinds, max_risk, function_minimum, mutation, lines, functions, instantiations, regions, branches",
       ])
   }
 

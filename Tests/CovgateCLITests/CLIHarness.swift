@@ -124,10 +124,11 @@ enum CLIHarness {
 
 /// Fresh copies of the Sample fixture package, one per test class (each builds it once).
 enum SampleCopy {
-  /// Copies the fixture into a new temporary folder; returns the package path.
-  static func make(_ label: String) -> String {
-    let source = Bundle.module.url(forResource: "Fixtures/Sample", withExtension: nil)!.path
-    let package = NSTemporaryDirectory() + "covgate-\(label)-\(UUID().uuidString)/Sample"
+  /// Copies the fixture (`Fixtures/<fixture>`) into a new temporary folder; returns the
+  /// package path.
+  static func make(_ label: String, fixture: String = "Sample") -> String {
+    let source = Bundle.module.url(forResource: "Fixtures/\(fixture)", withExtension: nil)!.path
+    let package = NSTemporaryDirectory() + "covgate-\(label)-\(UUID().uuidString)/\(fixture)"
     try! FileManager.default.createDirectory(
       atPath: (package as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try! FileManager.default.copyItem(atPath: source, toPath: package)

@@ -22,7 +22,7 @@ public struct Covgate: ParsableCommand {
     subcommands: [
       RunCommand.self, CheckCommand.self, InitCommand.self, BaselineCommand.self,
       HistoryCommand.self, MergeCommand.self, TestsForCommand.self,
-      AffectedCommand.self,
+      AffectedCommand.self, MutateCommand.self,
     ],
     defaultSubcommand: RunCommand.self)
 

@@ -1,0 +1,30 @@
+import CoverageModel
+import Foundation
+
+extension TestRunner {
+  /// `swift build --build-tests --enable-code-coverage` with `flags`, the compiler's messages
+  /// kept: a mutated build's errors name the mutants that do not compile.
+  public func buildTestsKeepingOutput(root: String, flags: [String]) throws -> CommandResult {
+    try runner.capture(
+      toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + flags, in: root)
+  }
+
+  /// Every test of every test binary of the build at `root` (built with `flags`), and what runs
+  /// them one per process (children of test servers unless `fresh`).
+  public func testsAndLauncher(root: String, flags: [String], fresh: Bool) throws -> (
+    tests: [TestCase], launcher: any TestProcessLaunching
+  ) {
+    let binPath = try binPath(root: root, arguments: flags)
+    let binaries = Self.files(in: binPath, withExtension: "xctest").map(
+      platform.testExecutable(ofBundle:))
+    guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
+    let listing = TestListing(runner: runner)
+    let scratch = try listingFolder(binPath: binPath)
+    let tests = try binaries.flatMap { binary in
+      try TestCaseResult.Library.allCases.flatMap {
+        try listing.tests(in: binary, library: $0, directory: scratch)
+      }
+    }
+    return (tests, testProcesses(binPath: binPath, fresh: fresh))
+  }
+}

@@ -1,0 +1,51 @@
+import CoverageModel
+
+/// `covgate mutate`'s report for a pull-request comment: the score per layer and the survivors
+/// on the change, each with its code before and after.
+public enum MutationMarkdownReport {
+  public static let fileName = "covgate-mutation.md"
+
+  public static func render(_ report: MutationReport) -> String {
+    var lines = [
+      "### covgate mutate: \(report.passed ? "passed" : "failed")", "",
+      "\(report.results.count) mutants on \(report.scope).", "",
+      "| Layer | Score | Killed | Survived | Timed out | No coverage | Unviable |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for layer in report.layers {
+      let metric = layer.metric
+      lines.append(
+        "| \(escaped(layer.name)) | \(metric.formattedPercent) | \(layer.count(.killed) + layer.count(.crashed)) | \(layer.count(.survived)) | \(layer.count(.timedOut)) | \(layer.count(.noCoverage)) | \(layer.count(.unviable)) |"
+      )
+    }
+    for verdict in report.verdicts where verdict.status == .failed {
+      lines.append("")
+      lines.append("**\(escaped(verdict.message))**")
+    }
+    let survivors = report.survivors
+    if !survivors.isEmpty {
+      lines += ["", "<details><summary>\(survivors.count) survivors</summary>", ""]
+      for survivor in survivors {
+        let mutant = survivor.mutant
+        let change =
+          mutant.mutated.isEmpty
+          ? "\(code(mutant.original)) removed"
+          : "\(code(mutant.original)) → \(code(mutant.mutated))"
+        lines.append(
+          "- `\(mutant.file):\(mutant.line)` \(mutant.kind.rawValue): \(change), ran by \(escaped(MutationTextReport.testList(survivor.tests)))"
+        )
+      }
+      lines += ["", "</details>"]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Inline code that a backtick in the code cannot end early.
+  static func code(_ text: String) -> String {
+    text.contains("`") ? "`` \(text) ``" : "`\(text)`"
+  }
+
+  static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
+  }
+}

@@ -1,0 +1,33 @@
+/// Discounts, in percent.
+public enum Discount {
+  /// Asserted below, at and above the boundary: both mutants of `>=` are killed.
+  public static func rate(forItems count: Int) -> Int {
+    if count >= 10 { return 20 }
+    return 0
+  }
+
+  /// Run by a test that asserts nothing: both mutants of `>` survive.
+  public static func isBulk(_ count: Int) -> Bool {
+    count > 100
+  }
+
+  /// Run by no test: its mutant has no coverage.
+  public static func loyalty(years: Int) -> Int {
+    years * 2
+  }
+
+  /// String concatenation has no `-`: that mutant does not compile (unviable); `count`'s
+  /// `+` becomes `-`, which the test notices (killed).
+  public static func label(_ name: String, count: Int) -> String {
+    let prefix = "item: "
+    let suffix = " x" + String(count + 1)
+    return prefix + name + suffix
+  }
+
+  /// Counts up to `limit`: `+=` becoming `-=` never ends, and the test's time runs out.
+  public static func steps(to limit: Int) -> Int {
+    var step = 0
+    while step < limit { step += 1 }
+    return step
+  }
+}

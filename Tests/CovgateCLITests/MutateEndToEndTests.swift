@@ -1,0 +1,138 @@
+import CovgateSupport
+import Foundation
+import XCTest
+
+/// `covgate mutate` on the Mutants fixture, whose tests assert on some functions and only run
+/// others: the outcomes are exactly the ones written beside its code, the package is left as
+/// it was, and `--base` mutates only the changed lines and gates their score.
+final class MutateEndToEndTests: XCTestCase {
+  private var package = ""
+
+  override func setUpWithError() throws {
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")
+    package = SampleCopy.make("mutate", fixture: "Mutants")
+  }
+
+  override func tearDown() {
+    SampleCopy.remove(package)
+    super.tearDown()
+  }
+
+  private func covgate(_ arguments: [String]) throws -> CLIHarness.Result {
+    try CLIHarness.run(CLIHarness.covgate, arguments, in: package)
+  }
+
+  @discardableResult
+  private func git(_ arguments: [String]) throws -> CLIHarness.Result {
+    let result = try CLIHarness.run(
+      "/usr/bin/env", ["git", "-c", "user.email=t@t", "-c", "user.name=t"] + arguments, in: package)
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    return result
+  }
+
+  private func report() throws -> [String: Any] {
+    try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(
+          contentsOf: URL(fileURLWithPath: "\(package)/.build/covgate/covgate-mutation.json")))
+        as? [String: Any])
+  }
+
+  /// `file:line kind` → outcome, for every mutant of the report.
+  private func outcomes(_ report: [String: Any]) -> [String: String] {
+    let results = report["results"] as? [[String: Any]] ?? []
+    var found: [String: String] = [:]
+    for result in results {
+      let mutant = result["mutant"] as? [String: Any] ?? [:]
+      let file = (mutant["file"] as? String ?? "").replacingOccurrences(
+        of: "Sources/Shop/", with: "")
+      let key = "\(file):\(mutant["line"] as? Int ?? 0) \(mutant["mutated"] as? String ?? "")"
+      found[key] = result["outcome"] as? String
+    }
+    return found
+  }
+
+  /// Every file of the package with its bytes, the reports' folder left out.
+  private func snapshot() throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: package)
+    while let path = enumerator?.nextObject() as? String {
+      guard !path.hasPrefix(".build/covgate"), !path.hasSuffix(".profraw") else { continue }
+      var isFolder: ObjCBool = false
+      FileManager.default.fileExists(atPath: "\(package)/\(path)", isDirectory: &isFolder)
+      if !isFolder.boolValue {
+        files[path] = try Data(contentsOf: URL(fileURLWithPath: "\(package)/\(path)"))
+      }
+    }
+    return files
+  }
+
+  func testEveryMutantEndsAsWrittenBesideTheCodeAndTheChangeAloneIsGated() throws {
+    let before = try snapshot()
+    let all = try covgate(["mutate", "--all", "--jobs", "2"])
+    XCTAssertEqual(all.exitCode, 0, all.stderr)
+    XCTAssertEqual(
+      outcomes(try report()),
+      [
+        "Cart.swift:10 ": "killed",
+        "Cart.swift:15 prices.isEmpty": "killed",
+        "Cart.swift:20 ": "survived",
+        "Cart.swift:24 audits - 1": "survived",
+        "Discount.swift:5 count > 10": "killed",
+        "Discount.swift:5 count < 10": "killed",
+        "Discount.swift:11 count >= 100": "survived",
+        "Discount.swift:11 count <= 100": "survived",
+        "Discount.swift:16 years / 2": "no-coverage",
+        "Discount.swift:23 count - 1": "killed",
+        "Discount.swift:24 prefix - name": "unviable",
+        "Discount.swift:24 prefix + name - suffix": "unviable",
+        "Discount.swift:30 step <= limit": "killed",
+        "Discount.swift:30 step >= limit": "killed",
+        "Discount.swift:30 step -= 1": "timed-out",
+      ])
+    XCTAssertTrue(all.stdout.contains("logic         63.63% (7/11)"), all.stdout)
+    XCTAssertTrue(
+      all.stdout.contains(
+        "Sources/Shop/Discount.swift:11:5  relational-boundary  `count > 100` -> `count >= 100`\n    ran by ShopTests.DiscountTests/testBulkRunsWithoutAsserting"
+      ), all.stdout)
+    XCTAssertTrue(all.stdout.contains("`recordAudit()` removed"), all.stdout)
+    let markdown = try String(
+      contentsOfFile: "\(package)/.build/covgate/covgate-mutation.md", encoding: .utf8)
+    XCTAssertTrue(markdown.contains("<summary>4 survivors</summary>"), markdown)
+    // The package's sources are as they were, and nothing was built in it.
+    XCTAssertEqual(try snapshot(), before)
+
+    // A change of one line: only its mutants run, and the gate on their score fails.
+    try git(["init", "-q"])
+    try "/.build/\n".write(toFile: "\(package)/.gitignore", atomically: true, encoding: .utf8)
+    try git(["add", "."])
+    try git(["commit", "-qm", "base"])
+    let discount = "\(package)/Sources/Shop/Discount.swift"
+    let text = try String(contentsOfFile: discount, encoding: .utf8)
+    try text.replacingOccurrences(of: "count > 100", with: "count > 99")
+      .write(toFile: discount, atomically: true, encoding: .utf8)
+    let changed = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
+    XCTAssertEqual(changed.exitCode, 1, changed.stdout + changed.stderr)
+    XCTAssertEqual(
+      outcomes(try report()),
+      ["Discount.swift:11 count >= 99": "survived", "Discount.swift:11 count <= 99": "survived"])
+    XCTAssertTrue(
+      changed.stdout.contains(
+        "FAIL logic: mutation score 0.00% (0 of 2 killed) is below the minimum 50%"),
+      changed.stdout)
+    let verdicts = try XCTUnwrap(try report()["verdicts"] as? [[String: Any]])
+    XCTAssertEqual(verdicts.first?["rule"] as? String, "mutation")
+    XCTAssertEqual(verdicts.first?["status"] as? String, "failed")
+  }
+
+  func testWithoutAScopeOrWithAnUnknownBaseNothingRuns() throws {
+    let bare = try covgate(["mutate"])
+    XCTAssertEqual(bare.exitCode, 2)
+    XCTAssertTrue(bare.stderr.contains("say what to mutate: --base REF"), bare.stderr)
+    let unknown = try covgate(["mutate", "--base", "no-such-ref"])
+    XCTAssertEqual(unknown.exitCode, 2, unknown.stderr)
+    XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/.build"))
+  }
+}
