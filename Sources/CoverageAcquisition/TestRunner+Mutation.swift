@@ -2,11 +2,10 @@ import CoverageModel
 import Foundation
 
 extension TestRunner {
-  /// `swift build --build-tests --enable-code-coverage` with `flags`, the compiler's messages
-  /// kept: a mutated build's errors name the mutants that do not compile.
+  /// `swift build --build-tests` with `flags`, the compiler's messages kept: a mutated build's
+  /// errors name the mutants that do not compile.
   public func buildTestsKeepingOutput(root: String, flags: [String]) throws -> CommandResult {
-    try runner.capture(
-      toolchain.swift, ["build", "--build-tests", "--enable-code-coverage"] + flags, in: root)
+    try runner.capture(toolchain.swift, ["build", "--build-tests"] + flags, in: root)
   }
 
   /// Every test of every test binary of the build at `root` (built with `flags`), and what runs

@@ -49,6 +49,28 @@ struct MutatedBuild {
     return unviable
   }
 
+  /// Each file's modification date, to put back with its text.
+  static func modificationDates(of files: [String], in copy: String) -> [String: Date] {
+    var dates: [String: Date] = [:]
+    for file in files {
+      dates[file] =
+        (try? FileManager.default.attributesOfItem(atPath: "\(copy)/\(file)"))?[.modificationDate]
+        as? Date
+    }
+    return dates
+  }
+
+  /// Writes the original texts back with their dates.
+  func restore(_ originals: [String: String], dates: [String: Date]) {
+    for (file, text) in originals {
+      let path = "\(copy)/\(file)"
+      try? text.write(toFile: path, atomically: true, encoding: .utf8)
+      if let date = dates[file] {
+        try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+      }
+    }
+  }
+
   private func write(_ mutants: FileMutants, originals: [String: String]) throws {
     for (file, original) in originals {
       let text = MutantSchema.apply(mutants[file] ?? [], to: original)

@@ -50,15 +50,15 @@ public struct MutationRun: Sendable {
     services.observer.phase(.mutatedBuild)
     let buildStart = Date()
     let runner = try testRunner()
-    let unviable =
-      mutants.isEmpty
-      ? []
-      : try MutatedBuild(
-        copy: copy.copy,
-        build: {
-          try runner.buildTestsKeepingOutput(root: copy.copy, flags: Pipeline.atomicCounters)
-        }
-      ).run(byFile, originals: originals)
+    let flags = mutantBuildFlags
+    let build = MutatedBuild(
+      copy: copy.copy,
+      build: { try runner.buildTestsKeepingOutput(root: copy.copy, flags: flags) })
+    // The copy's sources as they were, dates included, whatever happens: the next run's build
+    // with coverage then has nothing to compile again.
+    let dates = MutatedBuild.modificationDates(of: Array(originals.keys), in: copy.copy)
+    defer { build.restore(originals, dates: dates) }
+    let unviable = mutants.isEmpty ? [] : try build.run(byFile, originals: originals)
     let buildSeconds = Date().timeIntervalSince(buildStart)
 
     services.observer.phase(.mutants)
@@ -147,6 +147,10 @@ public struct MutationRun: Sendable {
     )
   }
 
+  /// The mutated build goes to a build folder of its own, without coverage: the copy's build
+  /// with coverage stays as the first run left it, and mutants run uninstrumented, faster.
+  private var mutantBuildFlags: [String] { ["--scratch-path", "\(settings.workspace)/build"] }
+
   private func testRunner() throws -> TestRunner {
     let toolchain = try services.acquisition.locateToolchain()
     return TestRunner(toolchain: toolchain, platform: currentPlatform())
@@ -167,7 +171,7 @@ public struct MutationRun: Sendable {
     let runnable = results.indices.filter { !unviable.contains(results[$0].mutant.id) }
     guard !runnable.isEmpty else { return results }
     let (tests, launcher) = try runner.testsAndLauncher(
-      root: root, flags: Pipeline.atomicCounters, fresh: settings.freshProcesses)
+      root: root, flags: mutantBuildFlags, fresh: settings.freshProcesses)
     let byID = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
     var jobs: [MutantRunner.Job] = []
     var jobIndexes: [Int] = []
