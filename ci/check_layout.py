@@ -7,7 +7,7 @@ Source listings (table.code) are left out: a long line of code scrolls sideways 
 any code view, rather than wrapping.
 
 Usage: check_layout.py CHROMIUM SITE_FOLDER [--pages N]
-Looks at the index, the changes page when there is one, and the N largest file pages (default 3:
+Looks at the index, covgate mutate's page and the changes page when there are ones, and the N largest file pages (default 3:
 the largest carry the longest names and, after a per-test run, the longest test lists). Opens the
 folded parts (<details>) first, so what a click would show is measured too. Prints one line per
 fault and exits 1 when there is any, 0 otherwise.
@@ -44,7 +44,10 @@ MEASURE = """(() => {
 
 
 def pages(site, count):
-    chosen = [os.path.join(site, "index.html")]
+    chosen = [os.path.join(site, "index.html")] if os.path.exists(os.path.join(site, "index.html")) else []
+    mutation = os.path.join(site, "covgate-mutation.html")
+    if os.path.exists(mutation):
+        chosen.append(mutation)
     changes = os.path.join(site, "changes.html")
     if os.path.exists(changes):
         chosen.append(changes)
@@ -65,8 +68,8 @@ def main():
     if len(args) != 2:
         sys.exit(__doc__)
     chromium, site = args
-    if not os.path.exists(os.path.join(site, "index.html")):
-        sys.exit(f"check_layout: no index.html in {site}: give the folder the HTML report was written to")
+    if not any(os.path.exists(os.path.join(site, name)) for name in ("index.html", "covgate-mutation.html")):
+        sys.exit(f"check_layout: no index.html or covgate-mutation.html in {site}: give the folder the HTML report was written to")
     chosen = pages(site, count)
     process, session, profile = browser.launch(chromium)
     faults = []

@@ -70,8 +70,9 @@ final class MutateEndToEndTests: XCTestCase {
 
   func testEveryMutantEndsAsWrittenBesideTheCodeAndTheChangeAloneIsGated() throws {
     let before = try snapshot()
-    let all = try covgate(["mutate", "--all", "--jobs", "2"])
+    let all = try covgate(["mutate", "--all", "--jobs", "2", "--format", "all"])
     XCTAssertEqual(all.exitCode, 0, all.stderr)
+    try assertReportsAreReadByTheirConsumers()
     XCTAssertEqual(
       outcomes(try report()),
       [
@@ -124,6 +125,46 @@ final class MutateEndToEndTests: XCTestCase {
     let verdicts = try XCTUnwrap(try report()["verdicts"] as? [[String: Any]])
     XCTAssertEqual(verdicts.first?["rule"] as? String, "mutation")
     XCTAssertEqual(verdicts.first?["status"] as? String, "failed")
+  }
+
+  /// The JSON against its schema, the HTML page in Chromium at desktop and phone widths, the
+  /// SonarQube issues in the generic import format.
+  private func assertReportsAreReadByTheirConsumers() throws {
+    let folder = "\(package)/.build/covgate"
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../..").standardized.path
+    let html = try String(contentsOfFile: "\(folder)/covgate-mutation.html", encoding: .utf8)
+    XCTAssertTrue(html.contains("<h2>4 survivors</h2>"), html)
+    XCTAssertTrue(
+      html.contains("<span class=\"survivor\"><b>11</b>     count &gt; 100</span>"), html)
+    let sonar = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate-mutation-sonarqube.json")))
+        as? [String: Any])
+    let issues = try XCTUnwrap(sonar["issues"] as? [[String: Any]])
+    XCTAssertEqual(issues.count, 4)
+    let location = issues.first?["primaryLocation"] as? [String: Any]
+    XCTAssertEqual(location?["filePath"] as? String, "Sources/Shop/Cart.swift")
+    XCTAssertEqual((location?["textRange"] as? [String: Any])?["startLine"] as? Int, 20)
+    XCTAssertEqual((sonar["rules"] as? [[String: Any]])?.first?["id"] as? String, "survived-mutant")
+
+    let probe = try CLIHarness.run("/usr/bin/env", ["python3", "-c", "import jsonschema"])
+    if probe.exitCode == 0 {
+      let valid = try CLIHarness.run(
+        "/usr/bin/env",
+        [
+          "python3", "-c",
+          "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+          "\(folder)/covgate-mutation.json", "\(repository)/docs/covgate-mutation.schema.json",
+        ])
+      XCTAssertEqual(valid.exitCode, 0, valid.stderr)
+    }
+    let chromium = try CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v chromium"])
+    if chromium.exitCode == 0 {
+      let layout = try CLIHarness.run(
+        "/usr/bin/env", ["python3", "\(repository)/ci/check_layout.py", "chromium", folder])
+      XCTAssertEqual(layout.exitCode, 0, layout.stdout + layout.stderr)
+    }
   }
 
   func testWithoutAScopeOrWithAnUnknownBaseNothingRuns() throws {

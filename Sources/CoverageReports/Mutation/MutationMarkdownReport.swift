@@ -45,7 +45,5 @@ public enum MutationMarkdownReport {
     text.contains("`") ? "`` \(text) ``" : "`\(text)`"
   }
 
-  static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
-  }
+  static func escaped(_ text: String) -> String { MarkdownEscape.text(text) }
 }

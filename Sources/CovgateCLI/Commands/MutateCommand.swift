@@ -16,8 +16,9 @@ struct MutateCommand: ParsableCommand {
       Works in a copy of the package kept in covgate's cache folder, so the package's sources \
       and build folder are left as they are. Every mutant is built once (mutant schemata); each \
       runs only the tests that ran its line, from a first run of every test one per process. \
-      Writes covgate-mutation.json and covgate-mutation.md to the output folder. Exit codes as \
-      for run: 1 when a layer's score is below its mutation.minimum.
+      Writes covgate-mutation.json and covgate-mutation.md (--format: also html and sonarqube) \
+      to the output folder. Exit codes as for run: 1 when a layer's score is below its \
+      mutation.minimum.
       """)
 
   @OptionGroup var package: PackageOptions
@@ -52,14 +53,42 @@ struct MutateCommand: ParsableCommand {
     help: "The folder reports are written to (default: <package>/\(RunSettings.outputFolderName)).")
   var output: String?
 
+  @Option(
+    name: .customLong("format"),
+    help: ArgumentHelp(
+      "A report format, repeatable: \(MutationFormat.allCases.map(\.rawValue).joined(separator: ", ")), or all (default: text, json, markdown).",
+      valueName: "format"))
+  var formats: [String] = []
+
   @Flag(help: "Do not print the text report on standard output.")
   var quiet = false
+
+  /// The reports `covgate mutate` writes.
+  enum MutationFormat: String, CaseIterable {
+    case text, json, markdown, html, sonarqube
+  }
+
+  private func reportFormats() throws -> Set<MutationFormat> {
+    guard !formats.isEmpty else { return [.text, .json, .markdown] }
+    var chosen = Set<MutationFormat>()
+    for name in formats {
+      if name == "all" { return Set(MutationFormat.allCases) }
+      guard let format = MutationFormat(rawValue: name) else {
+        throw ValidationError(
+          "unknown format '\(name)'; valid formats: \(MutationFormat.allCases.map(\.rawValue).joined(separator: ", ")), all"
+        )
+      }
+      chosen.insert(format)
+    }
+    return chosen
+  }
 
   func validate() throws {
     let scopes = [base != nil, !files.isEmpty, all].filter { $0 }.count
     guard scopes <= 1 else { throw ValidationError("give one of --base, --file and --all") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
     guard timeoutFactor >= 1 else { throw ValidationError("--timeout-factor takes at least 1") }
+    _ = try reportFormats()
   }
 
   func run() throws {
@@ -90,23 +119,52 @@ struct MutateCommand: ParsableCommand {
         settings: settings, services: .live(root: root, observer: terminal)
       ).run()
       let folder = output.map { absolute($0).path } ?? RunSettings.defaultOutputFolder(root: root)
+      let chosen = try reportFormats()
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      try AtomicFile.write([
-        (
-          path: "\(folder)/\(MutationReport.fileName)",
-          contents: String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
-        ),
-        (
-          path: "\(folder)/\(MutationMarkdownReport.fileName)",
-          contents: MutationMarkdownReport.render(report)
-        ),
-      ])
-      if !quiet { print(MutationTextReport.render(report), terminator: "") }
+      try AtomicFile.write(try files(of: report, formats: chosen, root: root, folder: folder))
+      if !quiet, chosen.contains(.text) { print(MutationTextReport.render(report), terminator: "") }
       terminal.notice("covgate: \(terminal.finished())")
       return report.passed ? .success : .gateFailed
     }
+  }
+
+  /// Each chosen format's file (the text report goes to standard output only).
+  private func files(
+    of report: MutationReport, formats: Set<MutationFormat>, root: String, folder: String
+  ) throws -> [(path: String, contents: String)] {
+    var files: [(path: String, contents: String)] = []
+    if formats.contains(.json) {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      files.append(
+        (
+          "\(folder)/\(MutationReport.fileName)",
+          String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        ))
+    }
+    if formats.contains(.markdown) {
+      files.append(
+        ("\(folder)/\(MutationMarkdownReport.fileName)", MutationMarkdownReport.render(report)))
+    }
+    if formats.contains(.html) {
+      var sources: [String: String] = [:]
+      for file in Set(report.survivors.map(\.mutant.file)) {
+        sources[file] = try? String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
+      }
+      files.append(
+        (
+          "\(folder)/\(MutationHTMLReport.fileName)",
+          MutationHTMLReport.render(report, sources: sources)
+        ))
+    }
+    if formats.contains(.sonarqube) {
+      files.append(
+        (
+          "\(folder)/\(MutationSonarQubeReport.fileName)",
+          try MutationSonarQubeReport.render(report)
+        ))
+    }
+    return files
   }
 
   /// A path given from inside the package, with ./ or absolute, as the package-relative one.
