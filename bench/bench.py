@@ -30,6 +30,7 @@ MIRROR = os.environ.get("SWIFT_PACKAGE_MIRROR", "/opt/swift-packages")
 # BENCH_ONLY=per-test: only `covgate run`, `run --per-test`, the test map and `affected` (Yams);
 # BENCH_ONLY=reports: only ingest, `check` and the HTML (sections 1-3).
 # BENCH_ONLY=lcov: only `check --lcov` against `lcov --summary` (Yams' LCOV, repeated to 40 MB).
+# BENCH_ONLY=mutate: only `covgate mutate` of a 24-line change of Yams against `swift test`.
 ONLY = os.environ.get("BENCH_ONLY", "")
 XCCOV_FILES = int(os.environ.get("BENCH_XCCOV_FILES", "5000"))
 
@@ -148,6 +149,8 @@ def main():
         lcov_input(rows, row)
     if ONLY in ("", "per-test"):
         runs_and_per_test(rows, row)
+    if ONLY in ("", "mutate"):
+        mutation(rows, row)
 
     lines = ["| measure | covgate | anchor | anchor time | ratio | goal | |", "|---|---|---|---|---|---|---|"]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
@@ -454,6 +457,61 @@ def runs_and_per_test(rows, row):
                  f"{affected:.3f} s", "-", "-", "-", "< 0.2 s", "met" if affected < 0.2 else "NOT MET"))
     print(f"  covgate affected on {len(big['tests'])} tests: {affected:.3f} s", flush=True)
 
+
+
+def mutation(rows, row):
+    """Section 7: `covgate mutate --base HEAD` of a 24-line change of Yams (Constructor.swift's
+    integer parsing, every line touched), after an edit, against the plain `swift test` after the
+    same edit and against the same mutation run with every test in a fresh process; then both
+    cold (no build folder, no copy)."""
+    path = os.path.join(WORK, "Yams-mutate")
+    if not os.path.isdir(path):
+        sh(["git", "clone", "--quiet", "--branch", "6.2.2", f"{MIRROR}/jpsim/Yams.git", path])
+    source = os.path.join(path, "Sources", "Yams", "Constructor.swift")
+    sh(["git", "checkout", "--quiet", "--", "Sources"], cwd=path)
+    lines = open(source).read().split("\n")
+    for index in range(290, 321):
+        if lines[index].strip():
+            lines[index] += " "
+    open(source, "w").write("\n".join(lines))
+    edits = [0]
+
+    def edit():
+        # Each run follows an edit of the change, as a developer's run would.
+        text = open(source).read().split("\n")
+        text[299] = text[299].rstrip() + (" " * (1 + edits[0] % 2))
+        edits[0] += 1
+        open(source, "w").write("\n".join(text))
+
+    cache = os.path.join(WORK, "xdg-cache-mutate")
+    mutate = [COVGATE, "mutate", "--base", "HEAD", "--package-path", path, "--quiet", "--output", os.path.join(WORK, "out-mutate")]
+
+    def cold():
+        shutil.rmtree(os.path.join(path, ".build"), ignore_errors=True)
+        shutil.rmtree(cache, ignore_errors=True)
+
+    first_plain = run_once(["swift", "test"], cwd=path, before=cold)[0]
+    first_ours = run_once(["env", f"XDG_CACHE_HOME={cache}"] + mutate, before=cold)[0]
+    row("covgate mutate, 24 changed lines of Yams, cold (no build, no copy)", first_ours, "swift test, cold", first_plain, 3.0)
+    plain, ours, fresh = timed_together(
+        [(lambda: ["swift", "test", "--package-path", path], edit),
+         (lambda: ["env", f"XDG_CACHE_HOME={cache}"] + mutate, edit),
+         (lambda: ["env", f"XDG_CACHE_HOME={cache}"] + mutate + ["--fresh-processes"], edit)], RUNS)
+    row("covgate mutate, 24 changed lines of Yams, after an edit", ours, "swift test after the same edit", plain, 3.0)
+    row("covgate mutate (test servers), 24 changed lines of Yams", ours, "the same with every test a fresh process", fresh, 1.0)
+    report = json.load(open(os.path.join(WORK, "out-mutate", "covgate-mutation.json")))
+    outcomes = {}
+    for result in report["results"]:
+        outcomes[result["outcome"]] = outcomes.get(result["outcome"], 0) + 1
+    unviable = {}
+    for result in report["results"]:
+        if result["outcome"] == "unviable":
+            kind = result["mutant"]["kind"]
+            unviable[kind] = unviable.get(kind, 0) + 1
+    said = ", ".join(f"{count} {name}" for name, count in sorted(outcomes.items()))
+    by_kind = ", ".join(f"{count} {name}" for name, count in sorted(unviable.items())) or "none"
+    rows.append(("covgate mutate's mutants (Yams change)", said, "-", "-", "-", f"unviable by operator: {by_kind}", "-"))
+    print(f"  mutants: {said}; unviable by operator: {by_kind}", flush=True)
 
 
 if __name__ == "__main__":

@@ -57,6 +57,8 @@ public struct MutantResult: Sendable, Equatable, Codable {
   /// The tests that ran its line (the ones run, fastest first, up to the one that ended it).
   public var tests: [String]
   public var seconds: Double
+  /// True when the outcome was kept from an earlier run (nothing changed that it depends on).
+  public var cached: Bool?
 
   public init(
     mutant: Mutant, target: String, layer: String, outcome: MutationOutcome,

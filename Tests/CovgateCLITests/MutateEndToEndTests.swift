@@ -125,6 +125,18 @@ final class MutateEndToEndTests: XCTestCase {
     let verdicts = try XCTUnwrap(try report()["verdicts"] as? [[String: Any]])
     XCTAssertEqual(verdicts.first?["rule"] as? String, "mutation")
     XCTAssertEqual(verdicts.first?["status"] as? String, "failed")
+
+    // Again with nothing changed: the outcomes are kept, not run; --no-cache runs them.
+    let again = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
+    XCTAssertEqual(again.exitCode, 1, again.stdout + again.stderr)
+    XCTAssertTrue(again.stdout.contains("2 outcomes kept from the last run"), again.stdout)
+    let kept = try XCTUnwrap(try report()["results"] as? [[String: Any]])
+    XCTAssertEqual(kept.map { $0["cached"] as? Bool }, [true, true])
+    XCTAssertEqual(
+      outcomes(try report()),
+      ["Discount.swift:11 count >= 99": "survived", "Discount.swift:11 count <= 99": "survived"])
+    let rerun = try covgate(["mutate", "--base", "HEAD", "--jobs", "2", "--no-cache"])
+    XCTAssertFalse(rerun.stdout.contains("kept from the last run"), rerun.stdout)
   }
 
   /// The JSON against its schema, the HTML page in Chromium at desktop and phone widths, the

@@ -8,6 +8,12 @@ public enum MutationTextReport {
     let all = MutationScore(
       name: "all", counts: Dictionary(grouping: report.results, by: \.outcome).mapValues(\.count))
     lines.append("  \(report.results.count) mutants: \(summary(all)); \(skippedSummary(report))")
+    let kept = report.results.filter { $0.cached == true }.count
+    if kept > 0 {
+      lines.append(
+        "  \(kept) outcomes kept from the last run: their file, tests and test code are unchanged (--no-cache runs them again)"
+      )
+    }
     if !report.layers.isEmpty {
       lines.append("")
       lines.append(

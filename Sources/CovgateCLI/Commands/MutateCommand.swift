@@ -49,6 +49,13 @@ struct MutateCommand: ParsableCommand {
     help: "Start every test's process from scratch instead of forking it from a test server.")
   var freshProcesses = false
 
+  @Flag(
+    name: .customLong("no-cache"),
+    help:
+      "Run every mutant, even one whose file, tests and test code are unchanged since the last run."
+  )
+  var noCache = false
+
   @Option(
     help: "The folder reports are written to (default: <package>/\(RunSettings.outputFolderName)).")
   var output: String?
@@ -115,6 +122,7 @@ struct MutateCommand: ParsableCommand {
         packageRoot: root, config: config, scope: scope, workspace: "\(cache)/mutate",
         freshProcesses: freshProcesses, timeoutFactor: timeoutFactor)
       if let jobs { settings.jobs = jobs }
+      settings.usesCache = !noCache
       let report = try MutationRun(
         settings: settings, services: .live(root: root, observer: terminal)
       ).run()

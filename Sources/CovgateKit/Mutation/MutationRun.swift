@@ -65,7 +65,7 @@ public struct MutationRun: Sendable {
     let mutantsStart = Date()
     let results = try outcomes(
       of: mutants, unviable: unviable, testMap: testMap, runner: runner, root: copy.copy,
-      files: baseline.files)
+      files: baseline.files, originals: originals)
     let report = MutationReport(
       packageName: baseline.packageName, scope: scope.description, results: results,
       skipped: skipped,
@@ -159,7 +159,7 @@ public struct MutationRun: Sendable {
   /// Runs the tests of every mutant that compiled and has tests.
   private func outcomes(
     of mutants: [Mutant], unviable: Set<Int>, testMap: TestMap, runner: TestRunner, root: String,
-    files: [ScopedFile]
+    files: [ScopedFile], originals: [String: String]
   ) throws -> [MutantResult] {
     let places = Dictionary(files.map { ($0.path, ($0.target, $0.layer)) }) { first, _ in first }
     var results = mutants.map { mutant in
@@ -173,6 +173,11 @@ public struct MutationRun: Sendable {
     let (tests, launcher) = try runner.testsAndLauncher(
       root: root, flags: mutantBuildFlags, fresh: settings.freshProcesses)
     let byID = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
+    var cache =
+      settings.usesCache ? MutationCache(path: "\(settings.workspace)/results.json") : nil
+    let testCode =
+      cache == nil ? "" : MutationCache.testCode(root: root, measured: Set(files.map(\.path)))
+    var keys: [Int: String] = [:]
     var jobs: [MutantRunner.Job] = []
     var jobIndexes: [Int] = []
     for index in runnable {
@@ -185,6 +190,19 @@ public struct MutationRun: Sendable {
         }
       guard !planned.isEmpty else { continue }
       results[index].tests = planned.map(\.test.id)
+      if cache != nil {
+        let key = MutationCache.key(
+          mutant, fileText: originals[mutant.file] ?? "", testCode: testCode,
+          tests: results[index].tests)
+        keys[index] = key
+        if let kept = cache?.entries[key] {
+          results[index].outcome = kept.outcome
+          results[index].killedBy = kept.killedBy
+          results[index].tests = kept.tests
+          results[index].cached = true
+          continue
+        }
+      }
       jobs.append(MutantRunner.Job(mutant: mutant.id, tests: planned))
       jobIndexes.append(index)
     }
@@ -202,7 +220,10 @@ public struct MutationRun: Sendable {
       results[index].killedBy = outcome.test
       results[index].tests = Array(results[index].tests.prefix(outcome.testsRun))
       results[index].seconds = outcome.seconds
+      if let key = keys[index] { cache?.record(key, results[index]) }
     }
+    // A cache that cannot be saved only costs the next run time.
+    try? cache?.save()
     return results
   }
 

@@ -16,6 +16,8 @@ public struct MutationSettings: Sendable {
   public var timeoutFactor: Double
   /// ... and never below this many seconds.
   public var timeoutFloor: Double
+  /// Whether a mutant keeps an earlier run's outcome when nothing it depends on changed.
+  public var usesCache = true
 
   public enum Scope: Sendable, Equatable {
     /// The lines changed since a git ref.
