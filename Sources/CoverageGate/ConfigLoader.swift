@@ -11,7 +11,8 @@ public enum ConfigLoader {
     "targets_without_data", "patch",
     "baseline", "history", "exclusions", "branches", "project", "coverage_errors", "mutation",
   ]
-  static let mutationKeys = ["minimum", "ignore_calls"]
+  static let mutationKeys = ["minimum", "ignore_calls", "accept"]
+  static let acceptedMutantKeys = ["file", "code", "mutant", "reason"]
   static let projectKeys = ["targets"]
   static let branchKeys = ["derive"]
   static let functionMinimumKeys = ["regions"]

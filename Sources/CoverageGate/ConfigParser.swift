@@ -71,6 +71,7 @@ struct ConfigParser {
           if key == "ignore_calls" {
             config.mutation.ignoredCalls = try strings(item, "mutation.ignore_calls")
           }
+          if key == "accept" { config.mutation.accepted = try acceptedMutants(item) }
         }
       case "project":
         for (_, item) in try mapping(value, "project", keys: ConfigLoader.projectKeys) {
@@ -141,6 +142,30 @@ struct ConfigParser {
         "\(context) matches nothing; give it targets, paths or kinds, or make it `default: true`")
     }
     return layer
+  }
+
+  /// `mutation.accept`: each entry `{file, code, mutant, reason}`, all four text.
+  private func acceptedMutants(_ node: Node) throws -> [GateConfig.AcceptedMutant] {
+    guard case .sequence(let entries) = node else {
+      throw error(
+        node,
+        "mutation.accept must be a list of {file, code, mutant, reason}, e.g. `- {file: Sources/A/Tax.swift, code: \"a < b\", mutant: \"a <= b\", reason: ...}`"
+      )
+    }
+    return try entries.map { entry in
+      var fields: [String: String] = [:]
+      for (key, value) in try mapping(
+        entry, "a mutation.accept entry", keys: ConfigLoader.acceptedMutantKeys)
+      {
+        fields[key] = try text(value, "mutation.accept: \(key)")
+      }
+      for key in ConfigLoader.acceptedMutantKeys where fields[key] == nil {
+        throw error(entry, "a mutation.accept entry needs '\(key)' (file, code, mutant and reason)")
+      }
+      return GateConfig.AcceptedMutant(
+        file: fields["file"]!, code: fields["code"]!, mutant: fields["mutant"]!,
+        reason: fields["reason"]!)
+    }
   }
 
   /// `project.targets`: target names to project-relative folders, e.g. `App: App`.

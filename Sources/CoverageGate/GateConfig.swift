@@ -47,7 +47,25 @@ public struct GateConfig: Sendable, Equatable {
     public var minimum: Double?
     /// Calls never removed, beside the logging and checks covgate knows.
     public var ignoredCalls: [String] = []
+    /// Surviving mutants marked as equivalent (no test can tell them apart from the code).
+    public var accepted: [AcceptedMutant] = []
     public init() {}
+  }
+
+  /// A mutant the team accepts as equivalent: named by its file and its code before and after,
+  /// which stay the same when lines move.
+  public struct AcceptedMutant: Sendable, Equatable {
+    public var file: String
+    public var code: String
+    public var mutant: String
+    public var reason: String
+
+    public init(file: String, code: String, mutant: String, reason: String) {
+      self.file = file
+      self.code = code
+      self.mutant = mutant
+      self.reason = reason
+    }
   }
 
   public struct PatchSettings: Sendable, Equatable {

@@ -87,6 +87,8 @@ public enum MutationOutcome: String, Sendable, Equatable, Codable, CaseIterable 
   case noCoverage = "no-coverage"
   /// The mutant does not compile (a rewrite the types do not allow).
   case unviable
+  /// A survivor the config accepts as equivalent (`mutation.accept`): not counted in the score.
+  case accepted
 }
 
 /// The outcomes of a layer's or a target's mutants.

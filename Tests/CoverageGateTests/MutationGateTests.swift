@@ -23,6 +23,30 @@ final class MutationGateTests: XCTestCase {
     XCTAssertNil(config.layers.first { $0.name == "core" }?.mutationMinimum)
   }
 
+  func testAcceptedMutantsNeedFileCodeMutantAndReason() throws {
+    let config = try ConfigLoader.parse(
+      """
+      version: 1
+      mutation:
+        accept:
+          - { file: Sources/A/Tax.swift, code: "a < b", mutant: "a <= b", reason: "equal at b" }
+      """, file: file)
+    XCTAssertEqual(
+      config.mutation.accepted,
+      [.init(file: "Sources/A/Tax.swift", code: "a < b", mutant: "a <= b", reason: "equal at b")])
+    XCTAssertThrowsError(
+      try ConfigLoader.parse(
+        "version: 1\nmutation:\n  accept:\n    - { file: A.swift, code: x }\n", file: file)
+    ) { error in
+      XCTAssertTrue(String(describing: error).contains("needs 'mutant'"), "\(error)")
+    }
+    XCTAssertThrowsError(
+      try ConfigLoader.parse("version: 1\nmutation: { accept: yes }\n", file: file)
+    ) { error in
+      XCTAssertTrue(String(describing: error).contains("must be a list"), "\(error)")
+    }
+  }
+
   func testAWrongMutationKeyOrValueIsAnErrorNamingIt() {
     for (text, part) in [
       ("version: 1\nmutation: { minimun: 60 }\n", "minimun"),

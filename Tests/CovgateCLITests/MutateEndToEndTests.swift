@@ -137,6 +137,28 @@ final class MutateEndToEndTests: XCTestCase {
       ["Discount.swift:11 count >= 99": "survived", "Discount.swift:11 count <= 99": "survived"])
     let rerun = try covgate(["mutate", "--base", "HEAD", "--jobs", "2", "--no-cache"])
     XCTAssertFalse(rerun.stdout.contains("kept from the last run"), rerun.stdout)
+
+    // Both survivors accepted as equivalent: no score to fall short, the gate is n/a.
+    let config = try String(contentsOfFile: "\(package)/.covgate.yml", encoding: .utf8)
+    try
+      (config
+        + """
+        mutation:
+          accept:
+            - { file: Sources/Shop/Discount.swift, code: count > 99, mutant: count >= 99, reason: a test of 99 is coming }
+            - { file: Sources/Shop/Discount.swift, code: count > 99, mutant: count <= 99, reason: the same }
+            - { file: Sources/Shop/Discount.swift, code: gone < 1, mutant: gone <= 1, reason: stale }
+
+        """).write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
+    let accepted = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
+    XCTAssertEqual(accepted.exitCode, 0, accepted.stdout + accepted.stderr)
+    XCTAssertEqual(
+      outcomes(try report()),
+      ["Discount.swift:11 count >= 99": "accepted", "Discount.swift:11 count <= 99": "accepted"])
+    XCTAssertTrue(
+      accepted.stderr.contains(
+        "mutation.accept names `gone < 1` -> `gone <= 1` in Sources/Shop/Discount.swift, which no surviving mutant of this run is"
+      ), accepted.stderr)
   }
 
   /// The JSON against its schema, the HTML page in Chromium at desktop and phone widths, the

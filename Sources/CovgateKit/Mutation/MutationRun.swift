@@ -63,9 +63,10 @@ public struct MutationRun: Sendable {
 
     services.observer.phase(.mutants)
     let mutantsStart = Date()
-    let results = try outcomes(
+    var results = try outcomes(
       of: mutants, unviable: unviable, testMap: testMap, runner: runner, root: copy.copy,
       files: baseline.files, originals: originals)
+    accept(&results)
     let report = MutationReport(
       packageName: baseline.packageName, scope: scope.description, results: results,
       skipped: skipped,
@@ -225,6 +226,30 @@ public struct MutationRun: Sendable {
     // A cache that cannot be saved only costs the next run time.
     try? cache?.save()
     return results
+  }
+
+  /// Survivors the config accepts as equivalent become `accepted`; an entry for a file that
+  /// had mutants but matching none of its survivors is said once (the code changed, or a test
+  /// now kills it): it should go.
+  private func accept(_ results: inout [MutantResult]) {
+    let mutatedFiles = Set(results.map(\.mutant.file))
+    for entry in settings.config.mutation.accepted {
+      var matched = false
+      for index in results.indices where results[index].outcome == .survived {
+        let mutant = results[index].mutant
+        if mutant.file == entry.file, mutant.original == entry.code,
+          mutant.mutated == entry.mutant
+        {
+          results[index].outcome = .accepted
+          matched = true
+        }
+      }
+      if !matched, mutatedFiles.contains(entry.file) {
+        services.observer.notice(
+          "covgate: warning: mutation.accept names `\(entry.code)` -> `\(entry.mutant)` in \(entry.file), which no surviving mutant of this run is: remove the entry"
+        )
+      }
+    }
   }
 
   /// A test's limit: `timeoutFactor` times its first run, never below `timeoutFloor` seconds.
