@@ -159,6 +159,17 @@ final class MutateEndToEndTests: XCTestCase {
       accepted.stderr.contains(
         "mutation.accept names `gone < 1` -> `gone <= 1` in Sources/Shop/Discount.swift, which no surviving mutant of this run is"
       ), accepted.stderr)
+
+    // `run --mutate`: the coverage gate, then the mutation gate of the change.
+    try FileManager.default.removeItem(atPath: "\(package)/.build/covgate")
+    let both = try covgate(["run", "--mutate", "--base", "HEAD", "--no-history"])
+    XCTAssertEqual(both.exitCode, 0, both.stdout + both.stderr)
+    XCTAssertTrue(
+      both.stdout.contains("covgate mutate: Mutants, lines changed since HEAD"), both.stdout)
+    for report in ["covgate.json", "covgate-mutation.json"] {
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: "\(package)/.build/covgate/\(report)"), report)
+    }
   }
 
   /// The JSON against its schema, the HTML page in Chromium at desktop and phone widths, the
@@ -208,6 +219,9 @@ final class MutateEndToEndTests: XCTestCase {
     let unknown = try covgate(["mutate", "--base", "no-such-ref"])
     XCTAssertEqual(unknown.exitCode, 2, unknown.stderr)
     XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
+    let run = try covgate(["run", "--mutate"])
+    XCTAssertEqual(run.exitCode, 2, run.stderr)
+    XCTAssertTrue(run.stderr.contains("say what to mutate: --base REF"), run.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/.build"))
   }
 }

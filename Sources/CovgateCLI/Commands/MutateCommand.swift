@@ -100,40 +100,53 @@ struct MutateCommand: ParsableCommand {
 
   func run() throws {
     let terminal = Terminal()
-    try reportingErrors(terminal) {
-      let root = try package.packageRoot()
-      let config = try package.loadConfig(root: root)
-      let scope: MutationSettings.Scope
-      if all {
-        scope = .all
-      } else if !files.isEmpty {
-        scope = .files(files.map { relative($0, root: root) })
-      } else if let base = base ?? config.patch.base {
-        scope = .changes(since: base)
-      } else {
-        throw MutationError.noScope
-      }
-      guard let cache = CacheFolder.forPackage(root) else {
-        throw ValidationError(
-          "covgate mutate keeps a copy of the package in the cache folder: set HOME or XDG_CACHE_HOME"
-        )
-      }
-      var settings = MutationSettings(
-        packageRoot: root, config: config, scope: scope, workspace: "\(cache)/mutate",
-        freshProcesses: freshProcesses, timeoutFactor: timeoutFactor)
-      if let jobs { settings.jobs = jobs }
-      settings.usesCache = !noCache
-      let report = try MutationRun(
-        settings: settings, services: .live(root: root, observer: terminal)
-      ).run()
-      let folder = output.map { absolute($0).path } ?? RunSettings.defaultOutputFolder(root: root)
-      let chosen = try reportFormats()
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try AtomicFile.write(try files(of: report, formats: chosen, root: root, folder: folder))
-      if !quiet, chosen.contains(.text) { print(MutationTextReport.render(report), terminator: "") }
-      terminal.notice("covgate: \(terminal.finished())")
-      return report.passed ? .success : .gateFailed
+    try reportingErrors(terminal) { try execute(terminal) }
+  }
+
+  /// The mutation run and its reports; `covgate run --mutate` calls it after its own.
+  func execute(_ terminal: Terminal) throws -> ExitCode {
+    let root = try package.packageRoot()
+    let config = try package.loadConfig(root: root)
+    let scope: MutationSettings.Scope
+    if all {
+      scope = .all
+    } else if !files.isEmpty {
+      scope = .files(files.map { relative($0, root: root) })
+    } else if let base = base ?? config.patch.base {
+      scope = .changes(since: base)
+    } else {
+      throw MutationError.noScope
     }
+    guard let cache = CacheFolder.forPackage(root) else {
+      throw ValidationError(
+        "covgate mutate keeps a copy of the package in the cache folder: set HOME or XDG_CACHE_HOME"
+      )
+    }
+    var settings = MutationSettings(
+      packageRoot: root, config: config, scope: scope, workspace: "\(cache)/mutate",
+      freshProcesses: freshProcesses, timeoutFactor: timeoutFactor)
+    if let jobs { settings.jobs = jobs }
+    settings.usesCache = !noCache
+    let report = try MutationRun(
+      settings: settings, services: .live(root: root, observer: terminal)
+    ).run()
+    let folder = output.map { absolute($0).path } ?? RunSettings.defaultOutputFolder(root: root)
+    let chosen = try reportFormats()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AtomicFile.write(try files(of: report, formats: chosen, root: root, folder: folder))
+    if !quiet, chosen.contains(.text) { print(MutationTextReport.render(report), terminator: "") }
+    terminal.notice("covgate: \(terminal.finished())")
+    return report.passed ? .success : .gateFailed
+  }
+
+  /// The arguments of the mutation run `covgate run --mutate` makes after its own: the lines
+  /// changed since `base`, the run's package, config and output folder.
+  static func arguments(after run: CommonOptions, base: String) -> [String] {
+    var arguments = ["--package-path", run.package.packagePath, "--base", base]
+    if let config = run.package.config { arguments += ["--config", config] }
+    if let output = run.output { arguments += ["--output", output] }
+    if run.quiet { arguments.append("--quiet") }
+    return arguments
   }
 
   /// Each chosen format's file (the text report goes to standard output only).

@@ -15,12 +15,21 @@ struct RunCommand: ParsableCommand {
 
   @OptionGroup var xcode: XcodeOptions
 
+  @Flag(
+    help:
+      "After the gate, mutation testing of the lines changed since --base (or patch.base), as covgate mutate does."
+  )
+  var mutate = false
+
   @Argument(
     parsing: .postTerminator,
     help: "Arguments after -- go to `swift test` (e.g. --filter, --parallel).")
   var swiftTestArguments: [String] = []
 
   func validate() throws {
+    if mutate, xcode.xcode {
+      throw ValidationError("--mutate runs the package's tests with swift test, not xcodebuild")
+    }
     if xcode.xcode, testRun.perTest || testRun.repeats > 1 || !swiftTestArguments.isEmpty {
       throw ValidationError(
         "--xcode runs xcodebuild, not swift test: --per-test, --repeat and arguments after -- do not apply"
@@ -37,8 +46,22 @@ struct RunCommand: ParsableCommand {
           arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings,
           repeat: testRun.repeats)
       let pipeline = try options.pipeline(source: source, observer: terminal)
-      return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading)
-        .present(try pipeline.run())
+      // The lines to mutate are known before anything runs, or the run stops here.
+      var base: String?
+      if mutate {
+        base =
+          try options.base
+          ?? options.package.loadConfig(root: pipeline.settings.packageRoot).patch.base
+        guard base != nil else { throw MutationError.noScope }
+      }
+      let code = ResultPresenter(
+        terminal: terminal, quiet: options.quiet, heading: options.heading
+      ).present(try pipeline.run())
+      // Mutants are judged by tests that pass: a red or broken run stops before them.
+      guard let base, code == .success || code == .gateFailed else { return code }
+      let mutation = try MutateCommand.parse(MutateCommand.arguments(after: options, base: base))
+        .execute(terminal)
+      return code == .success ? mutation : code
     }
   }
 }
