@@ -38,7 +38,7 @@ let package = Package(
     // into covgate.
     .target(
       name: "CoverageAcquisition", dependencies: ["CoverageModel", "CovgateSupport"],
-      exclude: ["TestServerHook.c"]),
+      exclude: ["TestRunning/TestServerHook.c", "TestRunning/README.md"]),
     .target(name: "LLVMCoverage", dependencies: ["CoverageModel", "CovgateSupport"]),
     // Coverage other tools measured, one folder per format (LCOV).
     .target(name: "CoverageReaders", dependencies: ["CoverageModel", "CovgateSupport"]),

@@ -9,7 +9,7 @@ import XCTest
 final class TestServerHookSourceTests: XCTestCase {
   private static let file = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/CoverageAcquisition/TestServerHook.c").path
+    .appendingPathComponent("Sources/CoverageAcquisition/TestRunning/TestServerHook.c").path
 
   private var clang: String {
     let llvmCov = (try? LinuxPlatform().locateToolchain().llvmCov) ?? "/usr/bin/llvm-cov"
