@@ -32,6 +32,10 @@ struct Candidate: Sendable, Equatable {
     /// The region that starts at a `while` loop's first condition counts its evaluations: each
     /// enters the body or leaves the loop, so the exits are that count minus the body's.
     case conditionMinusBody(SourceLocation)
+    /// The region after a loop counts its exits and its breaks; each break ends a block (a
+    /// `guard`'s else, an `if`'s then) that nothing else leaves, whose own region counts it: the
+    /// exits are the first region's count minus the blocks'.
+    case afterMinus(SourceLocation, [SourceLocation])
   }
 
   /// One outcome anchored at the first token of its code.

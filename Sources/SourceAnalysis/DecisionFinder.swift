@@ -133,7 +133,9 @@ final class DecisionFinder: SyntaxVisitor {
   override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
     addLoop(
       .for, node, keyword: node.forKeyword, body: node.body, shape: .loop,
-      throwing: Positions.canThrow(node.sequence) ? "a sequence that can throw" : nil,
+      // `for try await`: the `try` sits on the loop, not in the sequence.
+      throwing: node.tryKeyword != nil || Positions.canThrow(node.sequence)
+        ? "a sequence that can throw" : nil,
       filter: node.whereClause != nil
         ? "a where clause (the body's region counts filtered elements too)"
         : node.caseKeyword != nil
@@ -176,11 +178,18 @@ final class DecisionFinder: SyntaxVisitor {
     let exits = LoopExits.find(body, label: Self.label(of: node))
     // A labelled loop's region after it starts where the labelled statement ends: the same place.
     let end = exitsAfterBodyWhenLeft && exits.reason != nil ? Syntax(body) : Syntax(node)
-    let after = Candidate.Witness.after(location(after: end))
+    let after = location(after: end)
+    // Breaks land after the loop too: a `while`'s first condition counts the exits with the
+    // body, or else each break's own block counts it (a `repeat`'s is not proven).
+    let witness: Candidate.Witness? =
+      !exits.breaks
+      ? .after(after)
+      : evaluations.map { .conditionMinusBody($0) }
+        ?? (exits.unexplainedBreaks || exitsAfterBodyWhenLeft
+          ? nil : .afterMinus(after, exits.breakBlocks.map { location($0) }))
     add(
       kind, at: node, reachedAt: keyword, arms: [("body", Syntax(body))], shape: shape,
-      ambiguity: filter, unproven: throwing ?? exits.reason,
-      witness: exits.breaks ? evaluations.map { .conditionMinusBody($0) } : after)
+      ambiguity: filter, unproven: throwing ?? exits.reason, witness: witness)
     return .visitChildren
   }
 

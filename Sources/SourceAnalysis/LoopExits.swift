@@ -10,6 +10,11 @@ final class LoopExits: SyntaxVisitor {
     var reason: String?
     /// Whether a `break` of this loop lands after it.
     var breaks = false
+    /// Per `break`, the block it ends (a `guard`'s else, an `if`'s then) when nothing else in
+    /// that block leaves it: the block's region counts the break.
+    var breakBlocks: [CodeBlockSyntax] = []
+    /// Whether some `break` is not the sole way out of such a block.
+    var unexplainedBreaks = false
   }
 
   private let label: String?
@@ -60,7 +65,27 @@ final class LoopExits: SyntaxVisitor {
       return .skipChildren
     }
     found.breaks = true
+    if let block = Self.blockEnded(by: node) {
+      found.breakBlocks.append(block)
+    } else {
+      found.unexplainedBreaks = true
+    }
     return note("a break")
+  }
+
+  /// The `guard` else or `if` then block `node` is the last statement of, when nothing before
+  /// it in the block can leave it (a jump, a return, a throw, a `try`).
+  static func blockEnded(by node: BreakStmtSyntax) -> CodeBlockSyntax? {
+    guard let item = node.parent?.as(CodeBlockItemSyntax.self),
+      let items = item.parent?.as(CodeBlockItemListSyntax.self), items.last?.id == item.id,
+      let block = items.parent?.as(CodeBlockSyntax.self)
+    else { return nil }
+    let ends =
+      block.parent?.as(GuardStmtSyntax.self)?.body.id == block.id
+      || block.parent?.as(IfExprSyntax.self)?.body.id == block.id
+    guard ends else { return nil }
+    let before = items.dropLast()
+    return before.contains(where: { JumpFinder.leaves(Syntax($0)) }) ? nil : block
   }
 
   override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind {
@@ -108,4 +133,31 @@ final class LoopExits: SyntaxVisitor {
     }
     return false
   }
+}
+
+/// Whether code can leave the block it is in other than by running to its end.
+private final class JumpFinder: SyntaxVisitor {
+  private var found = false
+
+  static func leaves(_ node: Syntax) -> Bool {
+    let finder = JumpFinder(viewMode: .sourceAccurate)
+    finder.walk(node)
+    return finder.found
+  }
+
+  private func jump() -> SyntaxVisitorContinueKind {
+    found = true
+    return .skipChildren
+  }
+
+  override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind { jump() }
+  override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { jump() }
+  override func visit(_ node: BreakStmtSyntax) -> SyntaxVisitorContinueKind { jump() }
+  override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind { jump() }
+  override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind { jump() }
+  override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+    node.questionOrExclamationMark == nil ? jump() : .visitChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -76,6 +76,17 @@ private struct Derivation {
     case .after(let location):
       guard case .count(let count) = regions.count(startingAt: location) else { return nil }
       return count < OutcomeDerivation.implausible ? count : nil
+    case .afterMinus(let location, let blocks):
+      guard case .count(let count) = regions.count(startingAt: location),
+        count < OutcomeDerivation.implausible
+      else { return nil }
+      var breaks: UInt64 = 0
+      for block in blocks {
+        guard case .count(let ran) = regions.count(startingAt: block), ran <= count - breaks
+        else { return nil }
+        breaks += ran
+      }
+      return count - breaks
     case .conditionEnd(let location), .conditionMinusBody(let location):
       guard case .count(let count) = regions.count(startingAt: location), let sum = armSum,
         count >= sum, count < OutcomeDerivation.implausible

@@ -39,6 +39,11 @@ extension SourceDecisions {
       case .conditionMinusBody(let location):
         writer.write(3)
         write(location, to: &writer)
+      case .afterMinus(let location, let blocks):
+        writer.write(4)
+        write(location, to: &writer)
+        writer.write(blocks.count)
+        for block in blocks { write(block, to: &writer) }
       }
     }
   }
@@ -95,8 +100,21 @@ extension SourceDecisions {
     case 1: location(&reader).map { .some(.after($0)) }
     case 2: location(&reader).map { .some(.conditionEnd($0)) }
     case 3: location(&reader).map { .some(.conditionMinusBody($0)) }
+    case 4:
+      afterMinus(&reader).map { .some($0) }
     default: nil
     }
+  }
+
+  private static func afterMinus(_ reader: inout ByteReader) -> Candidate.Witness? {
+    guard let after = location(&reader), let count = reader.int(), count >= 0, count < 1 << 20
+    else { return nil }
+    var blocks: [SourceLocation] = []
+    for _ in 0..<count {
+      guard let block = location(&reader) else { return nil }
+      blocks.append(block)
+    }
+    return .afterMinus(after, blocks)
   }
 
   private static func location(_ reader: inout ByteReader) -> SourceLocation? {

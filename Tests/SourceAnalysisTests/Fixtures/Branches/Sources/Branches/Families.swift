@@ -222,7 +222,7 @@ public enum Families {
   public static func labelledInner(_ grid: [[Int]]) -> Int {
     var found = 0
     for row in grid {  // expect: for-in reached=1 | body 2 | exit 1
-      inner: for x in row {  // expect: for-in n/a: a break
+      inner: for x in row {  // expect: for-in reached=2 | body 3 | exit 1
         if x < 0 { break inner }  // expect: if reached=3 | then 1 | none 2
         found += x
       }

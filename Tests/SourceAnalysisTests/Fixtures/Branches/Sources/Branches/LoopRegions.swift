@@ -48,7 +48,7 @@ public enum LoopRegions {
   public static func sumUntilLarge(_ xs: [Int]) -> Int {
     var it = xs.makeIterator()
     var total = 0
-    while let x = it.next() {  // expect: while n/a: a break
+    while let x = it.next() {  // expect: while reached=2 | body 4 | exit 1
       if x > 9 { break }  // expect: if reached=4 | then 1 | none 3
       total += x
     }
@@ -62,5 +62,52 @@ public enum LoopRegions {
       i += 1
     }
     return i
+  }
+
+  /// `for try await`: the `try` sits on the loop, and an element that throws leaves it without
+  /// an exit, so the region after the loop gives the exits.
+  public static func sumAsync(_ xs: [Int], failAt: Int?) async throws -> Int {
+    var total = 0
+    for try await x in Elements(xs: xs, failAt: failAt) {  // expect: for-in reached=3 | body 3 | exit 2
+      total += x
+    }
+    return total
+  }
+
+  /// The elements of `xs`, throwing when `failAt` is reached.
+  public struct Elements: AsyncSequence, AsyncIteratorProtocol {
+    let xs: [Int]
+    let failAt: Int?
+    var index = 0
+
+    public func makeAsyncIterator() -> Elements { self }
+
+    public mutating func next() async throws -> Int? {
+      if index == failAt { throw Stop.zero }  // expect: if reached=6 | then 1 | none 5
+      guard index < xs.count else { return nil }  // expect: guard reached=5 | else 2 | pass 3
+      index += 1
+      return xs[index - 1]
+    }
+  }
+
+  /// A `break` as a `guard`'s else: the region after the loop counts the exits and the breaks,
+  /// the else's region the breaks.
+  public static func countUntilNegative(_ xs: [Int]) -> Int {
+    var count = 0
+    for x in xs {  // expect: for-in reached=3 | body 4 | exit 2
+      guard x >= 0 else { break }  // expect: guard reached=4 | else 1 | pass 3
+      count += 1
+    }
+    return count
+  }
+
+  /// A `break` as an `if`'s then: the then's region counts the breaks.
+  public static func sumBelowTen(_ xs: [Int]) -> Int {
+    var total = 0
+    for x in xs {  // expect: for-in reached=2 | body 4 | exit 1
+      if x >= 10 { break }  // expect: if reached=4 | then 1 | none 3
+      total += x
+    }
+    return total
   }
 }

@@ -14,4 +14,18 @@ final class LoopRegionsTests: XCTestCase {
     XCTAssertEqual(try? LoopRegions.whileThrowing([1, 2], true), 2)
     XCTAssertNil(try? LoopRegions.whileThrowing([0], true))
   }
+
+  func testAsyncAndBreakingLoops() async throws {
+    let both = try await LoopRegions.sumAsync([1, 2], failAt: nil)
+    XCTAssertEqual(both, 3)
+    let failed = try? await LoopRegions.sumAsync([5, 6, 7], failAt: 1)
+    XCTAssertNil(failed)
+    let none = try await LoopRegions.sumAsync([], failAt: nil)
+    XCTAssertEqual(none, 0)
+    XCTAssertEqual(LoopRegions.countUntilNegative([1, 2]), 2)
+    XCTAssertEqual(LoopRegions.countUntilNegative([3, -1, 4]), 1)
+    XCTAssertEqual(LoopRegions.countUntilNegative([]), 0)
+    XCTAssertEqual(LoopRegions.sumBelowTen([1, 2]), 3)
+    XCTAssertEqual(LoopRegions.sumBelowTen([3, 10, 4]), 3)
+  }
 }
