@@ -42,4 +42,13 @@ public struct Capabilities: Hashable, Sendable {
   public static let lcov = Capabilities(
     regions: false, functionRegions: false, mangledNames: true, linesCountedPerFunction: false,
     source: .lcov)
+
+  /// A Cobertura XML report (slather's, xcov's, gcovr's): lines only; its methods are not read.
+  public static let cobertura: Capabilities = {
+    var capabilities = Capabilities(
+      regions: false, functionRegions: false, mangledNames: false, linesCountedPerFunction: false,
+      source: .cobertura)
+    capabilities.functions = false
+    return capabilities
+  }()
 }

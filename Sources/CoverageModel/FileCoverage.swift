@@ -88,6 +88,8 @@ public enum CoverageOrigin: String, Sendable, Codable {
   case xccov
   /// An LCOV tracefile: lines and functions as its producer counted them.
   case lcov
+  /// A Cobertura XML report: lines as its producer counted them.
+  case cobertura
 
   /// The producer's name in a sentence ("which LCOV data does not hold").
   public var name: String {
@@ -95,6 +97,7 @@ public enum CoverageOrigin: String, Sendable, Codable {
     case .llvmCov: "llvm-cov"
     case .xccov: "xccov"
     case .lcov: "LCOV"
+    case .cobertura: "Cobertura"
     }
   }
 
@@ -105,6 +108,8 @@ public enum CoverageOrigin: String, Sendable, Codable {
     case .xccov:
       "xccov (lines and functions; regions, instantiations and branches are not in its data)"
     case .lcov: "LCOV (lines and functions; regions and instantiations are not in its data)"
+    case .cobertura:
+      "Cobertura (lines; functions, regions and instantiations are not read from its data)"
     }
   }
 }

@@ -55,6 +55,10 @@ public struct MarkdownReport: ReportRenderer {
       blocks.append([
         "Figures from an LCOV tracefile: lines and functions as its producer counted them; regions are not in its data (n/a)."
       ])
+    case .cobertura:
+      blocks.append([
+        "Figures from a Cobertura report: lines as its producer counted them; functions and regions are not read from it (n/a)."
+      ])
     }
     blocks += verdicts(report)
     if let patch = report.patch {

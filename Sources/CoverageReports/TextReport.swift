@@ -20,6 +20,10 @@ public struct TextReport: ReportRenderer {
   static let lcovNote =
     "Figures from an LCOV tracefile: lines and functions as its producer counted them; regions and instantiations are not in its data, so they are n/a. Percentages are truncated, never rounded up."
 
+  /// Said instead when the figures are a Cobertura report's.
+  static let coberturaNote =
+    "Figures from a Cobertura report: lines as its producer counted them; functions, regions and instantiations are not read from it, so they are n/a. Percentages are truncated, never rounded up."
+
   public let useColor: Bool
 
   public init(useColor: Bool) {
@@ -54,6 +58,7 @@ public struct TextReport: ReportRenderer {
     case .llvmCov: out.append(Self.truncationNote)
     case .xccov: out.append(Self.xccovNote)
     case .lcov: out.append(Self.lcovNote)
+    case .cobertura: out.append(Self.coberturaNote)
     }
     return out.joined(separator: "\n") + "\n"
   }

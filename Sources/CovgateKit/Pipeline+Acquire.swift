@@ -53,6 +53,10 @@ extension Pipeline {
       let data = try LCOVCoverage.read(
         paths: files, root: settings.packageRoot, lineCount: sourceLineCount)
       return AcquiredCoverage(read: { _ in data })
+    case .cobertura(let files):
+      let data = try CoberturaCoverage.read(
+        paths: files, root: settings.packageRoot, lineCount: sourceLineCount)
+      return AcquiredCoverage(read: { _ in data })
     case .xcresults(let bundles):
       let data = try readResultBundles(bundles)
       return AcquiredCoverage(read: { _ in data })
@@ -132,7 +136,7 @@ extension CoverageSource {
   var runsTests: Bool {
     switch self {
     case .tests, .xcodeTests: true
-    case .exports, .xccov, .lcov, .xcresults: false
+    case .exports, .xccov, .lcov, .cobertura, .xcresults: false
     }
   }
 
@@ -141,7 +145,7 @@ extension CoverageSource {
     switch self {
     case .tests: true
     case .exports(_, let buildFolder, let profile): buildFolder != nil || profile != nil
-    case .xccov, .lcov, .xcresults, .xcodeTests: false
+    case .xccov, .lcov, .cobertura, .xcresults, .xcodeTests: false
     }
   }
 }

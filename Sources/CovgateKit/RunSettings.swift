@@ -106,6 +106,8 @@ public enum CoverageSource: Sendable, Equatable {
   /// Read LCOV tracefiles (Bazel's combined report, `llvm-cov export -format=lcov`); several
   /// are merged line by line.
   case lcov([String])
+  /// Read Cobertura XML reports (slather's, xcov's, gcovr's); several merge line by line.
+  case cobertura([String])
   /// Read Xcode result bundles through `xcrun xccov` (macOS); several are merged line by line.
   case xcresults([String])
   /// Run `xcodebuild test` with coverage into a result bundle, then read it as `xcresults`.

@@ -62,6 +62,8 @@ enum HTMLPage {
       "Figures are Xcode&#39;s xccov&#39;s: lines and functions as it counts them (regions, instantiations and branches are not in its data, so n/a);"
     case .lcov:
       "Figures are the LCOV tracefile&#39;s: lines and functions as its producer counted them (regions and instantiations are not in its data, so n/a);"
+    case .cobertura:
+      "Figures are the Cobertura report&#39;s: lines as its producer counted them (functions, regions and instantiations are not read from it, so n/a);"
     }
   }
 

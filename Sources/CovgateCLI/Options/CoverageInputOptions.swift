@@ -52,6 +52,13 @@ struct CoverageInputOptions: ParsableArguments {
   var lcovFiles: [String] = []
 
   @Option(
+    name: .customLong("cobertura"),
+    help: ArgumentHelp(
+      "A Cobertura XML report (slather --cobertura-xml, xcov, gcovr --cobertura), repeatable: several merge line by line; file names are taken from its <source> folder when it exists here, else from the package path.",
+      valueName: "file"))
+  var coberturaFiles: [String] = []
+
+  @Option(
     name: .customLong("xcresult"),
     help: ArgumentHelp(
       "An Xcode result bundle (.xcresult) made with -enableCodeCoverage YES, repeatable: its coverage is read with `xcrun xccov` (macOS) and several merge line by line.",
@@ -61,10 +68,19 @@ struct CoverageInputOptions: ParsableArguments {
   /// Whether any coverage input was given.
   var isEmpty: Bool {
     inputs.isEmpty && fromBuild == nil && profdata == nil && xccovReports.isEmpty
-      && xccovArchives.isEmpty && xcresults.isEmpty && lcovFiles.isEmpty
+      && xccovArchives.isEmpty && xcresults.isEmpty && lcovFiles.isEmpty && coberturaFiles.isEmpty
   }
 
   func validate() throws {
+    if !coberturaFiles.isEmpty {
+      guard inputs.isEmpty, fromBuild == nil, profdata == nil, xccovReports.isEmpty,
+        xccovArchives.isEmpty, xcresults.isEmpty, lcovFiles.isEmpty
+      else {
+        throw ValidationError(
+          "--cobertura cannot be combined with other coverage inputs: a Cobertura producer counts lines its own way, so its figures and another tool's are never added up; pass Cobertura reports alone (several --cobertura merge)"
+        )
+      }
+    }
     if !lcovFiles.isEmpty {
       guard inputs.isEmpty, fromBuild == nil, profdata == nil, xccovReports.isEmpty,
         xccovArchives.isEmpty, xcresults.isEmpty
@@ -103,6 +119,7 @@ struct CoverageInputOptions: ParsableArguments {
   var source: CoverageSource {
     if !xcresults.isEmpty { return .xcresults(xcresults.map { absolute($0).path }) }
     if !lcovFiles.isEmpty { return .lcov(lcovFiles.map { absolute($0).path }) }
+    if !coberturaFiles.isEmpty { return .cobertura(coberturaFiles.map { absolute($0).path }) }
     return xccovReports.isEmpty && xccovArchives.isEmpty
       ? .exports(inputs, buildFolder: fromBuild, profile: profile)
       : .xccov(

@@ -1,0 +1,107 @@
+import CoverageModel
+import Foundation
+import XCTest
+
+@testable import CoverageReaders
+
+/// Cobertura XML as slather, gcovr and coverage.py write it: each class's own lines (a method's
+/// repeat them and are skipped), file names under the report's `<source>` folder, entities
+/// decoded; and a report covgate cannot read refused with its place and the fix.
+final class CoberturaParserTests: XCTestCase {
+  /// The shape slather 2.x writes (the DTD reference, a `<source>` of the machine it ran on,
+  /// empty `<methods/>`), and gcovr's methods with lines.
+  static let report = """
+    <?xml version="1.0"?>
+    <!DOCTYPE coverage SYSTEM "http://cobertura.sourceforge.net/xml/coverage-04.dtd">
+    <coverage line-rate="0.75" branch-rate="1.0" lines-covered="3" lines-valid="4" version="Slather 2.4.7">
+      <sources>
+        <source>/Users/someone/App</source>
+      </sources>
+      <packages>
+        <package name="App">
+          <classes>
+            <class name="Tax" filename="App/Tax &amp; Fees.swift" line-rate="0.5">
+              <methods/>
+              <lines>
+                <line number="3" branch="false" hits="12"/>
+                <line number="4" branch="true" hits="0" condition-coverage="50% (1/2)"/>
+              </lines>
+            </class>
+            <class name='Price' filename='App/Price.swift'>
+              <methods>
+                <method name="total" signature="()">
+                  <lines><line number="7" hits="2"/></lines>
+                </method>
+              </methods>
+              <lines>
+                <!-- a comment with <line number="99" hits="9"/> in it -->
+                <line number="7" hits="2"/>
+                <line number="8" hits="1"/>
+              </lines>
+            </class>
+            <class name="Empty" filename="App/Empty.swift"/>
+          </classes>
+        </package>
+      </packages>
+    </coverage>
+
+    """
+
+  private func parse(_ text: String) throws -> CoberturaParser.Report {
+    try CoberturaParser.parse(Array(text.utf8), path: "coverage.xml")
+  }
+
+  func testEachClassGivesItsOwnLinesNotItsMethods() throws {
+    let report = try parse(Self.report)
+    XCTAssertEqual(report.sources, ["/Users/someone/App"])
+    XCTAssertEqual(report.records.map(\.source), ["App/Tax & Fees.swift", "App/Price.swift"])
+    XCTAssertEqual(
+      report.records.map { $0.lines.map { [$0.line, Int($0.count)] } },
+      [[[3, 12], [4, 0]], [[7, 2], [8, 1]]])
+  }
+
+  func testFileNamesAreTakenFromASourceFolderThatHoldsThemElseFromTheRoot() {
+    let here = ["/work/App/Price.swift"]
+    XCTAssertEqual(
+      CoberturaCoverage.source("App/Price.swift", sources: ["/Users/someone", "/work"]) {
+        here.contains($0)
+      }, "/work/App/Price.swift")
+    XCTAssertEqual(
+      CoberturaCoverage.source("App/Price.swift", sources: ["/Users/someone"]) { _ in false },
+      "App/Price.swift")
+    XCTAssertEqual(
+      CoberturaCoverage.source("/abs/A.swift", sources: ["/Users/someone"]) { _ in true },
+      "/abs/A.swift")
+  }
+
+  func testAReportCovgateCannotReadIsRefusedWithItsPlace() {
+    func error(_ text: String) -> CoberturaError? {
+      do {
+        _ = try parse(text)
+        return nil
+      } catch {
+        return error as? CoberturaError
+      }
+    }
+    XCTAssertEqual(
+      error(String(Self.report.prefix(600))), .truncated(path: "coverage.xml"))
+    XCTAssertEqual(
+      error("<report><class filename=\"A\"/></report>"), .notCobertura(path: "coverage.xml"))
+    XCTAssertEqual(error(""), .notCobertura(path: "coverage.xml"))
+    let badHits = Self.report.replacingOccurrences(of: "hits=\"12\"", with: "hits=\"-3\"")
+    guard case .malformed(_, let line, let element, let reason) = error(badHits) else {
+      return XCTFail("negative hits were read")
+    }
+    XCTAssertEqual(line, 13)
+    XCTAssertEqual(element, "<line number=\"3\" branch=\"false\" hits=\"-3\"/>")
+    XCTAssertTrue(reason.contains("hits"), reason)
+    let noNumber = Self.report.replacingOccurrences(of: "number=\"8\"", with: "number=\"eight\"")
+    XCTAssertNotNil(error(noNumber))
+    let noFile = Self.report.replacingOccurrences(
+      of: "filename='App/Price.swift'", with: "")
+    XCTAssertTrue(
+      error(noFile).map { "\($0)".contains("a <class> without a filename") } ?? false)
+    let unquoted = Self.report.replacingOccurrences(of: "hits=\"1\"", with: "hits=1")
+    XCTAssertTrue(error(unquoted).map { "\($0)".contains("without quotes") } ?? false)
+  }
+}
