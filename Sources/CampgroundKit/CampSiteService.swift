@@ -55,7 +55,8 @@ public struct CampSiteService: Sendable {
   }
 
   /// Deletes a site; refused while it has reservations that stand, or any a camper paid for.
-  public func deleteSite(number: Int) throws {
+  /// Rangers only.
+  public func deleteSite(number: Int, by ranger: RangerProof) throws {
     try database.deleteSite(number: number)
   }
 

@@ -98,6 +98,12 @@ public final class CampgroundDatabase: Sendable {
         table.column("rounds", .integer).notNull()
       }
     }
+    migrator.registerMigration("v4: sessions proven by a token kept outside the database") { db in
+      // A session from before holds no token hash: it signs nobody in.
+      try db.alter(table: RangerSession.databaseTableName) { table in
+        table.add(column: "tokenHash", .text).notNull().defaults(to: "")
+      }
+    }
     return migrator
   }
 

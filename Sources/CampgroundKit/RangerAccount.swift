@@ -41,9 +41,12 @@ public struct RangerAccountService: Sendable {
     try database.read { db in try RangerAccount.fetchCount(db) > 0 }
   }
 
-  /// Adds the ranger `email` with `password`, stored as a salted hash.
+  /// Adds the ranger `email` with `password`, stored as a salted hash. The first account needs
+  /// no ranger (there is none yet to sign in); every later one needs a signed-in ranger.
   @discardableResult
-  public func add(email: String, password: String) throws -> RangerAccount {
+  public func add(email: String, password: String, by ranger: RangerProof?) throws -> RangerAccount
+  {
+    if ranger == nil, try hasAccounts() { throw CampgroundError.notSignedIn }
     let email = Self.key(email)
     // The sign-in form's rule: an account it would refuse could never sign in, and a first
     // ranger who cannot sign in locks every later `ranger add` out.

@@ -40,9 +40,9 @@ public struct ReservationService: Sendable {
     return (try database.insertReservation(reservation), nil)
   }
 
-  /// Cancels a reservation, freeing its nights.
+  /// Cancels a reservation, freeing its nights. Rangers only.
   @discardableResult
-  public func cancel(reservationId: Int64) throws -> Reservation {
+  public func cancel(reservationId: Int64, by ranger: RangerProof) throws -> Reservation {
     try database.cancelReservation(id: reservationId)
   }
 
@@ -69,9 +69,11 @@ public struct ReservationService: Sendable {
     try pricing.amountDueCents(for: site, nights: nights)
   }
 
-  /// Records a payment of `cents` against a reservation; no more than its balance.
+  /// Records a payment of `cents` against a reservation; no more than its balance. Rangers only.
   @discardableResult
-  public func recordPayment(cents: Int, forReservation reservationId: Int64) throws -> Reservation {
+  public func recordPayment(cents: Int, forReservation reservationId: Int64, by ranger: RangerProof)
+    throws -> Reservation
+  {
     guard cents > 0 else { throw CampgroundError.invalidPayment(cents: cents) }
     return try database.addPayment(cents: cents, toReservation: reservationId)
   }

@@ -5,12 +5,14 @@ import XCTest
 final class CampSiteServiceTests: XCTestCase {
   private var notificationCenter: NotificationCenter!
   private var database: CampgroundDatabase!
+  private var ranger: RangerProof!
   private var service: CampSiteService!
 
   override func setUpWithError() throws {
     notificationCenter = NotificationCenter()
     database = try TestDatabase.make(notificationCenter: notificationCenter)
     service = CampSiteService(database: database)
+    ranger = try TestRanger.proof(in: database)
   }
 
   override func tearDown() {
@@ -92,7 +94,7 @@ final class CampSiteServiceTests: XCTestCase {
       siteNumber: 2, camperId: camper, from: TestDatabase.day(2025, 6, 13), nights: 1)
     let cancelled = try reservations.reserve(
       siteNumber: 3, camperId: camper, from: june10, nights: 5)
-    try reservations.cancel(reservationId: try XCTUnwrap(cancelled.reservation.id))
+    try reservations.cancel(reservationId: try XCTUnwrap(cancelled.reservation.id), by: ranger)
 
     let free = try service.availableSites(from: TestDatabase.day(2025, 6, 11), nights: 2)
     let afterCheckOut = try service.availableSites(from: TestDatabase.day(2025, 6, 12), nights: 1)
@@ -110,13 +112,13 @@ final class CampSiteServiceTests: XCTestCase {
   func testDeleteSiteRemovesIt() throws {
     try service.addSite(number: 4, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
 
-    try service.deleteSite(number: 4)
+    try service.deleteSite(number: 4, by: ranger)
 
     XCTAssertNil(try service.site(number: 4))
   }
 
   func testDeleteUnknownSiteThrowsNotFound() {
-    XCTAssertThrowsError(try service.deleteSite(number: 4)) { error in
+    XCTAssertThrowsError(try service.deleteSite(number: 4, by: ranger)) { error in
       XCTAssertEqual(error as? CampgroundError, .siteNotFound(number: 4))
     }
   }

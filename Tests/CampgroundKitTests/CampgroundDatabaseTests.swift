@@ -76,11 +76,12 @@ final class CampgroundDatabaseTests: XCTestCase {
   func testEachCommittedWriteIsAnnounced() throws {
     let center = NotificationCenter()
     let database = try TestDatabase.make(notificationCenter: center)
+    let ranger = try TestRanger.proof(in: database)
     let saves = SaveCounter(database: database, notificationCenter: center)
     let sites = CampSiteService(database: database)
 
     try sites.addSite(number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1)
-    try sites.deleteSite(number: 1)
+    try sites.deleteSite(number: 1, by: ranger)
     _ = try sites.allSites()
 
     XCTAssertEqual(saves.count, 2)

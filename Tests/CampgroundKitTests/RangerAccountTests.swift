@@ -11,10 +11,12 @@ import XCTest
 final class RangerAccountTests: XCTestCase {
   private var database: CampgroundDatabase!
   private var accounts: RangerAccountService!
+  private var ranger: RangerProof!
 
   override func setUpWithError() throws {
     database = try TestDatabase.make()
     accounts = RangerAccountService(database: database)
+    ranger = try TestRanger.proof(in: database)
     // Fewer rounds than the standard 600,000 keep the tests fast; each hash keeps its rounds.
     accounts.rounds = 1_000
   }
@@ -26,7 +28,7 @@ final class RangerAccountTests: XCTestCase {
 
   func testTheRightPasswordVerifiesAndNoOtherDoes() throws {
     XCTAssertFalse(try accounts.hasAccounts())
-    try accounts.add(email: " Ranger@Camp.test ", password: "correct horse")
+    try accounts.add(email: " Ranger@Camp.test ", password: "correct horse", by: ranger)
 
     XCTAssertTrue(try accounts.hasAccounts())
     XCTAssertTrue(try accounts.verify(email: "ranger@camp.test", password: "correct horse"))
@@ -36,9 +38,22 @@ final class RangerAccountTests: XCTestCase {
     XCTAssertFalse(try accounts.verify(email: "other@camp.test", password: "correct horse"))
   }
 
+  /// The first account needs no ranger (none can sign in yet); every later one needs one.
+  func testTheFirstAccountNeedsNoRangerButLaterOnesDo() throws {
+    try accounts.add(email: "first@camp.test", password: "correct horse", by: nil)
+    XCTAssertThrowsError(
+      try accounts.add(email: "second@camp.test", password: "correct horse", by: nil)
+    ) {
+      XCTAssertEqual($0 as? CampgroundError, .notSignedIn)
+    }
+    XCTAssertEqual(
+      try accounts.add(email: "second@camp.test", password: "correct horse", by: ranger).email,
+      "second@camp.test")
+  }
+
   func testNoPasswordIsStoredAndEveryAccountHasItsOwnSalt() throws {
-    let first = try accounts.add(email: "a@camp.test", password: "correct horse")
-    let second = try accounts.add(email: "b@camp.test", password: "correct horse")
+    let first = try accounts.add(email: "a@camp.test", password: "correct horse", by: ranger)
+    let second = try accounts.add(email: "b@camp.test", password: "correct horse", by: ranger)
 
     XCTAssertNotEqual(first.salt, second.salt)
     XCTAssertNotEqual(first.passwordHash, second.passwordHash)
@@ -66,21 +81,25 @@ final class RangerAccountTests: XCTestCase {
   }
 
   func testBadEmailsShortPasswordsAndDuplicatesAreRefused() throws {
-    XCTAssertThrowsError(try accounts.add(email: "ranger", password: "correct horse")) {
+    XCTAssertThrowsError(try accounts.add(email: "ranger", password: "correct horse", by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .invalidRangerEmail("ranger"))
     }
     // Sign-in refuses an address without a dot in its domain: so does the account.
     for email in ["admin@localhost", "a b@camp.test", "@camp.test", "a@camp."] {
       XCTAssertFalse(EmailAddress.isValid(email), email)
-      XCTAssertThrowsError(try accounts.add(email: email, password: "correct horse"), email) {
+      XCTAssertThrowsError(
+        try accounts.add(email: email, password: "correct horse", by: ranger), email
+      ) {
         XCTAssertEqual($0 as? CampgroundError, .invalidRangerEmail(email.lowercased()))
       }
     }
-    XCTAssertThrowsError(try accounts.add(email: "r@camp.test", password: "1234567")) {
+    XCTAssertThrowsError(try accounts.add(email: "r@camp.test", password: "1234567", by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .passwordTooShort(minimum: 8))
     }
-    try accounts.add(email: "r@camp.test", password: "12345678")
-    XCTAssertThrowsError(try accounts.add(email: "R@camp.test", password: "another one")) {
+    try accounts.add(email: "r@camp.test", password: "12345678", by: ranger)
+    XCTAssertThrowsError(
+      try accounts.add(email: "R@camp.test", password: "another one", by: ranger)
+    ) {
       XCTAssertEqual($0 as? CampgroundError, .rangerExists("r@camp.test"))
     }
     XCTAssertTrue(

@@ -5,11 +5,13 @@ final class ReservationServiceTests: XCTestCase {
   private var sites: CampSiteService!
   private var campers: CamperService!
   private var service: ReservationService!
+  private var ranger: RangerProof!
   private var camperId: Int64 = 0
   private let june1 = TestDatabase.day(2025, 6, 1)
 
   override func setUpWithError() throws {
     let database = try TestDatabase.make()
+    ranger = try TestRanger.proof(in: database)
     sites = CampSiteService(database: database)
     campers = CamperService(database: database)
     service = ReservationService(
@@ -93,7 +95,7 @@ final class ReservationServiceTests: XCTestCase {
     let first = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2)
       .reservation
 
-    let cancelled = try service.cancel(reservationId: try XCTUnwrap(first.id))
+    let cancelled = try service.cancel(reservationId: try XCTUnwrap(first.id), by: ranger)
     let (again, _) = try service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2)
 
     XCTAssertEqual(cancelled.status, .cancelled)
@@ -104,12 +106,12 @@ final class ReservationServiceTests: XCTestCase {
   func testCancelTwiceAndCancelUnknownThrow() throws {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 1, camperId: camperId, from: june1, nights: 2).reservation.id)
-    try service.cancel(reservationId: id)
+    try service.cancel(reservationId: id, by: ranger)
 
-    XCTAssertThrowsError(try service.cancel(reservationId: id)) {
+    XCTAssertThrowsError(try service.cancel(reservationId: id, by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .reservationCancelled(id: id))
     }
-    XCTAssertThrowsError(try service.cancel(reservationId: 77)) {
+    XCTAssertThrowsError(try service.cancel(reservationId: 77, by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .reservationNotFound(id: 77))
     }
   }
@@ -134,7 +136,7 @@ final class ReservationServiceTests: XCTestCase {
       siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 10), nights: 1)
     let (cancelled, _) = try service.reserve(
       siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 6, 4), nights: 1)
-    try service.cancel(reservationId: try XCTUnwrap(cancelled.id))
+    try service.cancel(reservationId: try XCTUnwrap(cancelled.id), by: ranger)
 
     let found = try service.reservations(from: june1, to: TestDatabase.day(2025, 6, 10))
 
@@ -165,8 +167,8 @@ final class ReservationServiceTests: XCTestCase {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 2).reservation.id)
 
-    let partly = try service.recordPayment(cents: 500, forReservation: id)
-    let fully = try service.recordPayment(cents: 1_500, forReservation: id)
+    let partly = try service.recordPayment(cents: 500, forReservation: id, by: ranger)
+    let fully = try service.recordPayment(cents: 1_500, forReservation: id, by: ranger)
 
     XCTAssertEqual(partly.amountPaidCents, 500)
     XCTAssertFalse(partly.isPaid)
@@ -179,10 +181,10 @@ final class ReservationServiceTests: XCTestCase {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
 
-    XCTAssertThrowsError(try service.recordPayment(cents: 0, forReservation: id)) {
+    XCTAssertThrowsError(try service.recordPayment(cents: 0, forReservation: id, by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .invalidPayment(cents: 0))
     }
-    XCTAssertThrowsError(try service.recordPayment(cents: 1_001, forReservation: id)) {
+    XCTAssertThrowsError(try service.recordPayment(cents: 1_001, forReservation: id, by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .overpayment(cents: 1_001, balanceCents: 1_000))
     }
     XCTAssertEqual(try service.reservation(id: id)?.amountPaidCents, 0)
@@ -191,9 +193,9 @@ final class ReservationServiceTests: XCTestCase {
   func testRecordPaymentOnCancelledReservationThrows() throws {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
-    try service.cancel(reservationId: id)
+    try service.cancel(reservationId: id, by: ranger)
 
-    XCTAssertThrowsError(try service.recordPayment(cents: 100, forReservation: id)) {
+    XCTAssertThrowsError(try service.recordPayment(cents: 100, forReservation: id, by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .reservationCancelled(id: id))
     }
   }
@@ -201,10 +203,10 @@ final class ReservationServiceTests: XCTestCase {
   func testASiteWithAPaidReservationIsNeverDeletedAndThePaymentIsKept() throws {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
-    _ = try service.recordPayment(cents: 500, forReservation: id)
-    try service.cancel(reservationId: id)
+    _ = try service.recordPayment(cents: 500, forReservation: id, by: ranger)
+    try service.cancel(reservationId: id, by: ranger)
 
-    XCTAssertThrowsError(try sites.deleteSite(number: 2)) {
+    XCTAssertThrowsError(try sites.deleteSite(number: 2, by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .siteHasPaidReservations(number: 2, count: 1))
     }
     XCTAssertEqual(try service.reservation(id: id)?.amountPaidCents, 500)
@@ -215,11 +217,11 @@ final class ReservationServiceTests: XCTestCase {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
 
-    XCTAssertThrowsError(try sites.deleteSite(number: 2)) {
+    XCTAssertThrowsError(try sites.deleteSite(number: 2, by: ranger)) {
       XCTAssertEqual($0 as? CampgroundError, .siteHasReservations(number: 2, count: 1))
     }
-    try service.cancel(reservationId: id)
-    try sites.deleteSite(number: 2)
+    try service.cancel(reservationId: id, by: ranger)
+    try sites.deleteSite(number: 2, by: ranger)
 
     XCTAssertNil(try service.reservation(id: id))
   }

@@ -16,3 +16,12 @@ enum TestDatabase {
     CampgroundCalendar.date(year: year, month: month, day: day)!
   }
 }
+
+/// A signed-in ranger, as the app gets one: a session started and checked with its token.
+enum TestRanger {
+  static func proof(in database: CampgroundDatabase, now: Date = Date()) throws -> RangerProof {
+    let sessions = SessionService(database: database)
+    let started = try sessions.start(email: "ranger@camp.test", now: now)
+    return try sessions.require(token: started.token, now: now)
+  }
+}

@@ -19,6 +19,12 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     harness = nil
   }
 
+  /// The session token this user's commands read.
+  private var token: String? {
+    SessionTokenFile.read(
+      from: SessionTokenFile.url(environment: harness.environment, defaultFolder: harness.folder))
+  }
+
   func testLoginAsksForCredentialsWelcomesTheRangerAndKeepsTheSession() async throws {
     try await harness.addRanger(defaultDatabase)
     harness.reader = ScriptedReader(["Ranger@Camp.test", "campfire"])
@@ -32,7 +38,7 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     let database = try CampgroundDatabase.open(
       at: harness.folder.appendingPathComponent("campground/campground.sqlite"))
     XCTAssertEqual(
-      try SessionService(database: database).current(now: harness.today)?.email,
+      try SessionService(database: database).current(token: token, now: harness.today)?.email,
       "ranger@camp.test")
   }
 
@@ -45,7 +51,39 @@ final class LoginAndWeatherCommandTests: XCTestCase {
       with: .loginFailed("That email and password do not match an account"))
     let database = try CampgroundDatabase.open(
       at: harness.folder.appendingPathComponent("campground/campground.sqlite"))
-    XCTAssertNil(try SessionService(database: database).current(now: harness.today))
+    XCTAssertNil(token)
+    XCTAssertNil(try SessionService(database: database).current(token: token, now: harness.today))
+  }
+
+  /// The session belongs to the user who signed in: their token file (mode 600) proves it;
+  /// another user's terminal on the same database (another token file) is not signed in, and
+  /// logging out forgets the token.
+  func testOnlyTheUserWhoSignedInIsSignedIn() async throws {
+    try await harness.signIn()
+    let tokenFile = SessionTokenFile.url(
+      environment: harness.environment, defaultFolder: harness.folder)
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: tokenFile.path)[
+        .posixPermissions] as? NSNumber
+    XCTAssertEqual(mode?.intValue, 0o600)
+    _ = try await harness.run(["add-site", "--number", "3", "--rate", "20"])
+
+    // Another user on the same database: their own token file, which holds no token.
+    harness.environment[SessionTokenFile.environmentVariable] =
+      harness.folder.appendingPathComponent("other-terminal-token").path
+    do {
+      _ = try await harness.run(["delete-site", "--number", "3"])
+      XCTFail("another terminal deleted a site without signing in")
+    } catch {
+      XCTAssertEqual(error as? CampgroundError, .notSignedIn)
+    }
+    harness.environment[SessionTokenFile.environmentVariable] = nil
+
+    let deleted = try await harness.run(["delete-site", "--number", "3"])
+    XCTAssertEqual(deleted, "Deleted site 3.")
+    let signedOut = try await harness.run(["logout"])
+    XCTAssertEqual(signedOut, "Signed out.")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: tokenFile.path))
   }
 
   func testLoginWithoutAnAccountSaysHowToAddOne() async {

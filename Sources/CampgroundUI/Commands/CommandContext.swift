@@ -46,3 +46,16 @@ public struct CommandContext {
       reader: StandardInputReader(), urlSession: URLSession.shared, retry: .standard, now: Date())
   }
 }
+
+extension CommandContext {
+  /// Where this user's session token is kept.
+  var sessionTokenURL: URL {
+    SessionTokenFile.url(environment: environment, defaultFolder: defaultFolder)
+  }
+
+  /// The proof that this user signed in at `database`, or `CampgroundError.notSignedIn`.
+  func rangerProof(for database: CampgroundDatabase) throws -> RangerProof {
+    try SessionService(database: database).require(
+      token: SessionTokenFile.read(from: sessionTokenURL), now: now)
+  }
+}

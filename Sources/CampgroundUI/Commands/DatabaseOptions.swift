@@ -18,10 +18,10 @@ struct DatabaseOptions: ParsableArguments {
         option: database, environment: context.environment, defaultFolder: context.defaultFolder))
   }
 
-  /// Opens the database for a command only a signed-in ranger may run.
-  func openSignedIn(in context: CommandContext) throws -> CampgroundDatabase {
+  /// Opens the database for a command only a signed-in ranger may run, with the proof of the
+  /// session this user's token shows.
+  func openSignedIn(in context: CommandContext) throws -> (CampgroundDatabase, RangerProof) {
     let database = try open(in: context)
-    try SessionService(database: database).require(now: context.now)
-    return database
+    return (database, try context.rangerProof(for: database))
   }
 }

@@ -4,7 +4,8 @@ import CampgroundKit
 import Foundation
 
 /// `campground login`: signs a ranger in against the accounts in the database (salted
-/// hashes, `campground ranger add`) and keeps the session there until it expires.
+/// hashes, `campground ranger add`): the session lasts until it expires, and only this user's
+/// token (kept outside the database, `SessionTokenFile`) proves it.
 struct LoginCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
     commandName: "login",
@@ -24,8 +25,10 @@ struct LoginCommand: CampgroundSubcommand {
     guard try accounts.hasAccounts() else { throw CampgroundUIError.missingAccount }
     let user = try await LoginPrompt(auth: RangerAuth(accounts: accounts), reader: context.reader)
       .run(email: email, password: try passwordFile.map(PasswordFile.read))
-    let session = try SessionService(database: database).start(email: user.email, now: context.now)
-    return "Welcome, \(user.displayName). Signed in until \(Self.timeText(session.expiresAt))."
+    let started = try SessionService(database: database).start(email: user.email, now: context.now)
+    try SessionTokenFile.write(started.token, to: context.sessionTokenURL)
+    return
+      "Welcome, \(user.displayName). Signed in until \(Self.timeText(started.session.expiresAt))."
   }
 
   /// `yyyy-MM-dd HH:mm UTC`.
@@ -44,7 +47,8 @@ struct LogoutCommand: CampgroundSubcommand {
   @OptionGroup var options: DatabaseOptions
 
   func output(in context: CommandContext) async throws -> String {
-    try SessionService(database: options.open(in: context)).end()
+    defer { SessionTokenFile.remove(at: context.sessionTokenURL) }
+    return try SessionService(database: options.open(in: context)).end()
       ? "Signed out." : "Nobody was signed in."
   }
 }

@@ -27,10 +27,9 @@ struct RangerAddCommand: CampgroundSubcommand {
     let database = try options.open(in: context)
     var accounts = RangerAccountService(database: database)
     accounts.rounds = context.passwordRounds
-    if try accounts.hasAccounts() {
-      try SessionService(database: database).require(now: context.now)
-    }
-    let account = try accounts.add(email: email, password: try password(in: context))
+    // The first account needs no ranger; the service refuses a later one without a proof.
+    let ranger = try accounts.hasAccounts() ? try context.rangerProof(for: database) : nil
+    let account = try accounts.add(email: email, password: try password(in: context), by: ranger)
     return "Ranger \(account.email) added; sign in with: campground login --email \(account.email)"
   }
 }

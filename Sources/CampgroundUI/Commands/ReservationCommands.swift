@@ -71,8 +71,8 @@ struct CancelCommand: CampgroundSubcommand {
   @Argument(help: "The reservation id.") var reservation: Int64
 
   func output(in context: CommandContext) async throws -> String {
-    try ReservationService(database: options.openSignedIn(in: context))
-      .cancel(reservationId: reservation)
+    let (database, ranger) = try options.openSignedIn(in: context)
+    try ReservationService(database: database).cancel(reservationId: reservation, by: ranger)
     return "Cancelled reservation \(reservation)."
   }
 }
@@ -88,8 +88,9 @@ struct PayCommand: CampgroundSubcommand {
     Amount
 
   func output(in context: CommandContext) async throws -> String {
-    let updated = try ReservationService(database: options.openSignedIn(in: context))
-      .recordPayment(cents: amount.cents, forReservation: reservation)
+    let (database, ranger) = try options.openSignedIn(in: context)
+    let updated = try ReservationService(database: database)
+      .recordPayment(cents: amount.cents, forReservation: reservation, by: ranger)
     let balance = MoneyFormat.string(cents: updated.balanceCents)
     return
       "Reservation \(reservation): paid \(MoneyFormat.string(cents: updated.amountPaidCents)), "

@@ -76,7 +76,8 @@ struct DeleteSiteCommand: CampgroundSubcommand {
   @Option(help: "The site number.") var number: Int
 
   func output(in context: CommandContext) async throws -> String {
-    try CampSiteService(database: options.openSignedIn(in: context)).deleteSite(number: number)
+    let (database, ranger) = try options.openSignedIn(in: context)
+    try CampSiteService(database: database).deleteSite(number: number, by: ranger)
     return "Deleted site \(number)."
   }
 }
