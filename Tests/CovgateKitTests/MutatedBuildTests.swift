@@ -63,7 +63,7 @@ final class MutatedBuildTests: XCTestCase {
     XCTAssertEqual(unviable, [1, 2, 3])
     XCTAssertEqual(builds.count, 3)
     let last = try String(contentsOfFile: "\(folder)/Sources/A/Total.swift", encoding: .utf8)
-    XCTAssertEqual(last, MutantSchema.apply([], to: source))
+    XCTAssertEqual(last, MutantSchema.apply([], to: source, file: "Sources/A/Total.swift"))
   }
 
   func testABuildThatFailsWithoutMutantsIsAnErrorNamingTheFirstMessage() throws {

@@ -69,14 +69,14 @@ final class MutantSchemaTests: XCTestCase {
     let sites = MutantFinder.sites(in: Self.program, file: "main.swift", inScope: { _ in true })
       .sites
     let mutants = sites.enumerated().map { (site: $1, id: $0 + 1) }
-    let schema = MutantSchema.apply(mutants, to: Self.program)
+    let schema = MutantSchema.apply(mutants, to: Self.program, file: "main.swift")
     let schemaLines = schema.split(separator: "\n", omittingEmptySubsequences: false)
     for (index, line) in Self.program.split(separator: "\n", omittingEmptySubsequences: false)
       .dropLast().enumerated()
     {
       // A line is the same, or the same with switches in it: no line moves.
       XCTAssertTrue(
-        schemaLines[index] == line || schemaLines[index].contains("__covgateMutant("),
+        schemaLines[index] == line || schemaLines[index].contains("__covgateMutant_"),
         "line \(index + 1): \(schemaLines[index])")
     }
     let folder = NSTemporaryDirectory() + "covgate-schema-\(UUID().uuidString)"

@@ -73,7 +73,7 @@ struct MutatedBuild {
 
   private func write(_ mutants: FileMutants, originals: [String: String]) throws {
     for (file, original) in originals {
-      let text = MutantSchema.apply(mutants[file] ?? [], to: original)
+      let text = MutantSchema.apply(mutants[file] ?? [], to: original, file: file)
       let path = "\(copy)/\(file)"
       if (try? String(contentsOfFile: path, encoding: .utf8)) != text {
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -1,16 +1,23 @@
+import CovgateSupport
+import Foundation
+
 /// Writes every mutant of a file into the file itself, each behind a switch read at run time
-/// (mutant schemata): an expression becomes `(__covgateMutant(7) ? (mutated) : (original))`, a
-/// removed call `if !__covgateMutant(9) { call() }`. Nothing is inserted across lines and the
-/// switch is appended after the last line, so every line keeps its number and the coverage of
-/// the original build still says which tests ran it.
+/// (mutant schemata): an expression becomes `(__covgateMutant_K(7) ? (mutated) : (original))`,
+/// a removed call `if !(__covgateMutant_K(9)) { call() }`. Nothing is inserted across lines and
+/// the switch is appended after the last line, so every line keeps its number and the coverage
+/// of the original build still says which tests ran it. `K` is the file's own key, so each file
+/// of a module has a switch of its own; the switch is `@usableFromInline`, so `@inlinable` code
+/// (a library's generic algorithms, inlined into the tests) can call it.
 public enum MutantSchema {
   /// The environment variable naming the active mutant; unset or 0: the original code.
   public static let environmentVariable = "COVGATE_MUTANT"
 
-  /// `source` with `mutants` (a site and its id each) switched in.
-  public static func apply(_ mutants: [(site: MutationSite, id: Int)], to source: String) -> String
-  {
+  /// `source` (the package-relative `file`) with `mutants` (a site and its id each) switched in.
+  public static func apply(
+    _ mutants: [(site: MutationSite, id: Int)], to source: String, file: String
+  ) -> String {
     guard !mutants.isEmpty else { return source }
+    let function = "__covgateMutant_\(key(file))"
     var insertions: [Insertion] = []
     // Several mutants of one site share one switch, tried in turn.
     let bySite = Dictionary(grouping: mutants) {
@@ -23,13 +30,11 @@ public enum MutantSchema {
       switch range.shape {
       case .statement:
         opening =
-          "if !(" + ordered.map { "__covgateMutant(\($0.id))" }.joined(separator: " || ")
-          + ") { "
+          "if !(" + ordered.map { "\(function)(\($0.id))" }.joined(separator: " || ") + ") { "
         closing = " }"
       case .expression:
         opening =
-          "(" + ordered.map { "__covgateMutant(\($0.id)) ? (\($0.site.mutated)) : " }.joined()
-          + "("
+          "(" + ordered.map { "\(function)(\($0.id)) ? (\($0.site.mutated)) : " }.joined() + "("
         closing = "))"
       }
       insertions.append(
@@ -46,13 +51,19 @@ public enum MutantSchema {
     }
     var result = String(decoding: bytes, as: UTF8.self)
     if !result.hasSuffix("\n") { result += "\n" }
-    return result + switchSource
+    return result + switchSource(key: key(file))
   }
 
-  /// The switch each mutated file ends with: private to the file, the id read from the
-  /// environment once per process on first use (a `static let`, lazy even in `main.swift`), so
-  /// that a child forked from a test server reads its own.
-  static let switchSource = """
+  /// A name part of the file's own: letters and digits from its path's fingerprint.
+  static func key(_ file: String) -> String {
+    String(fingerprint(Data(file.utf8)).filter { $0.isLetter || $0.isNumber }.prefix(16))
+  }
+
+  /// The switch each mutated file ends with: the id read from the environment once per
+  /// process on first use (a `static let`, lazy even in `main.swift`), so that a child forked
+  /// from a test server reads its own.
+  static func switchSource(key: String) -> String {
+    """
 
     // covgate mutate: the active mutant, from \(environmentVariable).
     #if canImport(Glibc)
@@ -62,15 +73,16 @@ public enum MutantSchema {
     #elseif canImport(Darwin)
       import Darwin
     #endif
-    private enum __CovgateMutation {
-      static let active: Int =
+    @usableFromInline enum __CovgateMutation_\(key) {
+      @usableFromInline static let active: Int =
         getenv("\(environmentVariable)").flatMap { Int(String(cString: $0)) } ?? 0
     }
-    @inline(__always) private func __covgateMutant(_ id: Int) -> Bool {
-      __CovgateMutation.active == id
+    @inlinable @inline(__always) func __covgateMutant_\(key)(_ id: Int) -> Bool {
+      __CovgateMutation_\(key).active == id
     }
 
     """
+  }
 
   private struct SiteRange: Hashable {
     var start: Int

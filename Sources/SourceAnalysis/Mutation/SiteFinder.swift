@@ -161,7 +161,8 @@ final class SiteFinder: SyntaxVisitor {
     return nil
   }
 
-  /// Code other modules inline cannot call the file's private switch.
+  /// `@_transparent` code is inlined where it is written, before any switch could be read.
+  /// (`@inlinable` code calls the switch, which is `@usableFromInline`.)
   static func inlinedBody(_ node: Syntax) -> String? {
     let attributes: AttributeListSyntax? =
       node.as(FunctionDeclSyntax.self)?.attributes ?? node.as(InitializerDeclSyntax.self)?
@@ -173,9 +174,7 @@ final class SiteFinder: SyntaxVisitor {
     for attribute in attributes {
       guard let name = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
       else { continue }
-      if ["inlinable", "_transparent", "_alwaysEmitIntoClient"].contains(name) {
-        return "@\(name) code, inlined into other modules"
-      }
+      if name == "_transparent" { return "@_transparent code, inlined as written" }
     }
     return nil
   }

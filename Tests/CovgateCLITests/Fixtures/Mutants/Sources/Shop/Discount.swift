@@ -30,4 +30,9 @@ public enum Discount {
     while step < limit { step += 1 }
     return step
   }
+
+  /// `@inlinable`: inlined into the tests' module, where the mutant's switch works too (killed).
+  @inlinable public static func half(_ value: Int) -> Int {
+    value / 2
+  }
 }

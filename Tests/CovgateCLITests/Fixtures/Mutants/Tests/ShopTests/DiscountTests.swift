@@ -12,6 +12,10 @@ final class DiscountTests: XCTestCase {
     _ = Discount.isBulk(150)
   }
 
+  func testHalf() {
+    XCTAssertEqual(Discount.half(10), 5)
+  }
+
   func testLabel() {
     XCTAssertEqual(Discount.label("pen", count: 2), "item: pen x3")
   }
