@@ -14,16 +14,7 @@ extension TestRunner {
     tests: [TestCase], launcher: any TestProcessLaunching
   ) {
     let binPath = try binPath(root: root, arguments: flags)
-    let binaries = Self.files(in: binPath, withExtension: "xctest").map(
-      platform.testExecutable(ofBundle:))
-    guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
-    let listing = TestListing(runner: runner)
-    let scratch = try listingFolder(binPath: binPath)
-    let tests = try binaries.flatMap { binary in
-      try TestCaseResult.Library.allCases.flatMap {
-        try listing.tests(in: binary, library: $0, directory: scratch)
-      }
-    }
+    let tests = try listTests(binPath: binPath).tests
     return (tests, testProcesses(binPath: binPath, fresh: fresh))
   }
 }

@@ -39,16 +39,7 @@ extension TestRunner {
     onStep(.build)
     try buildTests(root: root, flags: selection.buildFlags)
     let binPath = try binPath(root: root, arguments: selection.buildFlags)
-    let binaries = Self.files(in: binPath, withExtension: "xctest").map(
-      platform.testExecutable(ofBundle:))
-    guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
-    let listing = TestListing(runner: runner)
-    let scratch = try listingFolder(binPath: binPath)
-    let listed = try binaries.flatMap { binary in
-      try TestCaseResult.Library.allCases.flatMap {
-        try listing.tests(in: binary, library: $0, directory: scratch)
-      }
-    }
+    let (binaries, listed) = try listTests(binPath: binPath)
     let selected = listed.filter(selection.includes)
     guard !selected.isEmpty else { throw NoTestSelected(listed: listed.count) }
     let tests =
@@ -162,6 +153,21 @@ extension TestRunner {
 }
 
 extension TestRunner {
+  /// The test executables in `binPath` and every test of each (XCTest's, then Swift Testing's).
+  func listTests(binPath: String) throws -> (binaries: [String], tests: [TestCase]) {
+    let binaries = Self.files(in: binPath, withExtension: "xctest").map(
+      platform.testExecutable(ofBundle:))
+    guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
+    let listing = TestListing(runner: runner)
+    let scratch = try listingFolder(binPath: binPath)
+    let tests = try binaries.flatMap { binary in
+      try TestCaseResult.Library.allCases.flatMap {
+        try listing.tests(in: binary, library: $0, directory: scratch)
+      }
+    }
+    return (binaries, tests)
+  }
+
   /// `swift build --build-tests --enable-code-coverage`: a failure is a failed test run.
   func buildTests(root: String, flags: [String]) throws {
     let build = try runner.stream(
