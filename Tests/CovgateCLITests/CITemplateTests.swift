@@ -80,13 +80,19 @@ final class CITemplateTests: XCTestCase {
     XCTAssertEqual(
       (uses(steps(coverage), "actions/upload-artifact")?["with"] as? [String: String])?["path"],
       ".build/covgate/")
-    XCTAssertEqual(
-      (uses(steps(coverage), "actions/upload-pages-artifact")?["with"] as? [String: String])?[
-        "path"], ".build/covgate/")
+    // The Pages upload runs on the runner, not in the swift container.
+    XCTAssertNil(uses(steps(coverage), "actions/upload-pages-artifact"))
 
     let pages = jobs["pages"]
+    XCTAssertNil(pages?["container"])
     XCTAssertEqual(pages?["if"] as? String, "github.ref == 'refs/heads/main'")
     XCTAssertEqual((pages?["permissions"] as? [String: String])?["pages"], "write")
+    XCTAssertEqual(
+      (uses(steps(pages), "actions/download-artifact")?["with"] as? [String: String])?["name"],
+      (uses(steps(coverage), "actions/upload-artifact")?["with"] as? [String: String])?["name"])
+    XCTAssertEqual(
+      (uses(steps(pages), "actions/upload-pages-artifact")?["with"] as? [String: String])?["path"],
+      "site/")
     XCTAssertNotNil(uses(steps(pages), "actions/deploy-pages"))
   }
 
@@ -111,6 +117,17 @@ final class CITemplateTests: XCTestCase {
     let before = (gitlab["before_script"] as? [String] ?? []).joined(separator: "\n")
     XCTAssertTrue(before.contains("sha256sum --ignore-missing -c SHA256SUMS"), before)
     XCTAssertFalse(before.contains("swift build"), before)
+  }
+
+  /// GitLab sets the merge request's variables only in merge request pipelines: the workflow
+  /// runs those, and branch pipelines only where no merge request is open.
+  func testTheGitLabWorkflowRunsMergeRequestPipelines() throws {
+    let rules = try XCTUnwrap(
+      (try yaml("ci/gitlab-ci.yml")["workflow"] as? [String: Any])?["rules"] as? [[String: Any]])
+    XCTAssertEqual(rules.first?["if"] as? String, #"$CI_PIPELINE_SOURCE == "merge_request_event""#)
+    XCTAssertEqual(
+      rules.first { ($0["if"] as? String)?.contains("CI_OPEN_MERGE_REQUESTS") == true }?["when"]
+        as? String, "never")
   }
 
   func testTheGitLabPipelineReportsCoberturaAndPublishesPages() throws {
