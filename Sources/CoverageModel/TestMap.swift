@@ -61,7 +61,11 @@ public struct TestMap: Sendable, Equatable, Codable {
 
   /// The tests that ran a function of `file` whose lines hold `line` (the innermost first).
   public func tests(file: String, line: Int) -> [TestCaseResult] {
-    let byFunction = testsByFunction()
+    tests(file: file, line: line, byFunction: testsByFunction())
+  }
+
+  /// `tests(file:line:)` with `testsByFunction()` given, for a caller that asks about many lines.
+  public func tests(file: String, line: Int, byFunction: [[Int]]) -> [TestCaseResult] {
     let holding = functions.indices.filter { index in
       let function = functions[index]
       return function.file == file && function.firstLine <= line && line <= function.lastLine
@@ -91,6 +95,11 @@ public struct TestMap: Sendable, Equatable, Codable {
 
   /// The answer `covgate tests-for FILE:LINE` gives.
   public func answer(file: String, line: Int) -> LineAnswer {
+    answer(file: file, line: line, byFunction: testsByFunction())
+  }
+
+  /// `answer(file:line:)` with `testsByFunction()` given, for a caller that asks about many lines.
+  public func answer(file: String, line: Int, byFunction: [[Int]]) -> LineAnswer {
     let inFile = functions.filter { $0.file == file }
     guard let first = inFile.map(\.firstLine).min(), let last = inFile.map(\.lastLine).max() else {
       return .fileNotInMap
@@ -98,7 +107,7 @@ public struct TestMap: Sendable, Equatable, Codable {
     guard inFile.contains(where: { $0.firstLine <= line && line <= $0.lastLine }) else {
       return .outsideFunctions(lines: first...last)
     }
-    let tests = tests(file: file, line: line)
+    let tests = tests(file: file, line: line, byFunction: byFunction)
     // A function no test ran says more than its line that never ran.
     if !tests.isEmpty, let runs = linesNeverRun?[file],
       runs.contains(where: { $0.count == 2 && $0[0] <= line && line <= $0[1] })

@@ -178,14 +178,17 @@ public struct MutationRun: Sendable {
       settings.usesCache ? MutationCache(path: "\(settings.workspace)/results.json") : nil
     let testCode =
       cache == nil ? "" : MutationCache.testCode(root: root, measured: Set(files.map(\.path)))
+    // The map's index of tests by function, built once for every mutant's question.
+    let byFunction = testMap.testsByFunction()
     var keys: [Int: String] = [:]
     var jobs: [MutantRunner.Job] = []
     var jobIndexes: [Int] = []
     for index in runnable {
       let mutant = results[index].mutant
-      guard case .tests(let covering) = testMap.answer(file: mutant.file, line: mutant.line) else {
-        continue
-      }
+      guard
+        case .tests(let covering) = testMap.answer(
+          file: mutant.file, line: mutant.line, byFunction: byFunction)
+      else { continue }
       let planned = covering.filter { $0.status == .passed }.sorted { $0.seconds < $1.seconds }
         .compactMap { result in byID[result.id].map { (test: $0, timeout: timeout(result.seconds)) }
         }
