@@ -3,8 +3,8 @@ import XCTest
 
 /// `ci/dist.sh` (what `make dist` runs on the release build) on the covgate these tests built:
 /// the files it writes verify against their checksums, the tarball's covgate runs in an empty
-/// environment, the artifact bundle follows SwiftPM's format, and a package that depends on
-/// `dist/plugin` runs `swift package covgate` without compiling any of covgate's dependencies.
+/// environment, the artifact bundle follows SwiftPM's format (PluginEndToEndTests runs
+/// `swift package covgate` through `dist/plugin`).
 final class DistEndToEndTests: XCTestCase {
   nonisolated(unsafe) private static var dist = ""
   nonisolated(unsafe) private static var made: CLIHarness.Result?
@@ -155,38 +155,6 @@ final class DistEndToEndTests: XCTestCase {
       manifest.contains(#"url: "https://example.test/v9/covgate.artifactbundle.zip""#), manifest)
     XCTAssertTrue(manifest.contains(#"checksum: "\#(try XCTUnwrap(zipSum))""#), manifest)
     XCTAssertFalse(manifest.contains("path: \"covgate.artifactbundle\""), manifest)
-  }
-
-  /// The Sample package with `dist/plugin` as its one dependency: SwiftPM takes the prebuilt
-  /// covgate from the bundle and builds nothing of covgate's (SwiftSyntax, GRDB, Yams,
-  /// ArgumentParser).
-  func testAPackageUsingTheBinaryPluginCompilesNoneOfCovgatesDependencies() throws {
-    try XCTSkipIf(
-      ProcessInfo.processInfo.environment["COVGATE_PLUGIN_TEST"] == "0", "COVGATE_PLUGIN_TEST=0")
-    let package = SampleCopy.make("binary-plugin")
-    defer { SampleCopy.remove(package) }
-    let manifest = "\(package)/Package.swift"
-    let text = try String(contentsOfFile: manifest, encoding: .utf8)
-    try text.replacingOccurrences(
-      of: "  targets: [",
-      with: "  dependencies: [.package(path: \"\(dist)/plugin\")],\n  targets: ["
-    )
-    .write(toFile: manifest, atomically: true, encoding: .utf8)
-    let result = try CLIHarness.run(
-      "/usr/bin/env",
-      [
-        "swift", "package", "-Xswiftc", "-profile-generate", "-Xswiftc",
-        "-profile-coverage-mapping",
-        "--allow-writing-to-package-directory", "covgate", "--format", "json", "--no-history",
-      ], in: package)
-    XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
-    let output = result.stdout + result.stderr
-    for dependency in ["SwiftSyntax", "GRDB", "Yams", "ArgumentParser"] {
-      XCTAssertFalse(
-        output.contains("Compiling \(dependency)"), "compiled \(dependency): \(output)")
-    }
-    XCTAssertTrue(
-      FileManager.default.fileExists(atPath: "\(package)/.build/covgate/covgate.json"), output)
   }
 
   /// The release job refuses a tag that is not the version the binary says: its assets are named
