@@ -1,20 +1,28 @@
 import CoverageModel
 import CovgateSupport
 
-/// Finds the target a package-relative file belongs to: the one with the longest folder that
+/// Finds the target a package-relative file belongs to: the target that lists it, for targets
+/// that hold their listed files only (a report's); else the one with the longest folder that
 /// holds it, by walking up the file's folders (a dictionary lookup per folder, whatever the
 /// number of targets).
 struct TargetLookup {
   private let byFolder: [Substring: Int]
+  private let byFile: [String: Int]
   private let targets: [TargetInfo]
 
   init(_ targets: [TargetInfo]) {
     self.targets = targets
     var byFolder: [Substring: Int] = [:]
-    for (index, target) in targets.enumerated() where byFolder[Substring(target.path)] == nil {
-      byFolder[Substring(target.path)] = index
+    var byFile: [String: Int] = [:]
+    for (index, target) in targets.enumerated() {
+      if target.holdsListedFilesOnly {
+        for file in target.sources where byFile[file] == nil { byFile[file] = index }
+      } else if byFolder[Substring(target.path)] == nil {
+        byFolder[Substring(target.path)] = index
+      }
     }
     self.byFolder = byFolder
+    self.byFile = byFile
   }
 
   /// The target of `relative`, or `nil` when no target folder holds it.
@@ -31,6 +39,7 @@ struct TargetLookup {
 
   /// `target(of:)`, taking the answer from `memo` when `relative` lies in the same folder.
   func target(of relative: String, memo: inout Memo) -> TargetInfo? {
+    if !byFile.isEmpty, let index = byFile[relative] { return targets[index] }
     let slash = relative[...].lastIndex(ofByte: UInt8(ascii: "/"))
     let folder = relative[..<(slash ?? relative.startIndex)]
     if let known = memo.folder, known.hasSameBytes(as: folder) {

@@ -63,6 +63,9 @@ public struct CoverageData: Sendable {
   /// What the producer said went wrong while it made the data (xccov's `errors`): each is a
   /// verdict in every report, so a target whose coverage failed is never silently 0 lines.
   public var producerErrors: [String] = []
+  /// The targets the producer named, each with its files (xccov's `App.app`,
+  /// `AppTests.xctest`): a project without a manifest takes its targets from them.
+  public var producerTargets: [ProducerTarget] = []
 
   public init(
     files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],
@@ -111,5 +114,17 @@ public enum CoverageOrigin: String, Sendable, Codable {
     case .cobertura:
       "Cobertura (lines; functions, regions and instantiations are not read from its data)"
     }
+  }
+}
+
+/// A target as the data's producer named it (xccov: `App.app`, `AppTests.xctest`,
+/// `AppUITests-Runner.app/PlugIns/AppUITests.xctest`), with its files' paths as the data has them.
+public struct ProducerTarget: Sendable, Equatable {
+  public var name: String
+  public var files: [String]
+
+  public init(name: String, files: [String]) {
+    self.name = name
+    self.files = files
   }
 }

@@ -41,6 +41,9 @@ public struct TargetInfo: Hashable, Sendable, Codable {
   /// Whether its sources import XCTest or Testing: read from the sources on every run, never
   /// cached or described (see `CodingKeys`).
   public var importsTestFramework = false
+  /// Whether the target holds exactly its `sources`, as a producer's report listed them, rather
+  /// than whatever lies in its folder: two such targets may share a folder.
+  public var holdsListedFilesOnly = false
 
   enum CodingKeys: String, CodingKey {
     case name, kind, path, sources, isClang, products, dependencies

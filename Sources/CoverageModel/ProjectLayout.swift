@@ -22,7 +22,7 @@ public struct ProjectLayout: Hashable, Sendable, Codable {
 
   /// What Bazel brought in, by the top-level folder of a workspace-relative path: an external
   /// repository (`external/`) or its output links (`bazel-out/`, `bazel-bin/`, ...).
-  static func reasonFromBazel(_ relative: String) -> String? {
+  public static func reasonFromBazel(_ relative: String) -> String? {
     guard let first = relative.split(separator: "/").first, relative.contains("/") else {
       return nil
     }

@@ -66,14 +66,15 @@ public struct Pipeline: Sendable {
       _ = try sourcesRead.take()
       throw error
     }
-    let (package, markers) = try sourcesRead.take()
+    let (describedPackage, markers) = try sourcesRead.take()
     // Exclusion markers need more of the exports (every file's lines): read them again with it.
-    let needed = readOptions(acquired, hasMarkers: !markers.isEmpty, package: package)
+    let needed = readOptions(acquired, hasMarkers: !markers.isEmpty, package: describedPackage)
     if needed != guessed {
       read = nil
       read = try acquired.read(needed)
     }
     guard var data = read else { preconditionFailure("the coverage was read above") }
+    let package = try withReportedTargets(describedPackage, data: data)
     data.countsMayBeLost = countsMayBeLost(binaries: acquired.binaries, package: package)
 
     var report = try evaluate(data, package: package, markers: markers, tests: acquired.tests)
@@ -112,7 +113,10 @@ public struct Pipeline: Sendable {
   ) {
     let sources = sources(root: described.root)
     let package = TestFrameworkImports.marked(described) { sources.source(ofRelativePath: $0) }
-    try settings.config.check(against: package)
+    // A project that may take its targets from the data is checked once the data is read.
+    if !takesReportedTargets(package) {
+      try settings.config.check(against: package)
+    }
     let markers = try ExclusionMarkerFinder.markers(
       package: package, config: settings.config, sources: sources, files: services.files)
     return (package, markers)

@@ -448,4 +448,87 @@ final class XcodeProjectEndToEndTests: XCTestCase {
       (glue["targets"] as? [[String: Any]])?.first?["files"] as? Int, 2,
       "CartView and ProductRowView")
   }
+
+  /// The unit run's report with the app's target renamed `Shop.app` and its views and view
+  /// models moved into a `ShopUI.framework` of the same folder (`App`): targets that folders
+  /// cannot tell apart.
+  private func splitReport() throws -> String {
+    let data = try Data(contentsOf: URL(fileURLWithPath: recorded("unit.xccov-report.json")))
+    var report = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var targets = try XCTUnwrap(report["targets"] as? [[String: Any]])
+    let app = try XCTUnwrap(targets.firstIndex { $0["name"] as? String == "App.app" })
+    let files = try XCTUnwrap(targets[app]["files"] as? [[String: Any]])
+    func isView(_ file: [String: Any]) -> Bool {
+      let path = file["path"] as! String
+      return path.contains("/Views/") || path.contains("/ViewModels/")
+    }
+    var views = targets[app]
+    views["name"] = "ShopUI.framework"
+    views["files"] = files.filter(isView)
+    targets[app]["name"] = "Shop.app"
+    targets[app]["files"] = files.filter { !isView($0) }
+    targets.append(views)
+    report["targets"] = targets
+    let path = output("split.xccov-report.json")
+    try JSONSerialization.data(withJSONObject: report).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// The report's targets are the project's: named after their products, each with the files
+  /// the report lists for it (two in one folder told apart), a layer may name them, and
+  /// `init --xccov-report` writes them; xccov's figures per file unchanged.
+  func testTheReportsOwnTargetsAreTheProjectsTargets() throws {
+    let split = try splitReport()
+    let archive = ["--xccov-archive", recorded("unit.xccov-archive.json")]
+    let folder = output("out-targets")
+    let result = try covgate(
+      ["check", "--xccov-report", split] + archive + ["--output", folder, "--format", "json"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let report = try json(folder)
+    XCTAssertEqual(try fileLines(report), try xccovLines("unit"), "xccov's own figures per file")
+    var targetOfFile: [String: String] = [:]
+    for file in try XCTUnwrap(report["files"] as? [[String: Any]]) {
+      targetOfFile[file["path"] as! String] = file["target"] as? String
+    }
+    XCTAssertEqual(targetOfFile["App/Views/CartView.swift"], "ShopUI")
+    XCTAssertEqual(targetOfFile["App/ViewModels/CartViewModel.swift"], "ShopUI")
+    XCTAssertEqual(targetOfFile["App/Models/Cart.swift"], "Shop")
+    XCTAssertEqual(Set(targetOfFile.values), ["Shop", "ShopUI"])
+
+    // A layer naming the report's target: checked once the report is read.
+    try "layers:\n  logic:\n    targets: [Shop]\n    lines: { minimum: 90 }\n".write(
+      toFile: "\(project)/.covgate.yml", atomically: true, encoding: .utf8)
+    let named = try covgate(
+      ["check", "--xccov-report", split] + archive + ["--output", folder, "--format", "json"])
+    XCTAssertEqual(named.exitCode, 1, "Shop's lines are below 90%: \(named.stderr)")
+    let logic = try XCTUnwrap(
+      (try json(folder)["layers"] as? [[String: Any]])?.first { $0["name"] as? String == "logic" })
+    XCTAssertEqual((logic["targets"] as? [[String: Any]])?.map { $0["name"] as? String }, ["Shop"])
+    try "layers:\n  logic:\n    targets: [App]\n".write(
+      toFile: "\(project)/.covgate.yml", atomically: true, encoding: .utf8)
+    let unknown = try covgate(["check", "--xccov-report", split, "--output", output("out-none")])
+    XCTAssertEqual(unknown.exitCode, 2, unknown.stderr)
+    XCTAssertTrue(unknown.stderr.contains("App"), unknown.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: output("out-none")))
+
+    // init: the targets of a report whose folders tell them apart, as project.targets; of the
+    // split one (two targets in App), listed in a comment and taken from each report.
+    try FileManager.default.removeItem(atPath: "\(project)/.covgate.yml")
+    defer { try? FileManager.default.removeItem(atPath: "\(project)/.gitignore") }
+    let initial = try CLIHarness.run(
+      CLIHarness.covgate, ["init", "--xccov-report", recorded("all.xccov-report.json")],
+      in: project)
+    XCTAssertEqual(initial.exitCode, 0, initial.stderr)
+    let text = try String(contentsOfFile: "\(project)/.covgate.yml", encoding: .utf8)
+    XCTAssertTrue(text.contains("    \"App\": \"App\"\n    \"AppTests\": \"AppTests\""), text)
+    let again = try CLIHarness.run(
+      CLIHarness.covgate, ["init", "--force", "--xccov-report", split], in: project)
+    XCTAssertEqual(again.exitCode, 0, again.stderr)
+    let listed = try String(contentsOfFile: "\(project)/.covgate.yml", encoding: .utf8)
+    XCTAssertFalse(listed.contains("project:"), listed)
+    XCTAssertTrue(listed.contains("#   ShopUI: App, 3 files"), listed)
+    let checked = try covgate(
+      ["check", "--xccov-report", split] + archive + ["--output", folder, "--format", "json"])
+    XCTAssertEqual(checked.exitCode, 0, checked.stderr)
+  }
 }

@@ -111,6 +111,23 @@ final class XccovReaderTests: XCTestCase {
     XCTAssertEqual(file.partialLines, [3])
   }
 
+  /// The report's targets reach the data with their files; a target two runs report lists the
+  /// files of both, once each.
+  func testTheReportsTargetsReachTheDataWithTheirFiles() throws {
+    let unit = try parseReport(Self.report)
+    var ui = unit
+    ui.targets[1].files[0].path = "/Users/runner/work/app/App/Kit.swift"
+    ui.targets.append(XccovReport.Target(name: "AppUITests.xctest", files: []))
+    let targets = XccovCoverage.data([
+      .init(report: unit, archive: nil), .init(report: ui, archive: nil),
+    ]).producerTargets
+    XCTAssertEqual(targets.map(\.name), ["App.app", "Kit.framework", "AppUITests.xctest"])
+    XCTAssertEqual(targets[0].files, ["/Users/runner/work/app/App/Cart.swift"])
+    XCTAssertEqual(
+      targets[1].files,
+      ["/Users/runner/work/app/App/Cart.swift", "/Users/runner/work/app/App/Kit.swift"])
+  }
+
   func testTwoRunsMergeLineByLine() throws {
     let path = "/Users/runner/work/app/App/Cart.swift"
     let unit = XccovCoverage.Run(

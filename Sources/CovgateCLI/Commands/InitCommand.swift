@@ -3,7 +3,9 @@ import CoverageAcquisition
 import CoverageGate
 import CovgateKit
 import CovgateSupport
+import CoverageModel
 import Foundation
+import LLVMCoverage
 
 /// `covgate init`: write a commented starter `.covgate.yml` from the package's targets, and
 /// keep the run history out of git.
@@ -19,6 +21,13 @@ struct InitCommand: ParsableCommand {
   @Flag(help: "Overwrite an existing config file.")
   var force = false
 
+  @Option(
+    name: .customLong("xccov-report"),
+    help: ArgumentHelp(
+      "For an Xcode project: take the targets from this `xccov view --report --json` file (the targets it names, by their files' folders).",
+      valueName: "file"))
+  var xccovReport: String?
+
   func run() throws {
     let terminal = Terminal()
     try reportingErrors(terminal) {
@@ -33,6 +42,8 @@ struct InitCommand: ParsableCommand {
         text = StarterConfig.text(
           for: try acquisition.describePackage(
             root: root, swift: try acquisition.locateSwift(), cacheFolder: nil))
+      } else if let xccovReport {
+        text = try Self.appTextFromReport(xccovReport, root: root)
       } else {
         text = StarterConfig.appText(for: try ProjectDescriber.describe(root: root, targets: []))
       }
@@ -48,6 +59,34 @@ struct InitCommand: ParsableCommand {
       }
       return .success
     }
+  }
+}
+
+extension InitCommand {
+  /// The app's starter config with the targets `report` names, each by its files' folder.
+  static func appTextFromReport(_ report: String, root: String) throws -> String {
+    let data = try XccovCoverage.read(reports: [report], archives: [])
+    // The folders found by looking only help place the report's paths (another machine's).
+    let folders =
+      (try? ProjectDescriber.describe(root: root, targets: []))
+      ?? PackageInfo(
+        name: (root as NSString).lastPathComponent, root: root, targets: [],
+        project: ProjectLayout())
+    var project = folders
+    project.targets = ReportedTargets.targets(data.producerTargets, package: folders, pathMaps: [])
+    guard project.targets.contains(where: { $0.kind != .test }) else {
+      throw InitReportError(report: report, root: root)
+    }
+    return StarterConfig.appText(for: project, fromReport: true)
+  }
+}
+
+/// A report that names no target with files of the project.
+struct InitReportError: Error, CustomStringConvertible {
+  var report: String
+  var root: String
+  var description: String {
+    "\(report) names no target with files under \(root) outside tests and dependencies; run init in the project the report was made for, or without --xccov-report"
   }
 }
 

@@ -43,19 +43,15 @@ enum StarterConfig {
   }
 
   /// The config of a project without `Package.swift` (an app): its targets by folder, logic
-  /// gated, and UI glue told apart by folder and file name.
-  static func appText(for project: PackageInfo) -> String {
-    let targets = project.targets.map { "    \(yamlQuoted($0.name)): \(yamlQuoted($0.path))" }
+  /// gated, and UI glue told apart by folder and file name. `fromReport`: the targets are the
+  /// ones an xccov report named (`init --xccov-report`).
+  static func appText(for project: PackageInfo, fromReport: Bool = false) -> String {
     let glue = GateConfig.appGluePaths.map(yamlQuoted).joined(separator: ", ")
     return """
       # covgate configuration for \(project.name), an Xcode project. Reference: covgate's README.
       version: 1
 
-      # The project's targets by folder (found by looking: adjust them). Folders named *Tests or
-      # *UITests hold tests and are never measured.
-      project:
-        targets:
-      \(targets.joined(separator: "\n"))
+      \(targetsSection(project.targets, fromReport: fromReport))
 
       layers:
         # Business logic: fails the run below the minimum, warns below the target.
@@ -75,6 +71,39 @@ enum StarterConfig {
       # A target of a gated layer with no coverage data at all: ignore, warn or fail.
       targets_without_data: warn
 
+      """
+  }
+
+  /// `project.targets`: each target's folder. Targets from a report that share a folder (or lie
+  /// in the root) cannot be told apart by folder: they are listed in a comment instead, and
+  /// covgate takes them from the report on every run.
+  private static func targetsSection(_ targets: [TargetInfo], fromReport: Bool) -> String {
+    let lines = targets.map { "    \(yamlQuoted($0.name)): \(yamlQuoted($0.path))" }
+    guard fromReport else {
+      return """
+        # The project's targets by folder (found by looking: adjust them). Folders named *Tests or
+        # *UITests hold tests and are never measured.
+        project:
+          targets:
+        \(lines.joined(separator: "\n"))
+        """
+    }
+    if ReportedTargets.separableByFolder(targets) {
+      return """
+        # The targets the xccov report names, by the folder of their files (adjust them). Without
+        # this section covgate takes the targets from each report it reads.
+        project:
+          targets:
+        \(lines.joined(separator: "\n"))
+        """
+    }
+    let listed = targets.map {
+      "#   \($0.name): \($0.path.isEmpty ? "(the root)" : $0.path), \($0.sources.count) files"
+    }
+    return """
+      # The targets the xccov report names share folders, so folders cannot fix them here:
+      # covgate takes them from each report it reads, by the files the report lists for each.
+      \(listed.joined(separator: "\n"))
       """
   }
 

@@ -77,7 +77,26 @@ public enum XccovCoverage {
     data.producerErrors = runs.flatMap { run in
       run.report.errors.map { runs.count > 1 ? "\(run.name): \($0)" : $0 }
     }
+    data.producerTargets = targets(of: runs)
     return data
+  }
+
+  /// The targets the reports name, in their first report's order; a target several runs
+  /// report (a unit and a UI run of one app) lists the files of all of them.
+  static func targets(of runs: [Run]) -> [ProducerTarget] {
+    var targets: [ProducerTarget] = []
+    var index: [String: Int] = [:]
+    for target in runs.flatMap(\.report.targets) {
+      let paths = target.files.map(\.path)
+      if let known = index[target.name] {
+        let listed = Set(targets[known].files)
+        targets[known].files += paths.filter { !listed.contains($0) }
+      } else {
+        index[target.name] = targets.count
+        targets.append(ProducerTarget(name: target.name, files: paths))
+      }
+    }
+    return targets
   }
 
   /// The files of `runs`, merged when there are several.

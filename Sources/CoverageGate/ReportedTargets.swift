@@ -1,0 +1,91 @@
+import CoverageModel
+import Foundation
+
+/// The targets a producer's report names (xccov: `App.app`, `Networking.framework`,
+/// `AppTests.xctest`) as the targets of a project without a manifest: each named after its
+/// product without the extension, test bundles and UI-test runners as tests, each holding
+/// exactly the project files the report lists for it (two targets may share a folder).
+public enum ReportedTargets {
+  /// The extensions of Xcode's products, dropped from a target's name.
+  static let productExtensions: Set<Substring> = [
+    "app", "appex", "bundle", "dylib", "framework", "xctest", "xpc", "a", "so",
+  ]
+
+  /// The project's targets from `reported`, paths mapped by `pathMaps` (or, with none, by the
+  /// prefix detected against `package`'s folders, as scoping does). Files outside the project,
+  /// in dependencies or in build output are not a target's; a target left with none is dropped.
+  public static func targets(
+    _ reported: [ProducerTarget], package: PackageInfo, pathMaps: [PathMap]
+  ) -> [TargetInfo] {
+    let maps =
+      pathMaps.isEmpty
+      ? PathMap.detect(paths: reported.flatMap(\.files), package: package).map { [$0] } ?? []
+      : pathMaps
+    let rootFolder = LexicalPath.normalized(package.root) + "/"
+    var targets: [TargetInfo] = []
+    var names = Set<String>()
+    for target in reported {
+      let files = target.files.compactMap { path -> String? in
+        let mapped = LexicalPath.normalized(maps.reduce(path) { $1.apply($0) })
+        guard mapped.hasPrefix(rootFolder) else { return nil }
+        let relative = String(mapped.dropFirst(rootFolder.count))
+        let outside =
+          relative.hasPrefix(".build/") || ProjectLayout.reasonFromBazel(relative) != nil
+          || ProjectLayout.reasonFromXcode(relative) != nil
+        return outside ? nil : relative
+      }
+      guard !files.isEmpty else { continue }
+      let product = productName(target.name)
+      // Two products of one name (`App.app` and `App.framework`) keep their extensions.
+      let name = names.contains(product.name) ? target.name : product.name
+      names.insert(name)
+      var info = TargetInfo(
+        name: name, kind: product.isTest ? .test : .library, path: commonFolder(files),
+        sources: Array(Set(files)).sorted())
+      info.holdsListedFilesOnly = true
+      targets.append(info)
+    }
+    return targets
+  }
+
+  /// A product's target name and whether it is a test bundle: `AppTests.xctest` and
+  /// `AppUITests-Runner.app/PlugIns/AppUITests.xctest` are tests named `AppTests` and
+  /// `AppUITests`; `App.app` is `App`.
+  public static func productName(_ product: String) -> (name: String, isTest: Bool) {
+    let last = product.split(separator: "/").last ?? Substring(product)
+    var name = last
+    if let dot = last.lastIndex(of: "."),
+      productExtensions.contains(last[last.index(after: dot)...])
+    {
+      name = last[..<dot]
+    }
+    let isTest =
+      product.contains(".xctest") || name.hasSuffix("-Runner")
+      || ProjectLayout.isTestFolder(name)
+    return (name.isEmpty ? product : String(name), isTest)
+  }
+
+  /// Whether folders alone give each of `targets`' files its target (as `project.targets`
+  /// does: the longest folder that holds a file): no target in the root, no two in one
+  /// folder, and no file inside another target's (nested) folder.
+  public static func separableByFolder(_ targets: [TargetInfo]) -> Bool {
+    let folders = targets.map(\.path)
+    guard !folders.contains(""), Set(folders).count == folders.count else { return false }
+    let lookup = TargetLookup(
+      targets.map { TargetInfo(name: $0.name, kind: $0.kind, path: $0.path, sources: []) })
+    return targets.allSatisfy { target in
+      target.sources.allSatisfy { lookup.target(of: $0)?.name == target.name }
+    }
+  }
+
+  /// The deepest folder holding every one of `files` (relative), `""` for the root.
+  static func commonFolder(_ files: [String]) -> String {
+    var common = files[0].split(separator: "/").dropLast()
+    for file in files.dropFirst() {
+      let folders = file.split(separator: "/").dropLast()
+      let shared = zip(common, folders).prefix { $0 == $1 }.count
+      common = common.prefix(shared)
+    }
+    return common.joined(separator: "/")
+  }
+}
