@@ -1,33 +1,25 @@
 import Foundation
 
-/// The `covgate check` command line the plugin runs after the tests: the package and its
-/// description, where the coverage is, then the user's own arguments (which win on conflict).
+/// The `covgate run` command line the plugin runs once the tests are built: the package and its
+/// description, the built tests to run one per process, then the user's own arguments (which
+/// win on conflict; what follows `--` picks tests: `--filter`, `--skip`).
 struct CovgateInvocation {
   /// The package root.
   var packageRoot: String
   /// The JSON package description the plugin wrote.
   var descriptionFile: String
-  /// The build folder whose `codecov/*.profraw` covgate merges, and whose test binaries it reads
-  /// (how they update their counters): never SwiftPM's export alone, which names no binary.
+  /// The build folder holding the test binaries the plugin built with coverage.
   var buildFolder: String
   /// What the user typed after `swift package covgate`.
   var userArguments: [String]
-  /// Whether the tests failed: then the baseline is never raised.
-  var testsFailed: Bool
 
-  /// The arguments after `covgate`.
+  /// The arguments after `covgate`: covgate's own options first, so that they come before any
+  /// `--` of the user's.
   var arguments: [String] {
-    var arguments = [
-      "check", "--package-path", packageRoot, "--package-description", descriptionFile,
-    ]
-    arguments += ["--from-build", buildFolder]
-    return arguments + forwardedArguments
-  }
-
-  /// The user's arguments, without `--update-baseline` after a red run (covgate never raises
-  /// the baseline from failed tests, and `check` cannot know they failed).
-  var forwardedArguments: [String] {
-    testsFailed ? userArguments.filter { $0 != "--update-baseline" } : userArguments
+    [
+      "run", "--package-path", packageRoot, "--package-description", descriptionFile,
+      "--per-test", "--built-tests", buildFolder,
+    ] + userArguments
   }
 
   /// Whether the user asked only for help, which needs no test run.

@@ -1,23 +1,34 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package covgate [covgate check options]`: runs the package's tests with coverage
-/// through SwiftPM's plugin API, then hands the coverage to covgate.
+/// `swift package covgate [covgate run options]`: builds the package's tests with coverage
+/// through SwiftPM's plugin API, then has covgate run each test in a process of its own and gate
+/// the result.
 ///
-/// The outer `swift package` holds the build lock, so covgate must not run `swift` here: the
-/// plugin writes the package description itself (`--package-description`) and passes SwiftPM's
-/// export (`--input`), or, when there is none, the build folder whose profiles covgate merges
-/// with the llvm tools alone (`--from-build`). Failed tests still get their reports, then the
-/// plugin fails.
+/// SwiftPM does not instrument a plugin's test run itself (`enableCodeCoverage` only collects
+/// what instrumented binaries write), so the plugin builds with the coverage flags, atomic
+/// counters included. The outer `swift package` holds the build lock, so covgate must not run
+/// `swift` here: the plugin writes the package description itself (`--package-description`)
+/// and covgate runs the built test binaries (`--per-test --built-tests`). Failed tests still
+/// get their reports, then the plugin fails.
 @main
 struct CovgatePlugin: CommandPlugin {
+  /// Source-based coverage, counters updated atomically (tests run in parallel), and objects
+  /// emitted again when only these flags change.
+  static let swiftCoverageFlags = [
+    "-profile-generate", "-profile-coverage-mapping", "-Xllvm",
+    "-instrprof-atomic-counter-update-all", "-Xfrontend", "-disable-incremental-llvm-codegen",
+  ]
+  /// The same for C, C++ and Objective-C targets.
+  static let clangCoverageFlags = ["-fprofile-instr-generate", "-fcoverage-mapping"]
+
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     let covgate = try context.tool(named: "covgate").url
     let root = context.package.directoryURL.standardizedFileURL.path
     let work = context.pluginWorkDirectoryURL
     let environment = Self.covgateEnvironment(context: context, workDirectory: work)
     if CovgateInvocation.asksForHelp(arguments) {
-      _ = try Self.run(covgate, ["check", "--help"], in: root, environment: environment)
+      _ = try Self.run(covgate, ["run", "--help"], in: root, environment: environment)
       return
     }
 
@@ -25,47 +36,26 @@ struct CovgatePlugin: CommandPlugin {
     let descriptionFile = work.appendingPathComponent("package-description.json")
     try DescribedPackage(context.package).write(to: descriptionFile)
 
-    let buildFolder = CovgateInvocation.buildFolder(pluginWorkDirectory: work, packageRoot: root)
-    Self.log("covgate: building and running the tests with coverage")
-    let result = try runTests(buildFolder: buildFolder, arguments: arguments)
-    let failed = Self.failedTests(result)
-    for name in failed { Self.log("covgate: test failed: \(name)") }
+    Self.log("covgate: building the tests with coverage")
+    var parameters = PackageManager.BuildParameters(configuration: .debug, logging: .concise)
+    parameters.otherSwiftcFlags = Self.swiftCoverageFlags
+    parameters.otherCFlags = Self.clangCoverageFlags
+    parameters.otherCxxFlags = Self.clangCoverageFlags
+    let build = try packageManager.build(.all(includingTests: true), parameters: parameters)
+    guard build.succeeded else {
+      Self.log(build.logText)
+      throw CovgatePluginError.buildFailed
+    }
 
+    let buildFolder = CovgateInvocation.buildFolder(pluginWorkDirectory: work, packageRoot: root)
     let invocation = CovgateInvocation(
       packageRoot: root, descriptionFile: descriptionFile.path, buildFolder: buildFolder,
-      userArguments: arguments, testsFailed: !result.succeeded)
-    if !result.succeeded, invocation.forwardedArguments != arguments {
-      Self.log("covgate: the tests failed, so the baseline is not updated")
-    }
+      userArguments: arguments)
     let exitCode = try Self.run(covgate, invocation.arguments, in: root, environment: environment)
-    if !result.succeeded { throw CovgatePluginError.testsFailed(failed: failed.count) }
-    if exitCode != 0 { throw CovgatePluginError.covgateFailed(exitCode: exitCode) }
-  }
-
-  /// `packageManager.test` with coverage, its errors made plain.
-  private func runTests(buildFolder: String, arguments: [String]) throws
-    -> PackageManager.TestResult
-  {
-    do {
-      return try packageManager.test(.all, parameters: .init(enableCodeCoverage: true))
-    } catch {
-      let detail = String(describing: error).split(whereSeparator: \.isNewline).joined(
-        separator: " ")
-      let profiles =
-        (try? FileManager.default.contentsOfDirectory(atPath: "\(buildFolder)/codecov")) ?? []
-      if !profiles.contains(where: { $0.hasSuffix(".profraw") }), detail.contains("codecov") {
-        throw CovgatePluginError.notInstrumented(arguments: arguments)
-      }
-      throw CovgatePluginError.testRunFailed(detail)
-    }
-  }
-
-  /// `Target.Class/test` of every failed test (SwiftPM does not show the tests' output).
-  private static func failedTests(_ result: PackageManager.TestResult) -> [String] {
-    result.testTargets.flatMap { target in
-      target.testCases.flatMap { testCase in
-        testCase.tests.filter { $0.result == .failed }.map { "\(testCase.name)/\($0.name)" }
-      }
+    switch exitCode {
+    case 0: return
+    case 3: throw CovgatePluginError.testsFailed
+    default: throw CovgatePluginError.covgateFailed(exitCode: exitCode)
     }
   }
 

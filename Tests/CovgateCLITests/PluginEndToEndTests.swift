@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
 
-/// `swift package covgate` for real: a copy of the Sample package whose one dependency is the
-/// binary plugin package `make dist` writes (`dist/plugin`, here around the covgate these tests
-/// built), the plugin run by SwiftPM, compared with the built covgate on the same build folder.
+/// `swift package covgate` for real, with no flag: a copy of the Sample package whose one
+/// dependency is the binary plugin package `make dist` writes (`dist/plugin`, here around the
+/// covgate these tests built), the plugin run by SwiftPM, compared with SwiftPM's own coverage
+/// run of the same package.
 /// The plugin's code is the repository's `Plugins/CovgatePlugin`, copied; what the binary
 /// package spares is building covgate and its dependencies in the copy (three minutes on two
 /// cores). `COVGATE_PLUGIN_TEST=0` skips the class.
@@ -14,11 +15,6 @@ final class PluginEndToEndTests: XCTestCase {
   /// This repository: `ci/dist.sh` writes the plugin package from it.
   private static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-  /// SwiftPM 6 instruments a plugin's test run only with these flags (see the README).
-  private static let coverageFlags = [
-    "-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping",
-  ]
 
   override class func setUp() {
     super.setUp()
@@ -66,9 +62,7 @@ final class PluginEndToEndTests: XCTestCase {
     let start = Date()
     let result = try CLIHarness.run(
       "/usr/bin/env",
-      ["swift", "package"] + Self.coverageFlags + [
-        "--allow-writing-to-package-directory", "covgate",
-      ] + arguments,
+      ["swift", "package", "--allow-writing-to-package-directory", "covgate"] + arguments,
       in: package, environment: environment)
     print(
       "plugin-timing: swift package covgate \(arguments.joined(separator: " ")): \(Int(Date().timeIntervalSince(start)))s"
@@ -82,7 +76,7 @@ final class PluginEndToEndTests: XCTestCase {
         as? [String: Any])
   }
 
-  func testAGreenRunGivesTheFiguresOfCovgateCheckOnTheSameBuild() throws {
+  func testAGreenRunWithNoFlagGivesTheFiguresOfSwiftPMsOwnCoverageRun() throws {
     let result = try plugin(["--format", "json"])
     XCTAssertEqual(result.exitCode, 0, result.stdout + result.stderr)
     // SwiftPM takes the prebuilt covgate from the bundle and builds nothing of covgate's.
@@ -91,36 +85,20 @@ final class PluginEndToEndTests: XCTestCase {
         (result.stdout + result.stderr).contains("Compiling \(dependency)"),
         "compiled \(dependency)")
     }
+    let output = result.stdout + result.stderr
     let reports = "\(package)/.build/covgate"
-    let pluginTotals = try json("\(reports)/covgate.json")["totals"] as? NSDictionary
-    XCTAssertNotNil(pluginTotals)
+    let pluginTotals = try XCTUnwrap(
+      try json("\(reports)/covgate.json")["totals"] as? [String: Any])
+    // Built with atomic counters and run one test per process: branches derived, a test map.
+    XCTAssertFalse(output.contains("are not atomic"), output)
+    XCTAssertGreaterThan(
+      (pluginTotals["branches"] as? [String: Any])?["count"] as? Int ?? 0, 0, "derived branches")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(reports)/covgate-test-map.json"))
 
-    let export = try XCTUnwrap(
-      try FileManager.default.contentsOfDirectory(atPath: "\(package)/.build/debug/codecov").first {
-        $0.hasSuffix(".json") && $0 != "covgate-export.json"
-      })
-    let check = try CLIHarness.run(
-      CLIHarness.covgate,
-      [
-        "check", "--input", ".build/debug/codecov/\(export)", "--output", "out-check", "--format",
-        "json", "--no-history",
-      ],
-      in: package)
-    XCTAssertEqual(check.exitCode, 0, check.stderr)
-    // SwiftPM's export names no binary: its figures are the plugin's, but for the branches the
-    // plugin leaves out. The plugin reads the build folder, whose binaries update their counters
-    // plainly (built without covgate's flags) while the Swift Testing suite runs in parallel.
-    let exportTotals = try XCTUnwrap(
-      try json("\(package)/out-check/covgate.json")["totals"] as? [String: Any])
-    for metric in ["lines", "functions", "instantiations", "regions"] {
-      XCTAssertEqual(
-        exportTotals[metric] as? NSDictionary, pluginTotals?[metric] as? NSDictionary, metric)
-    }
-    XCTAssertTrue(
-      (result.stdout + result.stderr).contains(
-        "profile counter updates in the test binaries are not atomic"),
-      result.stderr)
-
+    // SwiftPM's own coverage run of the same package, read by covgate: the same figures.
+    let swiftTest = try CLIHarness.run(
+      "/usr/bin/env", ["swift", "test", "--enable-code-coverage"], in: package)
+    XCTAssertEqual(swiftTest.exitCode, 0, swiftTest.stderr)
     let fromBuild = try CLIHarness.run(
       CLIHarness.covgate,
       [
@@ -129,8 +107,12 @@ final class PluginEndToEndTests: XCTestCase {
       ],
       in: package)
     XCTAssertEqual(fromBuild.exitCode, 0, fromBuild.stderr)
-    XCTAssertEqual(
-      try json("\(package)/out-build/covgate.json")["totals"] as? NSDictionary, pluginTotals)
+    let swiftPMTotals = try XCTUnwrap(
+      try json("\(package)/out-build/covgate.json")["totals"] as? [String: Any])
+    for metric in ["lines", "functions", "instantiations", "regions"] {
+      XCTAssertEqual(
+        swiftPMTotals[metric] as? NSDictionary, pluginTotals[metric] as? NSDictionary, metric)
+    }
 
     try assertThePluginsDescriptionEqualsSwiftPackageDescribe()
     let strays = try FileManager.default.contentsOfDirectory(atPath: package).filter {
@@ -148,10 +130,9 @@ final class PluginEndToEndTests: XCTestCase {
       environment: ["SAMPLE_FAIL": "1"])
     XCTAssertNotEqual(result.exitCode, 0, result.stdout + result.stderr)
     let output = result.stdout + result.stderr
-    XCTAssertTrue(
-      output.contains("covgate: test failed: PricingTests.PriceTests/testFailsWhenAsked"), output)
-    XCTAssertTrue(output.contains("the tests failed (1 failed)"), output)
-    XCTAssertTrue(output.contains("the baseline is not updated"), output)
+    XCTAssertTrue(output.contains("✗ PricingTests.PriceTests/testFailsWhenAsked"), output)
+    XCTAssertTrue(output.contains("the tests failed (named above)"), output)
+    XCTAssertTrue(output.contains("the tests failed, so the baseline was not updated"), output)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(reports)/covgate.json"))
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(reports)/covgate.txt"))
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(package)/.covgate-baseline.json"))

@@ -11,6 +11,9 @@ public struct PerTestSettings: Sendable, Equatable {
   public var durations: [String: Double]
   /// Start every test's process from scratch instead of forking it from a test server.
   public var freshProcesses: Bool
+  /// The folder of test binaries already built with coverage (`.build/debug`, as the SwiftPM
+  /// plugin builds them): nothing is built and `swift` is not run.
+  public var builtTests: String?
 
   public init(
     jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard? = nil,
@@ -36,9 +39,14 @@ extension TestRunner {
     root: String, arguments: [String], settings: PerTestSettings, timeout: TimeInterval?
   ) throws -> Acquisition {
     let selection = try TestSelection(arguments: arguments)
-    onStep(.build)
-    try buildTests(root: root, flags: selection.buildFlags)
-    let binPath = try binPath(root: root, arguments: selection.buildFlags)
+    let binPath: String
+    if let built = settings.builtTests {
+      binPath = built
+    } else {
+      onStep(.build)
+      try buildTests(root: root, flags: selection.buildFlags)
+      binPath = try self.binPath(root: root, arguments: selection.buildFlags)
+    }
     let (binaries, listed) = try listTests(binPath: binPath)
     let selected = listed.filter(selection.includes)
     guard !selected.isEmpty else { throw NoTestSelected(listed: listed.count) }

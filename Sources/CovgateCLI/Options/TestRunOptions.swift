@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import CoverageAcquisition
 
 /// Options of the commands that run `swift test` (`run`, `baseline save`).
@@ -36,6 +37,13 @@ struct TestRunOptions: ParsableArguments {
   var shard: String?
 
   @Option(
+    name: .customLong("built-tests"),
+    help: ArgumentHelp(
+      "With --per-test, run the test binaries already built with coverage in this folder (e.g. .build/debug) without building or running `swift` (what the SwiftPM plugin does).",
+      valueName: "folder"))
+  var builtTests: String?
+
+  @Option(
     name: .customLong("repeat"),
     help: ArgumentHelp(
       "Run the tests this many times: the figures are the runs' merged, and the lines and functions that ran in some runs and not in others are listed in every report.",
@@ -49,8 +57,8 @@ struct TestRunOptions: ParsableArguments {
     if let jobs, jobs < 1 {
       throw ValidationError("--jobs takes a whole number, at least 1, got \(jobs)")
     }
-    if (jobs != nil || shard != nil || freshProcesses), !perTest {
-      throw ValidationError("--jobs, --shard and --fresh-processes need --per-test")
+    if (jobs != nil || shard != nil || freshProcesses || builtTests != nil), !perTest {
+      throw ValidationError("--jobs, --shard, --fresh-processes and --built-tests need --per-test")
     }
     if repeats < 1 {
       throw ValidationError("--repeat takes a whole number, at least 1, got \(repeats)")
@@ -66,6 +74,9 @@ struct TestRunOptions: ParsableArguments {
     var settings = jobs.map { PerTestSettings(jobs: $0) } ?? PerTestSettings()
     settings.shard = shard.flatMap(Shard.init(argument:))
     settings.freshProcesses = freshProcesses
+    settings.builtTests = builtTests.map {
+      URL(fileURLWithPath: $0).standardizedFileURL.path
+    }
     return settings
   }
 
