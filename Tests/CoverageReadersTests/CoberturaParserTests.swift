@@ -104,4 +104,22 @@ final class CoberturaParserTests: XCTestCase {
     let unquoted = Self.report.replacingOccurrences(of: "hits=\"1\"", with: "hits=1")
     XCTAssertTrue(error(unquoted).map { "\($0)".contains("without quotes") } ?? false)
   }
+
+  /// A line past the end of its source: the report is older than the source, said with the
+  /// line and the file (not as a malformed element at line 0).
+  func testALineBeyondItsSourcesEndIsAnOlderReport() throws {
+    let path = NSTemporaryDirectory() + "covgate-cobertura-\(UUID().uuidString).xml"
+    try Self.report.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    XCTAssertThrowsError(
+      try CoberturaCoverage.read(
+        paths: [path], root: "/work", lineCount: { $0.hasSuffix("Price.swift") ? 7 : 100 },
+        exists: { _ in false })
+    ) { error in
+      XCTAssertEqual(
+        error as? CoberturaError,
+        .beyondEnd(path: path, source: "/work/App/Price.swift", line: 8, lineCount: 7))
+      XCTAssertTrue("\(error)".contains("counts line 8 of /work/App/Price.swift"), "\(error)")
+    }
+  }
 }

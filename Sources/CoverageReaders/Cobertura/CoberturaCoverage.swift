@@ -25,9 +25,7 @@ public enum CoberturaCoverage {
     do {
       data = try LCOVCoverage.data(runs, from: paths, root: root, lineCount: lineCount)
     } catch LCOVError.beyondEnd(let path, let source, let line, let count) {
-      throw CoberturaError.malformed(
-        path: path, line: 0, element: "<line number=\"\(line)\">",
-        reason: "\(source) has \(count) lines: the report is older than the source; measure again")
+      throw CoberturaError.beyondEnd(path: path, source: source, line: line, lineCount: count)
     }
     data.capabilities = .cobertura
     return data
