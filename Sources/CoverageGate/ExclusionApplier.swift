@@ -76,10 +76,13 @@ public enum ExclusionApplier {
     updated.coverage.missedRegions = file.coverage.missedRegions.filter {
       !lines.contains($0.start.line)
     }
+    updated.coverage.producerBranches = file.coverage.producerBranches.filter {
+      !lines.contains($0.line)
+    }
     let functions = updated.coverage.functions
     updated.coverage.summary = Summary(
       lines: masked.metric,
-      functions: functions.ranMetric)
+      functions: functions.ranMetric, branches: updated.coverage.producerBranches.metric)
     return updated
   }
 

@@ -14,6 +14,9 @@ public struct FileCoverage: Hashable, Sendable {
   /// Decisions and their outcomes derived from the source; nil unless branches were derived
   /// (then `summary.branches` is their metric).
   public var branches: DerivedBranches?
+  /// Branch outcomes the data's producer measured (LCOV's `BRDA:`), sorted by line; then
+  /// `summary.branches` is their metric. Empty for llvm-cov and xccov data.
+  public var producerBranches: [ProducerBranch] = []
   /// Per function (closures counted in the function that holds them): complexity, coverage and
   /// risk; empty unless branches were derived.
   public var risks: [FunctionRisk] = []

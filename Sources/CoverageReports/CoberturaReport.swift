@@ -67,7 +67,7 @@ public struct CoberturaReport: ReportRenderer {
     out += "          </methods>\n"
     out += "          <lines>\n"
     if let view = file.coverage.lineView {
-      let branches = file.coverage.branches?.metricByLine ?? [:]
+      let branches = file.coverage.branchMetricByLine
       for (index, count) in view.rawCounts.enumerated() where count != LineView.unmapped {
         out += "            <line number=\"\(index + 1)\" hits=\"\(count)\""
         if let metric = branches[index + 1] {

@@ -26,6 +26,13 @@ public struct LCOVReport: ReportRenderer {
           }
         }
         out += "BRF:\(file.summary.branches.count)\nBRH:\(file.summary.branches.covered)\n"
+      } else if !file.coverage.producerBranches.isEmpty {
+        // The producer's own records, as it wrote them.
+        for branch in file.coverage.producerBranches {
+          let taken = branch.taken.map(String.init) ?? "-"
+          out += "BRDA:\(branch.line),\(branch.block),\(branch.branch),\(taken)\n"
+        }
+        out += "BRF:\(file.summary.branches.count)\nBRH:\(file.summary.branches.covered)\n"
       }
       if let view = file.coverage.lineView {
         for (index, count) in view.rawCounts.enumerated() where count != LineView.unmapped {

@@ -85,9 +85,10 @@ public struct MarkdownReport: ReportRenderer {
 
   /// Lines, functions and regions per layer, and the derived branches when there are any.
   private func table(_ report: CoverageReport) -> [String] {
-    let branches = report.derivesBranches
+    let branches = report.showsBranches
     var rows = [
-      "| Layer | Gated | Lines | Functions | Regions |" + (branches ? " Branches (derived) |" : ""),
+      "| Layer | Gated | Lines | Functions | Regions |"
+        + (branches ? " \(report.branchesTitle) |" : ""),
       "|:--|:--|--:|--:|--:|" + (branches ? "--:|" : ""),
     ]
     for layer in report.shownLayers {

@@ -20,7 +20,7 @@ public struct SonarQubeReport: ReportRenderer {
     for file in report.files {
       out += "  <file path=\"\(XMLEscape.attribute(file.path))\">\n"
       if let view = file.coverage.lineView {
-        let branches = file.coverage.branches?.metricByLine ?? [:]
+        let branches = file.coverage.branchMetricByLine
         for (index, count) in view.rawCounts.enumerated() where count != LineView.unmapped {
           out += "    <lineToCover lineNumber=\"\(index + 1)\" covered=\"\(count > 0)\""
           if let metric = branches[index + 1] {

@@ -101,7 +101,7 @@ public struct TextReport: ReportRenderer {
 
   /// Name, then percent (right-aligned) and covered/count (left-aligned) per metric.
   private func table(_ report: CoverageReport) -> [String] {
-    let derived = report.derivesBranches
+    let derived = report.showsBranches
     // Without regions in the data the column would be n/a on every row.
     let regions = report.capabilities.regions
     var rows: [[String]] = [
@@ -134,6 +134,13 @@ public struct TextReport: ReportRenderer {
   /// What the starred branch column is, how much of it could be derived, and why the rest
   /// could not (the commonest reasons first).
   private func branchNote(_ report: CoverageReport) -> [String] {
+    if !report.derivesBranches, report.hasProducerBranches {
+      let outcomes = report.files.map(\.coverage.producerBranches)
+      let lines = outcomes.reduce(0) { $0 + Set($1.map(\.line)).count }
+      return [
+        "* Branches as the data's producer measured them (LCOV's BRDA records): \(outcomes.reduce(0) { $0 + $1.count }) outcomes on \(lines) lines; none derived by covgate."
+      ]
+    }
     guard report.derivesBranches else { return [] }
     let all = report.files.compactMap(\.coverage.branches)
     let decisions = all.reduce(0) { $0 + $1.decisions.count }

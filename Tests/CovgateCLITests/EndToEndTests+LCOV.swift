@@ -255,4 +255,133 @@ extension EndToEndTests {
       XCTAssertFalse(FileManager.default.fileExists(atPath: output), "a refused run writes nothing")
     }
   }
+
+  /// The branches clang measured for a C program (its `BRDA:` records, as `llvm-cov export
+  /// -format=lcov` writes them for two real runs): lcov's own branch figures, merged as
+  /// `lcov -a` merges them, written back unchanged, and gated.
+  func testTheProducersBranchesAreReportedAsMeasuredAndGated() throws {
+    let project = NSTemporaryDirectory() + "covgate-c-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: project) }
+    try FileManager.default.createDirectory(
+      atPath: "\(project)/src", withIntermediateDirectories: true)
+    for (file, text) in [
+      ("WORKSPACE", ""), ("src/BUILD", ""),
+      (
+        "src/calc.c",
+        """
+        #include <stdio.h>
+        #include <stdlib.h>
+
+        int classify(int x) {
+          if (x > 10 && x < 100) {
+            return 2;
+          }
+          return x < 0 ? -1 : 1;
+        }
+
+        int main(int argc, char **argv) {
+          int total = 0;
+          for (int i = 1; i < argc; i++) {
+            total += classify(atoi(argv[i]));
+          }
+          printf("%d\\n", total);
+          return 0;
+        }
+
+        """
+      ),
+    ] {
+      try text.write(toFile: "\(project)/\(file)", atomically: true, encoding: .utf8)
+    }
+    let tools = CLIHarness.toolchainBin
+    func succeed(_ tool: String, _ arguments: [String], environment: [String: String] = [:])
+      throws -> String
+    {
+      let result = try CLIHarness.run(tool, arguments, in: project, environment: environment)
+      XCTAssertEqual(result.exitCode, 0, "\(tool): \(result.stderr)")
+      return result.stdout
+    }
+    _ = try succeed(
+      "\(tools)/clang",
+      ["-fprofile-instr-generate", "-fcoverage-mapping", "src/calc.c", "-o", "calc"])
+    var tracefiles: [String] = []
+    for (run, arguments) in [["5", "50"], ["-5"]].enumerated() {
+      _ = try succeed(
+        "\(project)/calc", arguments, environment: ["LLVM_PROFILE_FILE": "run\(run).profraw"])
+      _ = try succeed(
+        "\(tools)/llvm-profdata", ["merge", "-o", "run\(run).profdata", "run\(run).profraw"])
+      let lcov = try succeed(
+        "\(tools)/llvm-cov",
+        ["export", "-format=lcov", "-instr-profile=run\(run).profdata", "calc"])
+      XCTAssertTrue(lcov.contains("BRDA:"), "clang measured no branch: \(lcov)")
+      tracefiles.append("\(project)/run\(run).lcov")
+      try lcov.write(toFile: tracefiles[run], atomically: true, encoding: .utf8)
+    }
+    func brda(_ path: String) throws -> [String] {
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        .filter { $0.hasPrefix("BRDA:") }.map(String.init).sorted()
+    }
+    /// lcov's own branch figure of a tracefile: (hit, found).
+    func lcovBranches(_ path: String) throws -> [Int] {
+      let summary = try CLIHarness.run(
+        "/usr/bin/env", ["lcov", "--summary", path, "--rc", "lcov_branch_coverage=1"])
+      let line = try XCTUnwrap(
+        (summary.stdout + summary.stderr).split(separator: "\n").first { $0.contains("branches") })
+      let words = line.split(whereSeparator: { " .:(%)".contains($0) })
+      let of = try XCTUnwrap(words.firstIndex(of: "of"))
+      return [Int(words[of - 1])!, Int(words[of + 1])!]
+    }
+    let merged = "\(project)/merged.lcov"
+    _ = try succeed(
+      "/usr/bin/env",
+      [
+        "lcov", "--quiet", "--rc", "lcov_branch_coverage=1", "-a", tracefiles[0], "-a",
+        tracefiles[1], "-o", merged,
+      ])
+
+    let output = "\(project)/out"
+    let checked = try CLIHarness.run(
+      CLIHarness.covgate,
+      ["check", "--lcov", tracefiles[0], "--output", output, "--no-history", "--format", "all"],
+      in: project)
+    XCTAssertEqual(checked.exitCode, 0, checked.stderr)
+    let totals = try XCTUnwrap(try report(output)["totals"] as? [String: [String: Any]])
+    let branches = [
+      totals["branches"]?["covered"] as? Int ?? -1, totals["branches"]?["count"] as? Int ?? -1,
+    ]
+    XCTAssertEqual(branches, try lcovBranches(tracefiles[0]))
+    XCTAssertEqual(branches, [6, 8], "clang's outcomes of `&&`, `?:` and the loop")
+    XCTAssertEqual(try brda("\(output)/coverage.lcov"), try brda(tracefiles[0]), "as measured")
+    let text = try String(contentsOfFile: "\(output)/covgate.txt", encoding: .utf8)
+    XCTAssertTrue(text.contains("Branches as the data's producer measured them"), text)
+    let markdown = try String(contentsOfFile: "\(output)/covgate.md", encoding: .utf8)
+    XCTAssertTrue(markdown.contains("Branches (measured)"), markdown)
+
+    // Two runs merge outcome by outcome, as lcov's own merge does.
+    let both = try CLIHarness.run(
+      CLIHarness.covgate,
+      [
+        "check", "--lcov", tracefiles[0], "--lcov", tracefiles[1], "--output", "\(project)/out2",
+        "--no-history", "--format", "json", "--format", "lcov",
+      ], in: project)
+    XCTAssertEqual(both.exitCode, 0, both.stderr)
+    let mergedTotals = try XCTUnwrap(
+      try report("\(project)/out2")["totals"] as? [String: [String: Any]])
+    XCTAssertEqual(
+      [
+        mergedTotals["branches"]?["covered"] as? Int ?? -1,
+        mergedTotals["branches"]?["count"] as? Int ?? -1,
+      ], try lcovBranches(merged))
+    XCTAssertEqual(try brda("\(project)/out2/coverage.lcov"), try brda(merged))
+
+    // A branch threshold gates the measured figure.
+    try "overall:\n  branches: { minimum: 90 }\n".write(
+      toFile: "\(project)/.covgate.yml", atomically: true, encoding: .utf8)
+    let gated = try CLIHarness.run(
+      CLIHarness.covgate,
+      ["check", "--lcov", tracefiles[0], "--output", "\(project)/out3", "--no-history"],
+      in: project)
+    XCTAssertEqual(gated.exitCode, 1, gated.stdout + gated.stderr)
+    XCTAssertTrue(gated.stdout.contains("branches 75.00% (6/8)"), gated.stdout)
+  }
 }

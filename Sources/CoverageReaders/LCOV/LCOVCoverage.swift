@@ -3,9 +3,9 @@ import Foundation
 
 /// Turns LCOV tracefiles into covgate's coverage data: per source file, lines from `DA:` and
 /// functions from `FN:`/`FNDA:`. LCOV has no regions or instantiations, so those stay empty
-/// (`n/a`), never 0%. `BRDA:` records are checked but not yet reported: a producer's branches
-/// (clang's, for C and Objective-C) are a figure of their own, never added to the branches
-/// covgate derives for Swift.
+/// (`n/a`), never 0%. `BRDA:` records are the producer's branches (clang's, for C and
+/// Objective-C): reported as measured, never mixed with the branches covgate derives for Swift
+/// (LCOV has no regions to derive from).
 ///
 /// A file's records merge line by line wherever they come from (Bazel writes one per test
 /// target that ran it; several tracefiles add up): counts added, functions matched by name.
@@ -83,12 +83,39 @@ public enum LCOVCoverage {
       FunctionCoverage(
         name: $0.name, displayName: $0.name, line: $0.line, column: 1, count: $0.count)
     }.sorted { ($0.line, $0.name) < ($1.line, $1.name) }
+    let branches = mergedBranches(entries)
     var file = FileCoverage(
       path: source,
-      summary: Summary(lines: view.metric, functions: listed.ranMetric),
+      summary: Summary(lines: view.metric, functions: listed.ranMetric, branches: branches.metric),
       lineView: view, functions: listed)
+    file.producerBranches = branches
     file.runsByLine = named ? ranBy : nil
     return file
+  }
+
+  /// The branch outcomes of a source's records, matched by line, block and branch, counts
+  /// added (an outcome whose line never ran in one record keeps the other's count), by line.
+  static func mergedBranches(_ entries: [(run: Int, record: LCOVRecord)]) -> [ProducerBranch] {
+    var merged: [ProducerBranch] = []
+    var index: [ProducerBranch: Int] = [:]
+    for branch in entries.lazy.flatMap(\.record.branches) {
+      let key = ProducerBranch(
+        line: branch.line, block: branch.block, branch: branch.branch, taken: nil)
+      if let known = index[key] {
+        if let taken = branch.taken {
+          merged[known].taken = LCOVParser.added(merged[known].taken ?? 0, taken)
+        }
+      } else {
+        index[key] = merged.count
+        merged.append(
+          ProducerBranch(
+            line: branch.line, block: branch.block, branch: branch.branch, taken: branch.taken))
+      }
+    }
+    return merged.enumerated().sorted {
+      ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+    }
+    .map(\.element)
   }
 
   /// The functions of several records, matched by name, counts added.

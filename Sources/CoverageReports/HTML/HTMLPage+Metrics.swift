@@ -36,18 +36,19 @@ extension HTMLPage {
   }
 
   /// The cards of lines, functions and regions, coloured by `rules` (nil: no rule applies).
-  /// `regions`: the data has regions (xccov's and LCOV's do not: no card of n/a).
+  /// `regions`: the data has regions (xccov's and LCOV's do not: no card of n/a). `branches`:
+  /// the branch card's title (derived or measured), none without branch figures.
   static func cards(
-    _ summary: Summary, rules: Thresholds?, branches: Bool = false, regions: Bool = true
+    _ summary: Summary, rules: Thresholds?, branches: StaticString? = nil, regions: Bool = true
   ) -> String {
     text(capacity: 1024) { bytes in
       bytes.append("<div class=\"cards\">")
       appendCard("Lines", summary.lines, rule: rules?[.lines], to: &bytes)
       appendCard("Functions", summary.functions, rule: rules?[.functions], to: &bytes)
       if regions { appendCard("Regions", summary.regions, rule: rules?[.regions], to: &bytes) }
-      // Derived from the sources and the regions' counts: named so on the card.
-      if branches {
-        appendCard("Branches (derived)", summary.branches, rule: rules?[.branches], to: &bytes)
+      // Derived from the sources and the regions' counts, or measured: named so on the card.
+      if let branches {
+        appendCard(branches, summary.branches, rule: rules?[.branches], to: &bytes)
       }
       bytes.append("</div>\n")
     }

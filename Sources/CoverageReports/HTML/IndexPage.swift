@@ -23,7 +23,9 @@ struct IndexPage {
     var totals =
       "<section aria-label=\"Totals\">\n"
       + HTMLPage.cards(
-        report.totals, rules: nil, branches: report.derivesBranches,
+        report.totals, rules: nil,
+        branches: !report.showsBranches
+          ? nil : report.derivesBranches ? "Branches (derived)" : "Branches (measured)",
         regions: report.capabilities.regions)
       + "</section>\n"
     if !report.history.isEmpty {
