@@ -26,24 +26,45 @@ public struct PathMap: Sendable, Equatable {
   }
 
   /// Finds where the package's folders sit in exported paths: the prefix before the most
-  /// common target folder (e.g. `/home/runner/work/Yams/Yams` before `/Sources/Yams/`).
-  public static func detect(paths: [String], package: PackageInfo) -> PathMap? {
+  /// common target folder (e.g. `/home/runner/work/Yams/Yams` before `/Sources/Yams/`). A folder
+  /// may occur twice in a path (an Xcode project keeps its sources in a folder named as the
+  /// project's: `/Users/dev/App/App/`): each place votes, and with `links` (the disk) the
+  /// prefix under which most of the paths exist on this machine wins, votes breaking ties.
+  public static func detect(
+    paths: [String], package: PackageInfo, links: (any SymlinkResolving)? = nil
+  ) -> PathMap? {
     let root = trimmed(package.root)
     guard !paths.contains(where: { $0.hasPrefix(root + "/") }) else { return nil }
     let folders = package.targets.map { "/" + $0.path + "/" }.filter { $0.count > 2 }
     var votes: [String: Int] = [:]
     for path in paths where !path.contains("/.build/") {
       // The longest target folder found in the path decides its prefix.
-      guard let folder = folders.filter({ path.contains($0) }).max(by: { $0.count < $1.count }),
-        let range = path.range(of: folder, options: .backwards)
+      guard let folder = folders.filter({ path.contains($0) }).max(by: { $0.count < $1.count })
       else { continue }
-      votes[String(path[..<range.lowerBound]), default: 0] += 1
+      var rest = path.startIndex..<path.endIndex
+      while let range = path.range(of: folder, range: rest) {
+        votes[String(path[..<range.lowerBound]), default: 0] += 1
+        rest = path.index(after: range.lowerBound)..<path.endIndex
+      }
     }
-    guard let best = votes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), !best.key.isEmpty
-    else {
-      return nil
+    let ranked = votes.filter { !$0.key.isEmpty }.sorted {
+      ($0.value, $1.key) > ($1.value, $0.key)
     }
-    return PathMap(old: best.key, new: root)
+    guard var best = ranked.first?.key else { return nil }
+    if let links, ranked.count > 1 {
+      // A sample of the paths, spread over the data, is enough to tell the prefixes apart.
+      let step = max(1, paths.count / 200)
+      let sample = stride(from: 0, to: paths.count, by: step).map { paths[$0] }
+      func existing(_ prefix: String) -> Int {
+        let map = PathMap(old: prefix, new: root)
+        return sample.count { $0.hasPrefix(prefix + "/") && links.realPath(map.apply($0)) != nil }
+      }
+      let counts = ranked.prefix(4).map { (prefix: $0.key, existing: existing($0.key)) }
+      if let most = counts.max(by: { $0.existing < $1.existing }), most.existing > 0 {
+        best = counts.first { $0.existing == most.existing }!.prefix
+      }
+    }
+    return PathMap(old: best, new: root)
   }
 
   private static func trimmed(_ path: String) -> String {

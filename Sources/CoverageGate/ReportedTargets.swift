@@ -12,20 +12,23 @@ public enum ReportedTargets {
   ]
 
   /// The project's targets from `reported`, paths mapped by `pathMaps` (or, with none, by the
-  /// prefix detected against `package`'s folders, as scoping does). Files outside the project,
+  /// prefix detected against `package`'s folders and, with `links`, the disk, as scoping does). Files outside the project,
   /// in dependencies or in build output are not a target's; a target left with none is dropped.
+  /// A file that a product and a test bundle both compile is the product's: the products come
+  /// first, each test bundle keeps the files no product lists (tests and their helpers).
   public static func targets(
-    _ reported: [ProducerTarget], package: PackageInfo, pathMaps: [PathMap]
+    _ reported: [ProducerTarget], package: PackageInfo, pathMaps: [PathMap],
+    links: (any SymlinkResolving)? = nil
   ) -> [TargetInfo] {
     let maps =
       pathMaps.isEmpty
-      ? PathMap.detect(paths: reported.flatMap(\.files), package: package).map { [$0] } ?? []
+      ? PathMap.detect(paths: reported.flatMap(\.files), package: package, links: links).map {
+        [$0]
+      } ?? []
       : pathMaps
     let rootFolder = LexicalPath.normalized(package.root) + "/"
-    var targets: [TargetInfo] = []
-    var names = Set<String>()
-    for target in reported {
-      let files = target.files.compactMap { path -> String? in
+    func projectFiles(_ target: ProducerTarget) -> [String] {
+      target.files.compactMap { path -> String? in
         let mapped = LexicalPath.normalized(maps.reduce(path) { $1.apply($0) })
         guard mapped.hasPrefix(rootFolder) else { return nil }
         let relative = String(mapped.dropFirst(rootFolder.count))
@@ -34,16 +37,25 @@ public enum ReportedTargets {
           || ProjectLayout.reasonFromXcode(relative) != nil
         return outside ? nil : relative
       }
-      guard !files.isEmpty else { continue }
-      let product = productName(target.name)
-      // Two products of one name (`App.app` and `App.framework`) keep their extensions.
-      let name = names.contains(product.name) ? target.name : product.name
-      names.insert(name)
-      var info = TargetInfo(
-        name: name, kind: product.isTest ? .test : .library, path: commonFolder(files),
-        sources: Array(Set(files)).sorted())
-      info.holdsListedFilesOnly = true
-      targets.append(info)
+    }
+    let products = reported.map { (target: $0, product: productName($0.name)) }
+    var targets: [TargetInfo] = []
+    var names = Set<String>()
+    var listed = Set<String>()
+    for isTest in [false, true] {
+      for (target, product) in products where product.isTest == isTest {
+        let files = Set(projectFiles(target)).subtracting(isTest ? listed : [])
+        guard !files.isEmpty else { continue }
+        // Two products of one name (`App.app` and `App.framework`) keep their extensions.
+        let name = names.contains(product.name) ? target.name : product.name
+        names.insert(name)
+        if !isTest { listed.formUnion(files) }
+        var info = TargetInfo(
+          name: name, kind: isTest ? .test : .library, path: commonFolder(Array(files)),
+          sources: files.sorted())
+        info.holdsListedFilesOnly = true
+        targets.append(info)
+      }
     }
     return targets
   }

@@ -136,7 +136,8 @@ public struct Scoper: Sendable {
   /// The path maps given, or the one detected from the data's paths when none are.
   private func maps(for data: CoverageData, given pathMaps: [PathMap]) -> [PathMap] {
     pathMaps.isEmpty
-      ? PathMap.detect(paths: data.files.map(\.path), package: package).map { [$0] } ?? []
+      ? PathMap.detect(paths: data.files.map(\.path), package: package, links: links).map { [$0] }
+        ?? []
       : pathMaps
   }
 

@@ -18,7 +18,7 @@ extension Pipeline {
     guard takesReportedTargets(package) else { return package }
     var adopted = package
     let targets = ReportedTargets.targets(
-      data.producerTargets, package: package, pathMaps: settings.pathMaps)
+      data.producerTargets, package: package, pathMaps: settings.pathMaps, links: services.files)
     if targets.contains(where: { $0.kind != .test }) {
       adopted.targets = targets
       let sources = sources(root: package.root)

@@ -107,4 +107,32 @@ final class PathMapTests: XCTestCase {
       (export["files"] as? [[String: Any]] ?? []).compactMap { $0["filename"] as? String }
     }
   }
+
+  /// A disk that holds exactly `files`.
+  private struct Disk: SymlinkResolving {
+    var files: Set<String>
+    func realPath(_ path: String) -> String? { files.contains(path) ? path : nil }
+  }
+
+  /// An Xcode project keeps its sources in a folder named as the project's (`TurnipTime/
+  /// TurnipTime/`), and its pods' paths name the project folder once: the prefix under which
+  /// the files are on this machine wins, however the votes fall.
+  func testAProjectFolderNamedAsItsSourceFolderIsPlacedByTheDisk() {
+    let project = PackageInfo(
+      name: "TurnipTime", root: "/work/tt",
+      targets: [TargetInfo(name: "TurnipTime", kind: .library, path: "TurnipTime", sources: [])],
+      project: ProjectLayout())
+    let mac = "/Users/dev/Projects/TurnipTime"
+    let paths =
+      ["\(mac)/TurnipTime/App.swift", "\(mac)/TurnipTime/Model.swift"]
+      + (1...5).map { "\(mac)/Pods/Charts/Source/Chart\($0).swift" }
+    let disk = Disk(files: ["/work/tt/TurnipTime/App.swift", "/work/tt/TurnipTime/Model.swift"])
+    XCTAssertEqual(
+      PathMap.detect(paths: paths, package: project, links: disk),
+      PathMap(old: mac, new: "/work/tt"))
+    XCTAssertEqual(
+      PathMap.detect(paths: paths, package: project),
+      PathMap(old: "/Users/dev/Projects", new: "/work/tt"),
+      "without the disk the votes decide, and the pods outvote the app")
+  }
 }

@@ -73,7 +73,8 @@ extension InitCommand {
         name: (root as NSString).lastPathComponent, root: root, targets: [],
         project: ProjectLayout())
     var project = folders
-    project.targets = ReportedTargets.targets(data.producerTargets, package: folders, pathMaps: [])
+    project.targets = ReportedTargets.targets(
+      data.producerTargets, package: folders, pathMaps: [], links: DiskFiles())
     guard project.targets.contains(where: { $0.kind != .test }) else {
       throw InitReportError(report: report, root: root)
     }
