@@ -1,7 +1,7 @@
 # covgate: the two commands of the README's quick start are `make coverage` and `make test`.
 SWIFT ?= swift
 
-.PHONY: deps build dist test coverage coverage-of-tests verify-real verify-real-with-test-build verify-affected verify-crashes fuzz bench screenshots format lint clean
+.PHONY: deps build dist release-check test coverage coverage-of-tests verify-real verify-real-with-test-build verify-affected verify-crashes fuzz bench screenshots format lint clean
 
 ## Install what a fresh machine lacks (system SQLite headers, jsonschema for the tests).
 deps:
@@ -61,6 +61,14 @@ fuzz: deps
 dist: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product covgate
 	ci/dist.sh .build/release/covgate dist
+
+## What a release tag would publish, checked before the tag is pushed: the version is the binary's,
+## the bundle zip keeps the run bits after the artifact round trip, checksums and the plugin
+## manifest agree, the Action's installer installs it (ci/release-check.sh; VERSION=x.y.z).
+release-check: deps
+	@test -n "$(VERSION)" || { echo "make release-check VERSION=x.y.z" >&2; exit 2; }
+	$(SWIFT) build -c release --static-swift-stdlib --product covgate
+	ci/release-check.sh $(VERSION) .build/release/covgate
 
 ## The benchmark: covgate against orjson, llvm-cov report/show and genhtml, ratios printed.
 ## covgate built as the README installs it.

@@ -138,7 +138,7 @@ public struct TextReport: ReportRenderer {
       let outcomes = report.files.map(\.coverage.producerBranches)
       let lines = outcomes.reduce(0) { $0 + Set($1.map(\.line)).count }
       return [
-        "* Branches as the data's producer measured them (LCOV's BRDA records): \(outcomes.reduce(0) { $0 + $1.count }) outcomes on \(lines) lines; none derived by covgate."
+        "* Branches as the data's producer measured them (LCOV's BRDA records): \(outcomes.reduce(0) { $0 + $1.count }) outcomes on \(lines) line\(lines == 1 ? "" : "s"); none derived by covgate."
       ]
     }
     guard report.derivesBranches else { return [] }

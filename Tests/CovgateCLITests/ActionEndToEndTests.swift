@@ -6,9 +6,9 @@ import XCTest
 /// through a fake `gh` that keeps the comments in a file and logs every call, and the install
 /// script takes a release made by `ci/dist.sh` from a file:// URL, checksum verified.
 final class ActionEndToEndTests: XCTestCase {
-  private static let repository = URL(fileURLWithPath: #filePath)
+  static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-  private var work = ""
+  var work = ""
 
   override func setUpWithError() throws {
     work = NSTemporaryDirectory() + "covgate-action-\(UUID().uuidString)"
@@ -74,7 +74,7 @@ final class ActionEndToEndTests: XCTestCase {
       ].merging(environment) { $1 })
   }
 
-  private func comments() throws -> [[String: Any]] {
+  func comments() throws -> [[String: Any]] {
     let data = try Data(contentsOf: URL(fileURLWithPath: "\(work)/comments.json"))
     return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
   }
@@ -112,6 +112,7 @@ final class ActionEndToEndTests: XCTestCase {
     for (schema, file) in [
       ("vendor.github-actions", "action.yml"),
       ("vendor.github-workflows", ".github/workflows/release.yml"),
+      ("vendor.github-workflows", ".github/workflows/action-self-test.yml"),
       ("vendor.github-workflows", "ci/github-actions.yml"),
       ("vendor.github-workflows", "ci/github-actions-xcode.yml"),
     ] {

@@ -171,4 +171,40 @@ final class DistEndToEndTests: XCTestCase {
       wrong.stderr.contains("the tag is v99.0.0 but covgate --version says \(version)"),
       wrong.stderr)
   }
+
+  /// `make release-check`'s script on the covgate these tests built: passes for its version
+  /// (the installer installs it from the checked release), refuses another, and refuses a
+  /// bundle whose binary lost its run bit on the way (merge-bundles.py made to skip restoring
+  /// it).
+  func testTheReleaseCheckPassesForTheBinarysVersionAndRefusesWhatWouldBreak() throws {
+    let script = "\(Self.repository)/ci/release-check.sh"
+    let version = try version()
+    let passed = try CLIHarness.run("/bin/bash", [script, version, CLIHarness.covgate])
+    XCTAssertEqual(passed.exitCode, 0, passed.stderr)
+    XCTAssertTrue(passed.stdout.contains("v\(version) is ready on this platform"), passed.stdout)
+    XCTAssertTrue(passed.stdout.contains("only GitHub can check"), passed.stdout)
+    XCTAssertTrue(passed.stdout.contains("plugin-Package.swift"), passed.stdout)
+
+    let wrong = try CLIHarness.run("/bin/bash", [script, "99.0.0", CLIHarness.covgate])
+    XCTAssertEqual(wrong.exitCode, 1)
+    XCTAssertTrue(wrong.stderr.contains("the tag is v99.0.0"), wrong.stderr)
+
+    // The same check on a copy of the repository's scripts whose merge forgets the run bits.
+    let copy = "\(dist)-scripts"
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    for file in ["ci", "Plugins", "README.md", "LICENSE"] {
+      try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: "\(Self.repository)/\(file)", toPath: "\(copy)/\(file)")
+    }
+    let merge = "\(copy)/ci/dist/merge-bundles.py"
+    let text = try String(contentsOfFile: merge, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: "os.chmod(os.path.join(bundle, variant[\"path\"]), 0o755)", with: "pass"
+    ).write(toFile: merge, atomically: true, encoding: .utf8)
+    let broken = try CLIHarness.run(
+      "/bin/bash", ["\(copy)/ci/release-check.sh", version, CLIHarness.covgate])
+    XCTAssertEqual(broken.exitCode, 1, broken.stdout)
+    XCTAssertTrue(broken.stderr.contains("is not executable"), broken.stderr)
+  }
 }

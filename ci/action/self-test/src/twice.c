@@ -1,0 +1,6 @@
+int twice(int x) {
+  if (x > 0) {
+    return 2 * x;
+  }
+  return 0;
+}
