@@ -35,16 +35,19 @@ public struct PathMap: Sendable, Equatable {
   ) -> PathMap? {
     let root = trimmed(package.root)
     guard !paths.contains(where: { $0.hasPrefix(root + "/") }) else { return nil }
-    let folders = package.targets.map { "/" + $0.path + "/" }.filter { $0.count > 2 }
+    let folders = package.targets.map { Array(("/" + $0.path + "/").utf8) }.filter { $0.count > 2 }
     var votes: [String: Int] = [:]
     for path in paths where !path.contains("/.build/") {
-      // The longest target folder found in the path decides its prefix.
-      guard let folder = folders.filter({ path.contains($0) }).max(by: { $0.count < $1.count })
-      else { continue }
-      var rest = path.startIndex..<path.endIndex
-      while let range = path.range(of: folder, range: rest) {
-        votes[String(path[..<range.lowerBound]), default: 0] += 1
-        rest = path.index(after: range.lowerBound)..<path.endIndex
+      // The longest target folder found in the path decides its prefix; bytes, as paths are
+      // compared (a `String` search per path and folder costs more than the rest of a scope).
+      let bytes = Array(path.utf8)
+      var longest: (count: Int, starts: [Int]) = (0, [])
+      for folder in folders where folder.count > longest.count {
+        let starts = Self.starts(of: folder, in: bytes)
+        if !starts.isEmpty { longest = (folder.count, starts) }
+      }
+      for start in longest.starts {
+        votes[String(decoding: bytes[..<start], as: UTF8.self), default: 0] += 1
       }
     }
     let ranked = votes.filter { !$0.key.isEmpty }.sorted {
@@ -65,6 +68,20 @@ public struct PathMap: Sendable, Equatable {
       }
     }
     return PathMap(old: best, new: root)
+  }
+
+  /// Where `needle` starts in `bytes`, each place (overlapping ones included).
+  static func starts(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+    guard needle.count <= bytes.count, let first = needle.first else { return [] }
+    var found: [Int] = []
+    var index = 0
+    while index + needle.count <= bytes.count {
+      if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+        found.append(index)
+      }
+      index += 1
+    }
+    return found
   }
 
   private static func trimmed(_ path: String) -> String {

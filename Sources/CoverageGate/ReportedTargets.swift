@@ -27,15 +27,27 @@ public enum ReportedTargets {
       } ?? []
       : pathMaps
     let rootFolder = LexicalPath.normalized(package.root) + "/"
+    // Whether a folder holds dependencies or build output, asked once per folder: files come
+    // in runs of one folder, and the answer is the same for all of them.
+    var outsideFolder: [Substring: Bool] = [:]
     func projectFiles(_ target: ProducerTarget) -> [String] {
       target.files.compactMap { path -> String? in
         let mapped = LexicalPath.normalized(maps.reduce(path) { $1.apply($0) })
         guard mapped.hasPrefix(rootFolder) else { return nil }
         let relative = String(mapped.dropFirst(rootFolder.count))
+        let slash = relative.lastIndex(of: "/") ?? relative.startIndex
+        let folder = relative[..<slash]
         let outside =
-          relative.hasPrefix(".build/") || ProjectLayout.reasonFromBazel(relative) != nil
-          || ProjectLayout.reasonFromXcode(relative) != nil
-        return outside ? nil : relative
+          outsideFolder[folder]
+          ?? {
+            let probe = "\(folder)/file"
+            let answer =
+              folder.hasPrefix(".build") || ProjectLayout.reasonFromBazel(probe) != nil
+              || ProjectLayout.reasonFromXcode(probe) != nil
+            outsideFolder[folder] = answer
+            return answer
+          }()
+        return outside || relative.hasSuffix(".generated.swift") ? nil : relative
       }
     }
     let products = reported.map { (target: $0, product: productName($0.name)) }
@@ -92,12 +104,14 @@ public enum ReportedTargets {
 
   /// The deepest folder holding every one of `files` (relative), `""` for the root.
   static func commonFolder(_ files: [String]) -> String {
-    var common = files[0].split(separator: "/").dropLast()
+    guard var common = files.first.map({ Array($0.utf8) }) else { return "" }
     for file in files.dropFirst() {
-      let folders = file.split(separator: "/").dropLast()
-      let shared = zip(common, folders).prefix { $0 == $1 }.count
-      common = common.prefix(shared)
+      let shared = zip(common, file.utf8).prefix { $0 == $1 }.count
+      common.removeSubrange(shared...)
     }
-    return common.joined(separator: "/")
+    // Whole folders only: up to the shared part's last slash (it may end inside a name:
+    // `App/Cart.swift` and `App/Car.swift` share `App/Car`).
+    guard let slash = common.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    return String(decoding: common[..<slash], as: UTF8.self)
   }
 }
