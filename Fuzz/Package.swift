@@ -21,6 +21,9 @@ let package = Package(
       name: "LcovFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
     .executableTarget(
+      name: "CoberturaFuzzer",
+      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+    .executableTarget(
       name: "ConfigFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
   ]

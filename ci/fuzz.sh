@@ -11,7 +11,7 @@ bin="$here/Fuzz/.build/release"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
-for target in export xccov lcov config invariants; do
+for target in export xccov lcov cobertura config invariants; do
   fuzzer="$bin/$(tr '[:lower:]' '[:upper:]' <<< "${target:0:1}")${target:1}Fuzzer"
   mkdir -p "$work/$target" "$here/Fuzz/Regressions/$target"
   cp "$here/Fuzz/Seeds/$target/"* "$work/$target/"

@@ -53,7 +53,7 @@ public enum ProjectDescriber {
   }
 
   /// Whether `root` is a Bazel workspace (`MODULE.bazel`, `WORKSPACE` or `WORKSPACE.bazel`).
-  static func isBazelWorkspace(root: String) -> Bool {
+  public static func isBazelWorkspace(root: String) -> Bool {
     ["MODULE.bazel", "WORKSPACE", "WORKSPACE.bazel"].contains {
       FileManager.default.fileExists(atPath: "\(root)/\($0)")
     }

@@ -357,6 +357,19 @@ extension EndToEndTests {
     let markdown = try String(contentsOfFile: "\(output)/covgate.md", encoding: .utf8)
     XCTAssertTrue(markdown.contains("Branches (measured)"), markdown)
 
+    // init in the Bazel workspace: its packages (BUILD folders) as the targets, said so.
+    let initial = try CLIHarness.run(CLIHarness.covgate, ["init"], in: project)
+    XCTAssertEqual(initial.exitCode, 0, initial.stderr)
+    let config = try String(contentsOfFile: "\(project)/.covgate.yml", encoding: .utf8)
+    XCTAssertTrue(
+      config.contains("for \((project as NSString).lastPathComponent), a Bazel workspace"), config)
+    XCTAssertTrue(config.contains("    \"src\": \"src\""), config)
+    let configured = try CLIHarness.run(
+      CLIHarness.covgate,
+      ["check", "--lcov", tracefiles[0], "--output", "\(project)/out-init", "--no-history"],
+      in: project)
+    XCTAssertEqual(configured.exitCode, 0, configured.stdout + configured.stderr)
+
     // Two runs merge outcome by outcome, as lcov's own merge does.
     let both = try CLIHarness.run(
       CLIHarness.covgate,

@@ -45,7 +45,9 @@ struct InitCommand: ParsableCommand {
       } else if let xccovReport {
         text = try Self.appTextFromReport(xccovReport, root: root)
       } else {
-        text = StarterConfig.appText(for: try ProjectDescriber.describe(root: root, targets: []))
+        text = StarterConfig.appText(
+          for: try ProjectDescriber.describe(root: root, targets: []),
+          bazel: ProjectDescriber.isBazelWorkspace(root: root))
       }
       try AtomicFile.write(Data(text.utf8), to: path)
       print("wrote \(path)")

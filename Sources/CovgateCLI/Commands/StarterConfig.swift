@@ -45,13 +45,25 @@ enum StarterConfig {
   /// The config of a project without `Package.swift` (an app): its targets by folder, logic
   /// gated, and UI glue told apart by folder and file name. `fromReport`: the targets are the
   /// ones an xccov report named (`init --xccov-report`).
-  static func appText(for project: PackageInfo, fromReport: Bool = false) -> String {
+  static func appText(for project: PackageInfo, fromReport: Bool = false, bazel: Bool = false)
+    -> String
+  {
     let glue = GateConfig.appGluePaths.map(yamlQuoted).joined(separator: ", ")
+    let kind = bazel ? "a Bazel workspace" : "an Xcode project"
+    // A layer that matches no file is a config error: commented out when no source is glue.
+    let globs = GateConfig.appGluePaths.map { Glob($0) }
+    let hasGlue = project.targets.filter { $0.kind != .test }.flatMap(\.sources).contains { file in
+      globs.contains { $0.matches(file) }
+    }
+    let prefix = hasGlue ? "" : "# "
+    let glueNote =
+      hasGlue
+      ? "" : "\n  # No file of the project matches these globs yet: left out (a layer must match)."
     return """
-      # covgate configuration for \(project.name), an Xcode project. Reference: covgate's README.
+      # covgate configuration for \(project.name), \(kind). Reference: covgate's README.
       version: 1
 
-      \(targetsSection(project.targets, fromReport: fromReport))
+      \(targetsSection(project.targets, fromReport: fromReport, bazel: bazel))
 
       layers:
         # Business logic: fails the run below the minimum, warns below the target.
@@ -60,10 +72,10 @@ enum StarterConfig {
           lines: { minimum: 60, target: 70 }
           # functions: { minimum: 60 }
 
-        # UI glue: reported, never fails the run. The UI tests' run covers it.
-        ui-glue:
-          gated: false
-          paths: [\(glue)]
+        # UI glue: reported, never fails the run. The UI tests' run covers it.\(glueNote)
+        \(prefix)ui-glue:
+        \(prefix)  gated: false
+        \(prefix)  paths: [\(glue)]
 
       # Files left out of every figure (globs on project-relative paths).
       # exclude: ["App/Generated/**"]
@@ -77,8 +89,20 @@ enum StarterConfig {
   /// `project.targets`: each target's folder. Targets from a report that share a folder (or lie
   /// in the root) cannot be told apart by folder: they are listed in a comment instead, and
   /// covgate takes them from the report on every run.
-  private static func targetsSection(_ targets: [TargetInfo], fromReport: Bool) -> String {
+  private static func targetsSection(_ targets: [TargetInfo], fromReport: Bool, bazel: Bool)
+    -> String
+  {
     let lines = targets.map { "    \(yamlQuoted($0.name)): \(yamlQuoted($0.path))" }
+    if bazel {
+      return """
+        # The workspace's Bazel packages (folders with a BUILD or BUILD.bazel file), each a target
+        # named by its folder as its label is (//Modules/Login); adjust them. Without this
+        # section covgate finds them the same way on every run.
+        project:
+          targets:
+        \(lines.joined(separator: "\n"))
+        """
+    }
     guard fromReport else {
       return """
         # The project's targets by folder (found by looking: adjust them). Folders named *Tests or
