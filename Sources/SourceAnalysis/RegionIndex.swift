@@ -2,8 +2,11 @@ import CoverageModel
 
 /// A file's code regions. Identical ranges of one function (instantiations of a generic, one
 /// function in several test binaries) are added up as llvm-cov adds them for the file's line
-/// view; identical ranges of different functions (an autoclosure and the closure literal it
-/// returns) are not one count, and where their counts differ the range is ambiguous.
+/// view; identical ranges of different functions are not one count. Where a closure literal's
+/// body shares its range with the code around it (`f ?? { 7 }`: the autoclosure; `c ? { 1 } :
+/// { 2 }`: the function's arm), the record names tell them apart: the region that starts there
+/// is the surrounding code's, and code inside the braces ran as often as the closure's body.
+/// Other functions that share a range with different counts make it ambiguous.
 struct RegionIndex {
   /// What the regions say about one place.
   enum Lookup: Equatable {
@@ -16,7 +19,10 @@ struct RegionIndex {
   private struct Entry {
     var start: SourceLocation
     var end: SourceLocation
+    /// The count of the region that starts here (an arm, an operand).
     var lookup: Lookup
+    /// The count of code inside the range: a closure literal's body where one shares it.
+    var inside: Lookup
   }
 
   /// Sorted by start, then by end, outermost first among equal starts; one entry per range.
@@ -47,27 +53,47 @@ struct RegionIndex {
       }
       if let end = furthestEnd, first.start < end { nested = true }
       furthestEnd = max(furthestEnd ?? first.end, first.end)
-      let lookup =
+      let (lookup, inside) =
         next == index + 1
-        ? Lookup.count(first.count)
+        ? (Lookup.count(first.count), Lookup.count(first.count))
         : Self.shared(sorted[index..<next].map { (records[$0.record].name, $0.count) })
-      entries.append(Entry(start: first.start, end: first.end, lookup: lookup))
+      entries.append(Entry(start: first.start, end: first.end, lookup: lookup, inside: inside))
       index = next
     }
     self.entries = entries
     self.hasNestedRegions = nested
   }
 
-  /// The count of a range several regions share: summed per function (by name), one count
-  /// where the functions agree, ambiguous where they do not.
-  private static func shared(_ regions: [(name: String, count: UInt64)]) -> Lookup {
+  /// The counts of a range several regions share, summed per function (by name): one count
+  /// where the functions agree; where they do not, the surrounding code's (the region that
+  /// starts there) and the closure literal's (the code inside) when exactly those two kinds of
+  /// function share it; else ambiguous.
+  private static func shared(_ regions: [(name: String, count: UInt64)]) -> (
+    starting: Lookup, inside: Lookup
+  ) {
     var sums: [String: UInt64] = [:]
     for (name, count) in regions {
       let (sum, overflow) = sums[name, default: 0].addingReportingOverflow(count)
       sums[name] = overflow ? .max : sum
     }
     let counts = Set(sums.values)
-    return counts.count == 1 ? .count(counts.first!) : .ambiguous
+    if counts.count == 1 { return (.count(counts.first!), .count(counts.first!)) }
+    let literals = Set(sums.filter { isClosureLiteral($0.key) }.values)
+    let surrounding = Set(sums.filter { !isClosureLiteral($0.key) }.values)
+    guard literals.count == 1, surrounding.count == 1 else { return (.ambiguous, .ambiguous) }
+    return (.count(surrounding.first!), .count(literals.first!))
+  }
+
+  /// Whether a function record is a closure literal's: its mangled name ends in `fU_` or
+  /// `fU<n>_` (an autoclosure's ends in `fu_`, a function's in its signature).
+  static func isClosureLiteral(_ name: String) -> Bool {
+    var bytes = name.utf8.reversed().makeIterator()
+    guard bytes.next() == UInt8(ascii: "_") else { return false }
+    var next = bytes.next()
+    while let digit = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+      next = bytes.next()
+    }
+    return next == UInt8(ascii: "U") && bytes.next() == UInt8(ascii: "f")
   }
 
   /// Whether a region starts inside another: every outcome of a decision is such a region, so
@@ -88,7 +114,7 @@ struct RegionIndex {
     while upper > 0 {
       upper -= 1
       let entry = entries[upper]
-      if location < entry.end { return entry.lookup }
+      if location < entry.end { return entry.inside }
     }
     return .missing
   }

@@ -208,8 +208,22 @@ public enum Families {
   }
 
   public static func handlerTwice(_ handler: (() -> Int)?) -> Int {
-    let run = handler ?? { 8 }  // expect: ?? n/a: two functions' regions share the right's range
+    let run = handler ?? { 8 }  // expect: ?? reached=3 | right 2 | short 1
     return run() + run()
+  }
+
+  /// Closure literals as a ternary's arms: each arm's region (this function's) shares its range
+  /// with the closure's body, which runs as often as the closure is called.
+  public static func pickRun(_ twice: Bool) -> Int {
+    let run: () -> Int = twice ? { 2 } : { 1 }  // expect: ?: reached=3 | then 2 | else 1
+    return run() + run() + run()
+  }
+
+  /// A decision inside a closure literal that shares its range: counted as the closure's body
+  /// ran, not as often as the `??` took its right side.
+  public static func signRun(_ handler: ((Int) -> Int)?, _ x: Int) -> Int {
+    let run = handler ?? { $0 > 0 ? 1 : -1 }  // expect: ?? reached=3 | right 2 | short 1 ;; ?: reached=4 | then 2 | else 2
+    return run(x) + run(-x)
   }
 
   public static func unknownDefault(_ sign: FloatingPointSign) -> Int {

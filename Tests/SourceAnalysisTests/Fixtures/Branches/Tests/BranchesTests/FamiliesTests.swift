@@ -45,6 +45,9 @@ final class FamiliesTests: XCTestCase {
     XCTAssertEqual([-1, 0, 3].map { try? Families.kindOf($0) }, [nil, "none", "some"])
     XCTAssertEqual([nil, { 3 }, nil].map(Families.handlerOr), [7, 3, 7])
     XCTAssertEqual([nil, { 3 }, nil].map(Families.handlerTwice), [16, 6, 16])
+    XCTAssertEqual([true, false, true].map(Families.pickRun), [6, 3, 6])
+    XCTAssertEqual(
+      [(nil, 5), ({ $0 * 10 }, 1), (nil, -2)].map { Families.signRun($0.0, $0.1) }, [0, 0, 0])
     XCTAssertEqual([.plus, .minus, .plus].map(Families.unknownDefault), [1, 0, 1])
     XCTAssertEqual(Families.labelledInner([[1, -1, 2], [3]]), 4)
     XCTAssertEqual(Families.skipNegatives([[1, -1], [2, 3]]), 6)
