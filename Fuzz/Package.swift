@@ -8,6 +8,9 @@ let package = Package(
   dependencies: [.package(name: "covgate", path: "..")],
   targets: [
     .target(name: "FuzzerDriver"),
+    .target(
+      name: "FuzzChecks",
+      dependencies: [.product(name: "CovgateParsers", package: "covgate")]),
     .executableTarget(
       name: "ExportFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
@@ -16,13 +19,19 @@ let package = Package(
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
     .executableTarget(
       name: "XccovFuzzer",
-      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+      dependencies: [
+        "FuzzerDriver", "FuzzChecks", .product(name: "CovgateParsers", package: "covgate"),
+      ]),
     .executableTarget(
       name: "LcovFuzzer",
-      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+      dependencies: [
+        "FuzzerDriver", "FuzzChecks", .product(name: "CovgateParsers", package: "covgate"),
+      ]),
     .executableTarget(
       name: "CoberturaFuzzer",
-      dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),
+      dependencies: [
+        "FuzzerDriver", "FuzzChecks", .product(name: "CovgateParsers", package: "covgate"),
+      ]),
     .executableTarget(
       name: "ConfigFuzzer",
       dependencies: ["FuzzerDriver", .product(name: "CovgateParsers", package: "covgate")]),

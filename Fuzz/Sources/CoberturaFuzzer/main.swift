@@ -1,6 +1,7 @@
 import CoverageModel
 import CoverageReaders
 import Foundation
+import FuzzChecks
 import FuzzerDriver
 
 /// Any bytes, read as a Cobertura XML report, must parse or throw `CoberturaError`, never
@@ -23,14 +24,7 @@ func fuzzCobertura(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     } catch {
       fatalError("classes that parsed must merge: \(error)")
     }
-    for file in data.files {
-      for kind in MetricKind.allCases {
-        let metric = file.summary[kind]
-        guard metric.covered >= 0, metric.covered <= metric.count else {
-          fatalError("\(file.path): \(kind) \(metric.covered)/\(metric.count)")
-        }
-      }
-    }
+    checkFigures(data)
   }
   return 0
 }

@@ -1,6 +1,7 @@
 import CoverageModel
 import CoverageReaders
 import Foundation
+import FuzzChecks
 import FuzzerDriver
 
 /// Any bytes, read as an LCOV tracefile, must parse or throw `LCOVError`, never crash; what
@@ -23,14 +24,7 @@ func fuzzLCOV(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     } catch {
       fatalError("records that parsed must merge: \(error)")
     }
-    for file in data.files {
-      for kind in MetricKind.allCases {
-        let metric = file.summary[kind]
-        guard metric.covered >= 0, metric.covered <= metric.count else {
-          fatalError("\(file.path): \(kind) \(metric.covered)/\(metric.count)")
-        }
-      }
-    }
+    checkFigures(data)
   }
   return 0
 }

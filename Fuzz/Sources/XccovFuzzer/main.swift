@@ -1,5 +1,6 @@
 import CoverageModel
 import Foundation
+import FuzzChecks
 import FuzzerDriver
 import LLVMCoverage
 
@@ -25,14 +26,7 @@ func fuzzXccov(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   // A report with the archive of its own files (the seeds hold both in one document's keys).
   let run = XccovCoverage.Run(report: report ?? XccovReport(targets: []), archive: archive)
   for data in [XccovCoverage.data([run]), XccovCoverage.data([run, run])] {
-    for file in data.files {
-      for kind in MetricKind.allCases {
-        let metric = file.summary[kind]
-        guard metric.covered >= 0, metric.covered <= metric.count else {
-          fatalError("\(file.path): \(kind) \(metric.covered)/\(metric.count)")
-        }
-      }
-    }
+    checkFigures(data)
   }
   return 0
 }

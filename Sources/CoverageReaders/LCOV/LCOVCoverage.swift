@@ -99,17 +99,15 @@ public enum LCOVCoverage {
     var merged: [ProducerBranch] = []
     var index: [ProducerBranch: Int] = [:]
     for branch in entries.lazy.flatMap(\.record.branches) {
-      let key = ProducerBranch(
-        line: branch.line, block: branch.block, branch: branch.branch, taken: nil)
+      var key = branch
+      key.taken = nil
       if let known = index[key] {
         if let taken = branch.taken {
           merged[known].taken = LCOVParser.added(merged[known].taken ?? 0, taken)
         }
       } else {
         index[key] = merged.count
-        merged.append(
-          ProducerBranch(
-            line: branch.line, block: branch.block, branch: branch.branch, taken: branch.taken))
+        merged.append(branch)
       }
     }
     return merged.enumerated().sorted {

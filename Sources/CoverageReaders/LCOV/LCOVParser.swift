@@ -1,3 +1,4 @@
+import CoverageModel
 import CovgateSupport
 
 /// Reads an LCOV tracefile (the format of geninfo, `llvm-cov export -format=lcov` and
@@ -155,7 +156,7 @@ public enum LCOVParser {
           throw malformed("BRDA: needs a line, a block, a branch and a count or -")
         }
         record!.branches.append(
-          LCOVBranch(
+          ProducerBranch(
             line: try lineNumber(fields[0]), block: String(fields[1]), branch: String(fields[2]),
             taken: fields[3] == "-" ? nil : try count(fields[3])))
       case "LF", "LH", "FNF", "FNH", "BRF", "BRH":

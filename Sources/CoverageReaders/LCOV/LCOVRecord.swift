@@ -1,3 +1,5 @@
+import CoverageModel
+
 /// One source file's record in an LCOV tracefile: `SF:` up to `end_of_record`.
 public struct LCOVRecord: Hashable, Sendable {
   /// The `SF:` path as written: absolute, or relative to the workspace (Bazel).
@@ -5,8 +7,9 @@ public struct LCOVRecord: Hashable, Sendable {
   /// `DA:` lines in the order written (a line written twice is there twice: merging adds them).
   public var lines: [LineCount] = []
   public var functions: [LCOVFunction] = []
-  /// `BRDA:` records: branches the producer measured (clang for C and Objective-C).
-  public var branches: [LCOVBranch] = []
+  /// `BRDA:` records, each one outcome of a branch the producer measured (clang for C and
+  /// Objective-C); `taken` nil (`-`) when its line never ran.
+  public var branches: [ProducerBranch] = []
 
   public init(source: String) {
     self.source = source
@@ -34,20 +37,5 @@ public struct LCOVFunction: Hashable, Sendable {
     self.name = name
     self.line = line
     self.count = count
-  }
-}
-
-/// A `BRDA:` record: one outcome of a branch; `taken` nil (`-`) when its line never ran.
-public struct LCOVBranch: Hashable, Sendable {
-  public var line: Int
-  public var block: String
-  public var branch: String
-  public var taken: UInt64?
-
-  public init(line: Int, block: String, branch: String, taken: UInt64?) {
-    self.line = line
-    self.block = block
-    self.branch = branch
-    self.taken = taken
   }
 }
