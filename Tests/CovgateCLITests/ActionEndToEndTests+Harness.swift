@@ -6,7 +6,7 @@ import XCTest
 /// summary wired between steps, conditions after a failure), against a release of the covgate
 /// these tests built served from a file:// URL, on the project the self-test workflow gates: a
 /// green run with a pull-request comment, a cache hit, a matrix's artifact names, hostile args,
-/// and a runner without curl.
+/// and runners without gh and without curl.
 extension ActionEndToEndTests {
   /// The job's report and the harness's own result.
   private struct Job {
@@ -113,6 +113,15 @@ extension ActionEndToEndTests {
     for file in ["pwned", "ticked", "`touch", "$(touch"] {
       XCTAssertFalse(FileManager.default.fileExists(atPath: "\(workspace)/\(file)"), file)
     }
+
+    // A runner without gh (the swift images): the comment step says so and passes, the verdict
+    // stays the gate's.
+    let noGh = try runAction(
+      ["version": version, "args": args, "artifact-name": "no-gh"], hide: ["gh"])
+    XCTAssertEqual(noGh.outcomes["Comment on the pull request"], "success")
+    XCTAssertEqual(noGh.outputs["exit-code"], "0", noGh.result.stderr)
+    XCTAssertTrue(noGh.result.stderr.contains("gh is not installed"), noGh.result.stderr)
+    XCTAssertEqual(noGh.result.exitCode, 0)
 
     // A runner without curl: the install step says so, and nothing after it pretends to pass.
     let bare = try runAction(["version": version, "args": args], hide: ["curl"], state: "bare")
