@@ -12,8 +12,9 @@ public enum ReportedTargets {
   ]
 
   /// The project's targets from `reported`, paths mapped by `pathMaps` (or, with none, by the
-  /// prefix detected against `package`'s folders and, with `links`, the disk, as scoping does). Files outside the project,
-  /// in dependencies or in build output are not a target's; a target left with none is dropped.
+  /// prefix detected against `package`'s folders and, with `links`, the disk, as scoping does).
+  /// Files outside the project, in dependencies or in build output are not a target's; a
+  /// target left with none is dropped.
   /// A file that a product and a test bundle both compile is the product's: the products come
   /// first, each test bundle keeps the files no product lists (tests and their helpers).
   public static func targets(
@@ -42,7 +43,8 @@ public enum ReportedTargets {
           ?? {
             let probe = "\(folder)/file"
             let answer =
-              folder.hasPrefix(".build") || ProjectLayout.reasonFromBazel(probe) != nil
+              folder == ".build" || folder.hasPrefix(".build/")
+              || ProjectLayout.reasonFromBazel(probe) != nil
               || ProjectLayout.reasonFromXcode(probe) != nil
             outsideFolder[folder] = answer
             return answer

@@ -25,13 +25,14 @@ public struct LCOVReport: ReportRenderer {
             out += "BRDA:\(decision.location.line),\(block),\(branch),\(taken)\n"
           }
         }
-        out += "BRF:\(file.summary.branches.count)\nBRH:\(file.summary.branches.covered)\n"
-      } else if !file.coverage.producerBranches.isEmpty {
+      } else {
         // The producer's own records, as it wrote them.
         for branch in file.coverage.producerBranches {
           let taken = branch.taken.map(String.init) ?? "-"
           out += "BRDA:\(branch.line),\(branch.block),\(branch.branch),\(taken)\n"
         }
+      }
+      if file.coverage.branches != nil || !file.coverage.producerBranches.isEmpty {
         out += "BRF:\(file.summary.branches.count)\nBRH:\(file.summary.branches.covered)\n"
       }
       if let view = file.coverage.lineView {

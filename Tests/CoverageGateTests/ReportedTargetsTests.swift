@@ -46,12 +46,17 @@ final class ReportedTargetsTests: XCTestCase {
         ]),
       ProducerTarget(name: "Alamofire.framework", files: ["\(elsewhere)/Pods/Alamofire/A.swift"]),
       ProducerTarget(name: "AppTests.xctest", files: ["\(elsewhere)/AppTests/CartTests.swift"]),
+      ProducerTarget(
+        name: "Tool.app",
+        files: ["\(elsewhere)/.buildkite/Tool/Main.swift", "\(elsewhere)/.build/debug/Gen.swift"]),
     ]
     let targets = ReportedTargets.targets(reported, package: folders, pathMaps: [])
-    XCTAssertEqual(targets.map(\.name), ["Shop", "AppTests"], "a dependency's target is dropped")
+    XCTAssertEqual(
+      targets.map(\.name), ["Shop", "Tool", "AppTests"], "a dependency's target is dropped")
+    XCTAssertEqual(targets[1].sources, [".buildkite/Tool/Main.swift"], "build output is not")
     XCTAssertEqual(targets[0].sources, ["App/Models/Cart.swift", "App/Services/Price.swift"])
     XCTAssertEqual(targets[0].path, "App")
-    XCTAssertEqual(targets.map(\.kind), [.library, .test])
+    XCTAssertEqual(targets.map(\.kind), [.library, .library, .test])
     XCTAssertTrue(targets.allSatisfy(\.holdsListedFilesOnly))
   }
 
