@@ -65,8 +65,7 @@ let package = Package(
     .target(
       name: "CovgateCLI",
       dependencies: [
-        "CovgateKit", "CovgateSupport", "CoverageModel", "CoverageAcquisition", "LLVMCoverage",
-        "CoverageGate",
+        "CovgateKit", "CovgateSupport", "CoverageModel", "CoverageAcquisition", "CoverageGate",
         "CoverageReports", "CoverageHistory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),

@@ -211,6 +211,19 @@ final class EndToEndTests: XCTestCase {
         .count, 2)
   }
 
+  /// An xccov report names an Xcode project's targets; a package's come from its manifest, and
+  /// init says it did not read the report rather than ignoring the flag.
+  func testInitInAPackageSaysItDidNotReadTheXccovReport() throws {
+    let result = try covgate(["init", "--force", "--xccov-report", "\(package)/no-such.json"])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "no-such.json not read: \(package) is a Swift package, whose targets come from Package.swift"
+      ), result.stderr)
+    let text = try String(contentsOfFile: "\(package)/.covgate.yml", encoding: .utf8)
+    XCTAssertTrue(text.contains("\"PricingCLI\""), text)
+  }
+
   func testInitWritesTheConfigNamedWithConfig() throws {
     let result = try covgate(["init", "--config", "ci/covgate.yml"])
     XCTAssertEqual(result.exitCode, 0, result.stderr)

@@ -2,7 +2,6 @@ import ArgumentParser
 import CoverageAcquisition
 import CoverageGate
 import CoverageModel
-import LLVMCoverage
 import CovgateKit
 import Foundation
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CoverageHistory
+import CovgateKit
 import Foundation
 
 /// `covgate history`: print the coverage trend of the runs recorded in the history database.
@@ -23,10 +23,7 @@ struct HistoryCommand: ParsableCommand {
       let root = try package.packageRoot()
       let history = try package.loadConfig(root: root).history
       let path = HistoryLocation.path(history, root: root) ?? history.resolvedPath(root: root)
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw HistoryError.notFound(path: path)
-      }
-      let runs = try HistoryDatabase.open(path: path).recentRuns(limit: limit)
+      let runs = try HistoryStore.recentRuns(path: path, limit: limit)
       print(HistoryTable(timeZone: .current).text(runs), terminator: "")
       return .success
     }

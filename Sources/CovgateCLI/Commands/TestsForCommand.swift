@@ -2,7 +2,6 @@ import ArgumentParser
 import CoverageModel
 import CovgateKit
 import Foundation
-import LLVMCoverage
 
 /// `covgate tests-for FILE:LINE`: the tests that ran the code at a line, from the test map a
 /// per-test run wrote.

@@ -20,6 +20,16 @@ public struct HistoryStore: HistoryStoring {
     return HistoryStore(database: database, date: Date(), revision: revision)
   }
 
+  /// The latest `limit` runs recorded in the database at `path`, oldest first (`covgate
+  /// history`); a missing database is an error naming where runs are recorded, never an empty
+  /// trend.
+  public static func recentRuns(path: String, limit: Int) throws -> [RecordedRun] {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw HistoryError.notFound(path: path)
+    }
+    return try HistoryDatabase.open(path: path).recentRuns(limit: limit)
+  }
+
   public func recentPoints(limit: Int) throws -> [HistoryPoint] {
     try database.recentRuns(limit: limit).map(\.historyPoint)
   }

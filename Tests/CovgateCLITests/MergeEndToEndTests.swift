@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// `covgate merge` of raw profiles: the toolchain's `llvm-profdata` merges them, and the result
+/// is what `llvm-profdata merge` itself writes for the same shards.
+final class MergeEndToEndTests: XCTestCase {
+  func testRawProfilesMergeAsLLVMProfdataMergesThem() throws {
+    let project = NSTemporaryDirectory() + "covgate-merge-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: project) }
+    try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+    try """
+    #include <stdlib.h>
+    int main(int argc, char **argv) {
+      int sum = 0;
+      for (int i = 1; i < argc; i++) sum += atoi(argv[i]) > 0 ? 1 : 2;
+      return sum > 100;
+    }
+
+    """.write(toFile: "\(project)/shard.c", atomically: true, encoding: .utf8)
+    let tools = CLIHarness.toolchainBin
+    func succeed(_ tool: String, _ arguments: [String], environment: [String: String] = [:])
+      throws -> String
+    {
+      let result = try CLIHarness.run(tool, arguments, in: project, environment: environment)
+      XCTAssertEqual(result.exitCode, 0, "\(tool): \(result.stderr)")
+      return result.stdout
+    }
+    _ = try succeed(
+      "\(tools)/clang",
+      ["-fprofile-instr-generate", "-fcoverage-mapping", "shard.c", "-o", "shard"])
+    for (shard, arguments) in [["5", "-1"], ["7"]].enumerated() {
+      _ = try succeed(
+        "\(project)/shard", arguments, environment: ["LLVM_PROFILE_FILE": "\(shard).profraw"])
+    }
+    let merge = try CLIHarness.run(
+      CLIHarness.covgate, ["merge", "--output", "covgate.profdata", "0.profraw", "1.profraw"],
+      in: project)
+    XCTAssertEqual(merge.exitCode, 0, merge.stderr)
+    XCTAssertTrue(merge.stderr.contains("merged 2 files into covgate.profdata"), merge.stderr)
+    _ = try succeed(
+      "\(tools)/llvm-profdata", ["merge", "-o", "llvm.profdata", "0.profraw", "1.profraw"])
+    func counts(_ profile: String) throws -> String {
+      try succeed("\(tools)/llvm-profdata", ["show", "--all-functions", "--counts", profile])
+    }
+    let merged = try counts("covgate.profdata")
+    XCTAssertTrue(merged.contains("Block counts: ["), merged)
+    XCTAssertEqual(merged, try counts("llvm.profdata"))
+    XCTAssertNotEqual(merged, try counts("0.profraw"), "both shards' counts are in the merge")
+  }
+}
