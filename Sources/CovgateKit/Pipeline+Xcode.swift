@@ -1,3 +1,4 @@
+import CoverageReaders
 import CoverageAcquisition
 import CoverageModel
 import Foundation

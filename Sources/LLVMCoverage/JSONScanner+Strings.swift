@@ -13,7 +13,7 @@ extension JSONScanner {
   /// Reads a string, decoding escapes; rejects invalid UTF-8. `previous`, when its bytes are
   /// the string's, is returned as it is (a function record's file, repeated record after
   /// record, shares one string).
-  mutating func readString(reusing previous: String? = nil) throws -> String {
+  package mutating func readString(reusing previous: String? = nil) throws -> String {
     skipWhitespace()
     try expect(UInt8(ascii: "\""), what: "a string")
     let start = position

@@ -1,19 +1,20 @@
-/// A forward-only JSON reader over raw bytes, made for llvm-cov exports.
+/// A forward-only JSON reader over raw bytes, made for llvm-cov exports (the xccov reader in
+/// CoverageReaders uses it too, through package access).
 ///
 /// It never builds a document tree: the caller walks the shape it expects and skips the rest,
 /// which keeps ingest fast and its memory proportional to what is kept.
-struct JSONScanner {
+package struct JSONScanner {
   /// The bytes read, and where the next read starts (extensions in other files read them too).
-  let bytes: UnsafeBufferPointer<UInt8>
-  var position = 0
+  package let bytes: UnsafeBufferPointer<UInt8>
+  package var position = 0
   /// Containers nested deeper than this are rejected instead of exhausting the stack.
   static let maximumDepth = 512
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  package init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
-  var isAtEnd: Bool {
+  package var isAtEnd: Bool {
     mutating get {
       skipWhitespace()
       return position >= bytes.count
@@ -23,7 +24,7 @@ struct JSONScanner {
   // MARK: Structure
 
   /// Consumes `{`, then calls `body` with each key, positioned at its value.
-  mutating func readObject(_ body: (inout JSONScanner, Key) throws -> Void) throws {
+  package mutating func readObject(_ body: (inout JSONScanner, Key) throws -> Void) throws {
     try expect(UInt8(ascii: "{"), what: "an object")
     skipWhitespace()
     if try peek() == UInt8(ascii: "}") {
@@ -46,14 +47,14 @@ struct JSONScanner {
   }
 
   /// Consumes `[`, then calls `body` for each element, positioned at it.
-  mutating func readArray(_ body: (inout JSONScanner) throws -> Void) throws {
+  package mutating func readArray(_ body: (inout JSONScanner) throws -> Void) throws {
     _ = try readElements(continuing: false, boundary: nil, body)
   }
 
   /// The elements of the array the scanner is at (its `[`), or, `continuing`, from the element
   /// the scanner is at onward, each read by `body`; stops where the next element would start at
   /// `boundary` (false, the scanner there), or past the array's `]` (true).
-  mutating func readElements(
+  package mutating func readElements(
     continuing: Bool, boundary: Int?, _ body: (inout JSONScanner) throws -> Void
   ) throws -> Bool {
     if !continuing {
@@ -80,11 +81,11 @@ struct JSONScanner {
   }
 
   /// An object key, compared without allocating.
-  struct Key {
+  package struct Key {
     let start: UnsafePointer<UInt8>
     let count: Int
 
-    static func == (lhs: Key, rhs: StaticString) -> Bool {
+    package static func == (lhs: Key, rhs: StaticString) -> Bool {
       lhs.count == rhs.utf8CodeUnitCount
         && memcmpEqual(lhs.start, rhs.utf8Start, lhs.count)
     }
@@ -113,14 +114,14 @@ struct JSONScanner {
   /// Reads an execution count: a whole number from 0 to `Int64.max`, which is where llvm-cov
   /// clamps the counts it writes. Anything else is an error naming `field`, never a saturated
   /// figure.
-  mutating func readCount(_ field: @autoclosure () -> String) throws -> UInt64 {
+  package mutating func readCount(_ field: @autoclosure () -> String) throws -> UInt64 {
     try readWholeNumber(
       upTo: UInt64(Int64.max), field(), limit: "llvm-cov writes counts up to 9223372036854775807")
   }
 
   /// Reads a whole number from 0 to `limit` (a line, a column, an index or a summary count);
   /// `reason` says where the limit comes from.
-  mutating func readInt(
+  package mutating func readInt(
     upTo limit: Int, _ field: @autoclosure () -> String, limit reason: @autoclosure () -> String
   ) throws -> Int {
     Int(try readWholeNumber(upTo: UInt64(limit), field(), limit: reason()))
@@ -167,7 +168,7 @@ struct JSONScanner {
   }
 
   /// Reads any JSON number as a `Double` (a duration, a percentage).
-  mutating func readDouble() throws -> Double {
+  package mutating func readDouble() throws -> Double {
     skipWhitespace()
     let start = position
     try skipNumber()
@@ -177,7 +178,7 @@ struct JSONScanner {
     return value
   }
 
-  mutating func readBool() throws -> Bool {
+  package mutating func readBool() throws -> Bool {
     skipWhitespace()
     // Segments hold three flags each: the first byte decides which literal to match.
     if position < bytes.count {
@@ -190,7 +191,7 @@ struct JSONScanner {
   // MARK: Skipping
 
   /// Skips one value of any kind, validating its syntax, without recursion.
-  mutating func skipValue() throws {
+  package mutating func skipValue() throws {
     var closers: [UInt8] = []
     nextValue: while true {
       skipWhitespace()
@@ -268,7 +269,7 @@ struct JSONScanner {
   // MARK: Bytes
 
   @inline(__always)
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
       case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -277,18 +278,18 @@ struct JSONScanner {
     }
   }
 
-  mutating func peek() throws -> UInt8 {
+  package mutating func peek() throws -> UInt8 {
     guard position < bytes.count else { throw truncated() }
     return bytes[position]
   }
 
-  mutating func next() throws -> UInt8 {
+  package mutating func next() throws -> UInt8 {
     guard position < bytes.count else { throw truncated() }
     defer { position += 1 }
     return bytes[position]
   }
 
-  mutating func expect(_ byte: UInt8, what: String) throws {
+  package mutating func expect(_ byte: UInt8, what: String) throws {
     skipWhitespace()
     guard position < bytes.count else { throw truncated() }
     guard bytes[position] == byte else { throw error("expected \(what)") }
@@ -304,20 +305,20 @@ struct JSONScanner {
     return true
   }
 
-  func error(_ message: String) -> JSONScanError {
+  package func error(_ message: String) -> JSONScanError {
     JSONScanError(message: message, offset: position, truncated: false)
   }
 
-  func truncated() -> JSONScanError {
+  package func truncated() -> JSONScanError {
     JSONScanError(message: "the file ends early", offset: position, truncated: true)
   }
 }
 
 /// A syntax error at a byte offset.
-struct JSONScanError: Error {
-  var message: String
-  var offset: Int
-  var truncated: Bool
+package struct JSONScanError: Error {
+  package var message: String
+  package var offset: Int
+  package var truncated: Bool
 }
 
 private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool
@@ -331,7 +332,9 @@ extension JSONScanner {
   /// and commas, nothing else) into `values`, for a hot path; false, the scanner left where it
   /// was, for any other form (spaces, signs, fractions, another count, more than 19 digits),
   /// which the general path then reads or names as an error.
-  mutating func readCompactWholeNumbers<let N: Int>(into values: inout InlineArray<N, UInt64>)
+  package mutating func readCompactWholeNumbers<let N: Int>(
+    into values: inout InlineArray<N, UInt64>
+  )
     -> Bool
   {
     let start = position

@@ -2,7 +2,7 @@ import CoverageModel
 import Foundation
 import FuzzChecks
 import FuzzerDriver
-import LLVMCoverage
+import CoverageReaders
 
 /// Any bytes, read as an xccov report and as an archive, must parse or throw `XccovError`,
 /// never crash; what parses must turn into coverage whose figures keep covered <= count, alone

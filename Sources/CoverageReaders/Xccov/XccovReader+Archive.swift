@@ -1,3 +1,4 @@
+import LLVMCoverage
 import CoverageModel
 import CovgateSupport
 import Foundation

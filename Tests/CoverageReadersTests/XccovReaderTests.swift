@@ -2,7 +2,7 @@ import CoverageModel
 import Foundation
 import XCTest
 
-@testable import LLVMCoverage
+@testable import CoverageReaders
 
 /// The xccov reader on documents shaped as `xccov view --report --json` and `--archive --json`
 /// write them: what it keeps, and every damaged shape it refuses with the field named.

@@ -1,3 +1,4 @@
+import LLVMCoverage
 import CovgateSupport
 import Foundation
 
@@ -100,13 +101,15 @@ extension XccovReader {
   static func lineCount(_ scanner: inout JSONScanner, field: @autoclosure () -> String)
     throws -> Int
   {
-    try scanner.readInt(upTo: ExportLimits.summaryCount, field(), limit: ExportLimits.summaryReason)
+    try scanner.readInt(
+      upTo: ExportLimits.summaryCount, field(), limit: ExportLimits.summaryReason)
   }
 
   static func lineNumber(_ scanner: inout JSONScanner, field: @autoclosure () -> String)
     throws -> Int
   {
-    let line = try scanner.readInt(upTo: ExportLimits.line, field(), limit: ExportLimits.lineReason)
+    let line = try scanner.readInt(
+      upTo: ExportLimits.line, field(), limit: ExportLimits.lineReason)
     guard line >= 1 else { throw scanner.error("\(field()) is 0; lines are numbered from 1") }
     return line
   }
