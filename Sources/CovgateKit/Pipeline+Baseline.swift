@@ -29,7 +29,7 @@ extension Pipeline {
   /// baseline, unless the tests failed.
   public func saveBaseline() throws -> PipelineResult {
     defer { LateWrites.finish() }
-    let result = try publish(try evaluatedReport())
+    let result = try publish(try acquireAndEvaluate())
     guard result.outcome != .testsFailed else { return result }
     let file = BaselineFile(path: settings.baselinePath)
     try file.write(Baseline(result.report))

@@ -30,24 +30,25 @@ public struct Pipeline: Sendable {
   public func run() throws -> PipelineResult {
     // Caches saved on their own thread meanwhile are whole before the run returns.
     defer { LateWrites.finish() }
-    let report = try evaluatedReport()
+    let report = try acquireAndEvaluate()
     let written = try publishRecordingHistory(report)
     try updateBaselineIfAsked(written.report)
     return written
   }
 
-  /// The evaluated report, in pipeline order: describe -> acquire -> ingest -> gate -> name.
+  /// Acquires the coverage (running the tests when the source says so) and returns the evaluated
+  /// report, in pipeline order: describe -> acquire -> ingest -> gate -> name.
   /// Only acquiring differs by source; every stage after it asks the acquired value what the
   /// data holds. What the sources say is read on its own thread meanwhile: a run that builds
   /// or runs tests waits for it first, so a config mistake or a base that cannot be measured
   /// from fails before the build; otherwise it overlaps the reading of the exports. The
   /// sources' error is the run's when both fail.
-  public func evaluatedReport() throws -> CoverageReport {
+  public func acquireAndEvaluate() throws -> CoverageReport {
     // A run that needs the llvm tools finds them before anything else.
     let toolchain =
       settings.source.needsToolchain ? try services.acquisition.locateToolchain() : nil
     let described = try describe(swift: try toolchain?.swift ?? services.acquisition.locateSwift())
-    let sourcesRead = Background { [self] in try readSources(described) }
+    let sourcesRead = Background { [self] in try readSourceFiles(described) }
     let acquired: AcquiredCoverage
     var read: CoverageData?
     let guessed: ExportReader.Options
@@ -108,7 +109,7 @@ public struct Pipeline: Sendable {
 
   /// What the package's sources say: its test-support libraries marked (and the package then
   /// checked against the config's layers), and the exclusion markers by package-relative path.
-  func readSources(_ described: PackageInfo) throws -> (
+  func readSourceFiles(_ described: PackageInfo) throws -> (
     PackageInfo, [String: [ExclusionMarker]]
   ) {
     let sources = sources(root: described.root)

@@ -35,7 +35,7 @@ final class AtomicCountersTests: XCTestCase {
     noBranches.derivesBranches = false
     for config in [GateConfig.defaults, noBranches] {
       let log = EventLog()
-      _ = try pipeline(fixture, config: config, log: log).evaluatedReport()
+      _ = try pipeline(fixture, config: config, log: log).acquireAndEvaluate()
       XCTAssertTrue(
         log.events.contains("run tests " + Pipeline.atomicCounters.joined(separator: " ")),
         "\(log.events)")
@@ -49,7 +49,7 @@ final class AtomicCountersTests: XCTestCase {
     defer { fixture.remove() }
     let log = EventLog()
     _ = try pipeline(fixture, config: .defaults, log: log, arguments: ["--parallel"])
-      .evaluatedReport()
+      .acquireAndEvaluate()
     XCTAssertTrue(
       log.events.contains(
         "run tests --parallel -Xswiftc -Xllvm -Xswiftc -instrprof-atomic-counter-update-all"

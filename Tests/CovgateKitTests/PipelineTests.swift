@@ -72,7 +72,7 @@ final class PipelineTests: XCTestCase {
     var elsewhere = fixture.package
     elsewhere.root = "/nonexistent-\(UUID().uuidString)"
     XCTAssertFalse(pipeline.derivesBranches(elsewhere))
-    let report = try pipeline.evaluatedReport()
+    let report = try pipeline.acquireAndEvaluate()
     XCTAssertTrue(report.derivesBranches, "the fixture's sources are on disk")
   }
 

@@ -107,7 +107,7 @@ public struct MutationRun: Sendable {
         perTest: PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses),
         repeat: 1),
       outputFolder: "\(settings.workspace)/baseline", formats: [], recordsHistory: false)
-    return try Pipeline(settings: run, services: services).evaluatedReport()
+    return try Pipeline(settings: run, services: services).acquireAndEvaluate()
   }
 
   /// Each file of a gated layer in scope, its text and its sites; the code not mutated.
