@@ -8,14 +8,22 @@ llvm-cov run (its JSON export and its LCOV): the shapes described in
   the executable lines inside that region.
 - Subranges: a region that never ran on a line that did, as {column, length, executionCount: 0}.
 - Targets: files under a *Tests folder belong to that folder's `.xctest`; the rest to `App.app`.
+- Names: Swift's demangled; C's and Objective-C's without llvm's `file.m:` prefix of a local
+  symbol, and Objective-C methods as Apple's runtime names them (`-[Class sel:arg:]`), from the
+  GNU runtime's `_i_Class__sel_arg_` (an instance method; `_c_` a class method) this machine
+  compiles: a selector's own underscores would read as colons, so fixtures use none.
+- `--under ROOT`: only files under ROOT (headers of the system's Objective-C runtime are no
+  project's, and Xcode's SDK headers are not in its reports).
 """
-import argparse, json, subprocess, collections
+import argparse, json, re, subprocess, collections
 
 def main():
     parser = argparse.ArgumentParser()
     for flag in ("--export", "--lcov", "--demangle", "--report", "--archive"):
         parser.add_argument(flag, required=True)
+    parser.add_argument("--under", default="/")
     args = parser.parse_args()
+    under = args.under.rstrip("/") + "/"
     export = json.load(open(args.export))["data"][0]
     lines = read_lcov(args.lcov)
     names = demangled(args.demangle, [f["name"] for f in export["functions"]])
@@ -31,7 +39,7 @@ def main():
         counts = lines.get(path, {})
         inside = [line for line in counts if start <= line <= end]
         functions[path].append({
-            "name": names.get(record["name"], record["name"]),
+            "name": apple_name(names.get(record["name"], record["name"])),
             "lineNumber": start,
             "executionCount": record["count"],
             **figures(sum(1 for line in inside if counts[line] > 0), len(inside)),
@@ -43,8 +51,8 @@ def main():
     archive = {}
     targets = collections.defaultdict(list)
     for path in sorted(lines):
-        if "/.build/" in path:
-            continue  # SwiftPM's test runner: an Xcode build has none
+        if "/.build/" in path or not path.startswith(under):
+            continue  # SwiftPM's test runner and the system's headers: not in Xcode's report
         counts = lines[path]
         last = max(counts) if counts else 0
         entries = []
@@ -90,6 +98,15 @@ def target_of(path):
         if folder.endswith("Tests"):
             return folder + ".xctest"
     return "App.app"
+
+def apple_name(name):
+    """A function's name as xccov shows it (see the module's doc)."""
+    name = re.sub(r"^[^:$]+\.(c|m|mm|cc|cpp):", "", name)
+    method = re.fullmatch(r"_([ic])_([A-Za-z0-9]+)__([A-Za-z0-9_]+)", name)
+    if method:
+        kind, cls, selector = method.groups()
+        return f"{'-' if kind == 'i' else '+'}[{cls} {selector.replace('_', ':')}]"
+    return name
 
 def read_lcov(path):
     lines, current = {}, None
