@@ -1,6 +1,6 @@
-import CoverageReaders
 import CoverageAcquisition
 import CoverageModel
+import CoverageReaders
 import Foundation
 import LLVMCoverage
 

@@ -34,7 +34,12 @@ public enum ShardMerger {
   public static func merge(
     _ inputs: [String], into output: String, platform: any Platform = currentPlatform()
   ) throws {
-    switch inputs.first.map(kind) {
+    let kinds = Set(inputs.map(kind))
+    guard kinds.count == 1 else {
+      throw MergeError(
+        reason: "the inputs are of different kinds; merge profiles, exports or test maps apart")
+    }
+    switch kinds.first {
     case .testMap:
       let maps = try inputs.map { try TestMapReader.read(path: $0) }
       guard let merged = TestMap.merged(maps) else {
@@ -53,8 +58,14 @@ public enum ShardMerger {
       }
       try AtomicFile.write(try ExportWriter.write(merged), to: output)
     case .profile:
+      // llvm-profdata writes its output as it goes: merged beside it, then renamed over it.
       let toolchain = try platform.locateToolchain()
-      try TestRunner(toolchain: toolchain, platform: platform).merge(inputs, into: output)
+      let partial = "\(output).covgate-\(UUID().uuidString).profdata"
+      defer { try? FileManager.default.removeItem(atPath: partial) }
+      try TestRunner(toolchain: toolchain, platform: platform).merge(inputs, into: partial)
+      guard rename(partial, output) == 0 else {
+        throw MergeError(reason: "cannot write \(output): \(String(cString: strerror(errno)))")
+      }
     case .unknown, nil:
       throw MergeError(reason: "no profiles, exports or test maps among the inputs")
     }

@@ -1,15 +1,15 @@
-import CoverageReaders
 import CoverageAcquisition
 import CoverageGate
 import CoverageModel
+import CoverageReaders
 import Foundation
-import LLVMCoverage
 
 /// The project `covgate init` writes a starter config for: a package's targets from its
 /// manifest, an app's from the xccov report it names, or folders found by looking (an Xcode
 /// project, a Bazel workspace).
 public struct StarterProject {
-  public enum Origin: Sendable, Equatable {
+  /// Where the project's targets come from.
+  public enum TargetsFrom: Sendable, Equatable {
     /// A Swift package: its manifest's targets.
     case package
     /// An Xcode project's targets as its xccov report names them.
@@ -19,7 +19,7 @@ public struct StarterProject {
   }
 
   public var project: PackageInfo
-  public var origin: Origin
+  public var targetsFrom: TargetsFrom
   /// What init should tell the user about how it read the project.
   public var notes: [String] = []
 
@@ -31,7 +31,7 @@ public struct StarterProject {
       let acquisition = services.acquisition
       let package = try acquisition.describePackage(
         root: root, swift: try acquisition.locateSwift(), cacheFolder: nil)
-      var starter = StarterProject(project: package, origin: .package)
+      var starter = StarterProject(project: package, targetsFrom: .package)
       if let xccovReport {
         starter.notes.append(
           "covgate: \(xccovReport) not read: \(root) is a Swift package, whose targets come from Package.swift"
@@ -42,11 +42,11 @@ public struct StarterProject {
     if let xccovReport {
       return StarterProject(
         project: try reportedProject(xccovReport, root: root, files: services.files),
-        origin: .xccovReport)
+        targetsFrom: .xccovReport)
     }
     return StarterProject(
       project: try ProjectDescriber.describe(root: root, targets: []),
-      origin: .folders(bazel: ProjectDescriber.isBazelWorkspace(root: root)))
+      targetsFrom: .folders(bazel: ProjectDescriber.isBazelWorkspace(root: root)))
   }
 
   /// The app at `root` with the targets `report` names, each holding the files it lists.

@@ -100,6 +100,18 @@ enum CLIHarness {
       stderr: (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? "")
   }
 
+  /// Runs a tool that must succeed (a test's set-up: a compiler, a program, llvm-profdata) and
+  /// returns what it printed; a failure fails the test with the tool's stderr.
+  @discardableResult
+  static func succeed(
+    _ tool: String, _ arguments: [String], in directory: String,
+    environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+  ) throws -> String {
+    let result = try run(tool, arguments, in: directory, environment: environment)
+    XCTAssertEqual(result.exitCode, 0, "\(tool): \(result.stderr)", file: file, line: line)
+    return result.stdout
+  }
+
   /// The TOTAL row of `llvm-cov report` restricted to the package's own sources.
   static func llvmCovTotal(
     profile: String, binary: String, ignoring regex: String = "\\.build|Tests"

@@ -297,9 +297,7 @@ extension EndToEndTests {
     func succeed(_ tool: String, _ arguments: [String], environment: [String: String] = [:])
       throws -> String
     {
-      let result = try CLIHarness.run(tool, arguments, in: project, environment: environment)
-      XCTAssertEqual(result.exitCode, 0, "\(tool): \(result.stderr)")
-      return result.stdout
+      try CLIHarness.succeed(tool, arguments, in: project, environment: environment)
     }
     _ = try succeed(
       "\(tools)/clang",

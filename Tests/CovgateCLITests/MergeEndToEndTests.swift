@@ -21,9 +21,7 @@ final class MergeEndToEndTests: XCTestCase {
     func succeed(_ tool: String, _ arguments: [String], environment: [String: String] = [:])
       throws -> String
     {
-      let result = try CLIHarness.run(tool, arguments, in: project, environment: environment)
-      XCTAssertEqual(result.exitCode, 0, "\(tool): \(result.stderr)")
-      return result.stdout
+      try CLIHarness.succeed(tool, arguments, in: project, environment: environment)
     }
     _ = try succeed(
       "\(tools)/clang",
@@ -46,5 +44,24 @@ final class MergeEndToEndTests: XCTestCase {
     XCTAssertTrue(merged.contains("Block counts: ["), merged)
     XCTAssertEqual(merged, try counts("llvm.profdata"))
     XCTAssertNotEqual(merged, try counts("0.profraw"), "both shards' counts are in the merge")
+  }
+
+  /// A profile llvm-profdata cannot read fails the merge with its reason, and the previous output
+  /// and the folder are left as they were (no half-merged profile, no scratch file).
+  func testAnUnreadableProfileLeavesThePreviousOutputAlone() throws {
+    let folder = NSTemporaryDirectory() + "covgate-merge-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "not a profile".write(toFile: "\(folder)/bad.profraw", atomically: true, encoding: .utf8)
+    try "previous".write(toFile: "\(folder)/out.profdata", atomically: true, encoding: .utf8)
+    let merge = try CLIHarness.run(
+      CLIHarness.covgate, ["merge", "--output", "out.profdata", "bad.profraw"], in: folder)
+    XCTAssertEqual(merge.exitCode, 2, merge.stderr)
+    XCTAssertTrue(merge.stderr.contains("llvm-profdata merge"), merge.stderr)
+    XCTAssertEqual(
+      try String(contentsOfFile: "\(folder)/out.profdata", encoding: .utf8), "previous")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+      ["bad.profraw", "out.profdata"])
   }
 }

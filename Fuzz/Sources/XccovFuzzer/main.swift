@@ -1,8 +1,8 @@
 import CoverageModel
+import CoverageReaders
 import Foundation
 import FuzzChecks
 import FuzzerDriver
-import CoverageReaders
 
 /// Any bytes, read as an xccov report and as an archive, must parse or throw `XccovError`,
 /// never crash; what parses must turn into coverage whose figures keep covered <= count, alone

@@ -1,5 +1,5 @@
-import LLVMCoverage
 import CoverageModel
+import LLVMCoverage
 
 extension JSONScanner {
   /// Where `readPlainArchiveLines` stopped.

@@ -1,7 +1,7 @@
-import LLVMCoverage
 import CoverageModel
 import CovgateSupport
 import Foundation
+import LLVMCoverage
 
 /// The archive (`xcrun xccov view --archive --json`): each file's lines, read strictly; large
 /// archives in two halves, one per core.

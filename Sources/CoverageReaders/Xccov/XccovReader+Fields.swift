@@ -1,6 +1,6 @@
-import LLVMCoverage
 import CovgateSupport
 import Foundation
+import LLVMCoverage
 
 /// What the report and archive readers share: the file, the document, and typed fields that
 /// name themselves in errors.

@@ -1,7 +1,7 @@
-import LLVMCoverage
 import CoverageModel
 import CovgateSupport
 import Foundation
+import LLVMCoverage
 
 /// Reads the JSON of `xcrun xccov view --report --json` and `--archive --json` strictly: a
 /// missing field, a wrong type, a number out of range, a relative path or a cut-off file is an

@@ -38,7 +38,7 @@ struct InitCommand: ParsableCommand {
         services: PipelineServices.live(root: root, observer: Terminal()))
       starter.notes.forEach(terminal.printError)
       let text =
-        switch starter.origin {
+        switch starter.targetsFrom {
         case .package: StarterConfig.text(for: starter.project)
         case .xccovReport: StarterConfig.appText(for: starter.project, fromReport: true)
         case .folders(let bazel): StarterConfig.appText(for: starter.project, bazel: bazel)

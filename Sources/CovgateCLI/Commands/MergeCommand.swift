@@ -1,6 +1,6 @@
 import ArgumentParser
-import CovgateKit
 import CoverageModel
+import CovgateKit
 import Foundation
 
 /// `covgate merge`: combine the results of test shards into one.
