@@ -23,15 +23,26 @@ public struct Classifier: Sendable {
 
   /// The layer of `file` (package-relative) in `target`.
   public func layer(target: TargetInfo, file: String?) throws -> String {
-    let matching = config.layers.filter { !$0.isDefault && $0.matches(target: target, file: file) }
-    if matching.count > 1 {
-      let names = matching.map { "'\($0.name)'" }.joined(separator: " and ")
-      throw ClassifyError(
-        message:
-          "\(config.source ?? "the config"): \(file ?? "target \(target.name)") is in both layers \(names); make the layers' targets, paths and kinds disjoint"
-      )
+    // Asked for every file: the layers are walked in place, no list made unless two match.
+    var first: Int?
+    for index in config.layers.indices {
+      let layer = config.layers[index]
+      guard !layer.isDefault, layer.matches(target: target, file: file) else { continue }
+      guard first == nil else { throw conflict(target: target, file: file) }
+      first = index
     }
-    return matching.first?.name ?? config.layers.first(where: \.isDefault)?.name ?? Self.unassigned
+    if let first { return config.layers[first].name }
+    return config.layers.first(where: \.isDefault)?.name ?? Self.unassigned
+  }
+
+  /// The error of a file (or target) that several layers claim.
+  private func conflict(target: TargetInfo, file: String?) -> ClassifyError {
+    let matching = config.layers.filter { !$0.isDefault && $0.matches(target: target, file: file) }
+    let names = matching.map { "'\($0.name)'" }.joined(separator: " and ")
+    return ClassifyError(
+      message:
+        "\(config.source ?? "the config"): \(file ?? "target \(target.name)") is in both layers \(names); make the layers' targets, paths and kinds disjoint"
+    )
   }
 
   /// Assigns layers to the scoped files and describes the targets without data.

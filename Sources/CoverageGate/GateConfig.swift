@@ -197,6 +197,6 @@ public struct LayerConfig: Sendable, Equatable {
   /// Whether the layer names this file or its target (the default layer names nothing).
   func matches(target: TargetInfo, file: String?) -> Bool {
     targets.contains { $0.matches(target.name) } || kinds.contains(target.kind)
-      || (file.map { file in paths.contains { $0.matches(file) } } ?? false)
+      || (file.map { Glob.anyMatches(paths, $0) } ?? false)
   }
 }

@@ -13,12 +13,59 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// The pattern's bytes when it is ASCII (without `\r`, which joins `\n` into one
   /// character): matched byte by byte against ASCII text, as characters would be.
   private let asciiBytes: [UInt8]?
+  /// The pattern's answer without backtracking, for the two shapes layer globs mostly take.
+  private let shortcut: Shortcut?
 
   public init(_ pattern: String, location: SourceLocation? = nil) {
     self.pattern = pattern
     self.location = location
     self.characters = Array(pattern)
     self.asciiBytes = Self.isPlainASCII(pattern) ? Array(pattern.utf8) : nil
+    self.shortcut = asciiBytes.flatMap(Shortcut.init)
+  }
+
+  /// `**/*NAME` matches what ends with NAME (`*` stays in the last component, which holds all
+  /// of NAME); `**/NAME/**` what has a folder NAME (`**/` may match no folder). NAME has no
+  /// wildcard and no `/`. Anything else goes through `match`.
+  private enum Shortcut: Sendable {
+    case suffix([UInt8])
+    case folder([UInt8])
+
+    init?(_ pattern: [UInt8]) {
+      let prefix = Array("**/".utf8)
+      guard pattern.starts(with: prefix) else { return nil }
+      var rest = pattern.dropFirst(prefix.count)
+      let isSuffix = rest.first == UInt8(ascii: "*")
+      if isSuffix {
+        rest = rest.dropFirst()
+      } else if rest.reversed().starts(with: Array("/**".utf8).reversed()) {
+        rest = rest.dropLast(3)
+      } else {
+        return nil
+      }
+      guard !rest.isEmpty, !rest.contains(where: { "*?/".utf8.contains($0) }) else { return nil }
+      self = isSuffix ? .suffix(Array(rest)) : .folder(Array(rest))
+    }
+
+    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+      switch self {
+      case .suffix(let name):
+        return text.count >= name.count && text.suffix(name.count).elementsEqual(name)
+      case .folder(let name):
+        // NAME/ at the start, or /NAME/ anywhere.
+        let folder = name + [UInt8(ascii: "/")]
+        if text.starts(with: folder) { return true }
+        let inner = [UInt8(ascii: "/")] + folder
+        guard text.count >= inner.count else { return false }
+        for start in 0...(text.count - inner.count)
+        where text[start] == UInt8(ascii: "/")
+          && text[start..<start + inner.count].elementsEqual(inner)
+        {
+          return true
+        }
+        return false
+      }
+    }
   }
 
   public var description: String { pattern }
@@ -34,11 +81,45 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     if let asciiBytes, Self.isPlainASCII(text) {
       var text = text
       return text.withUTF8 { text in
-        Self.match(asciiBytes, text, Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
+        if let shortcut { return shortcut.matches(text) }
+        return Self.match(asciiBytes, text, Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
       }
     }
     return matchesByCharacters(text)
   }
+
+  /// Whether any of `globs` matches `text`: the text's bytes taken once for all of them (a
+  /// layer's path globs are asked for every file of a report).
+  public static func anyMatches(_ globs: [Glob], _ text: String) -> Bool {
+    guard isPlainASCII(text) else { return globs.contains { $0.matchesByCharacters(text) } }
+    var text = text
+    return text.withUTF8 { bytes in
+      for glob in globs {
+        if let shortcut = glob.shortcut {
+          if shortcut.matches(bytes) { return true }
+        } else if let asciiBytes = glob.asciiBytes {
+          if match(asciiBytes, bytes, Specials(star: 0x2A, question: 0x3F, slash: 0x2F)) {
+            return true
+          }
+        } else if glob.matchesByCharacters(String(decoding: bytes, as: UTF8.self)) {
+          return true
+        }
+      }
+      return false
+    }
+  }
+
+  /// `matches` byte by byte without the shortcut (its tests compare the two).
+  func matchesWithoutShortcut(_ text: String) -> Bool? {
+    guard let asciiBytes, Self.isPlainASCII(text) else { return nil }
+    var text = text
+    return text.withUTF8 { text in
+      Self.match(asciiBytes, text, Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
+    }
+  }
+
+  /// Whether the pattern is matched by its shortcut (its tests make sure the shapes are).
+  var hasShortcut: Bool { shortcut != nil }
 
   /// `matches` character by character, whatever the text (the bytes' path must agree).
   func matchesByCharacters(_ text: String) -> Bool {

@@ -20,9 +20,13 @@ public struct PathMap: Sendable, Equatable {
   }
 
   /// The path with `old` replaced by `new`, or the path unchanged.
+  /// Bytes, as the file system compares paths (and as this runs for every file of a report).
   public func apply(_ path: String) -> String {
-    guard path == old || path.hasPrefix(old + "/") else { return path }
-    return new + path.dropFirst(old.count)
+    let bytes = path.utf8
+    guard bytes.starts(with: old.utf8) else { return path }
+    let rest = bytes.dropFirst(old.utf8.count)
+    guard rest.isEmpty || rest.first == UInt8(ascii: "/") else { return path }
+    return new + String(Substring(rest))
   }
 
   /// Finds where the package's folders sit in exported paths: the prefix before the most
@@ -36,21 +40,37 @@ public struct PathMap: Sendable, Equatable {
     let root = trimmed(package.root)
     guard !paths.contains(where: { $0.hasPrefix(root + "/") }) else { return nil }
     let folders = package.targets.map { Array(("/" + $0.path + "/").utf8) }.filter { $0.count > 2 }
-    var votes: [String: Int] = [:]
-    for path in paths where !path.contains("/.build/") {
-      // The longest target folder found in the path decides its prefix; bytes, as paths are
-      // compared (a `String` search per path and folder costs more than the rest of a scope).
-      let bytes = Array(path.utf8)
-      var longest: (count: Int, starts: [Int]) = (0, [])
-      for folder in folders where folder.count > longest.count {
-        let starts = Self.starts(of: folder, in: bytes)
-        if !starts.isEmpty { longest = (folder.count, starts) }
-      }
-      for start in longest.starts {
-        votes[String(decoding: bytes[..<start], as: UTF8.self), default: 0] += 1
+    let buildFolder = Array("/.build/".utf8)
+    // Votes per prefix; the paths of a report come in runs of one prefix, so the last one is
+    // compared first, and a prefix becomes a `String` once, at the end.
+    var votes: [[UInt8]: Int] = [:]
+    var last: (prefix: [UInt8], votes: Int)?
+    for path in paths {
+      var path = path
+      path.withUTF8 { bytes in
+        guard Self.starts(of: buildFolder, in: bytes).isEmpty else { return }
+        // The longest target folder found in the path decides its prefix; bytes, as paths are
+        // compared (a `String` search per path and folder costs more than the rest of a scope).
+        var longest: (count: Int, starts: [Int]) = (0, [])
+        for folder in folders where folder.count > longest.count {
+          let starts = Self.starts(of: folder, in: bytes)
+          if !starts.isEmpty { longest = (folder.count, starts) }
+        }
+        for start in longest.starts {
+          let prefix = UnsafeBufferPointer(rebasing: bytes[..<start])
+          if let run = last, run.prefix.elementsEqual(prefix) {
+            last?.votes += 1
+            continue
+          }
+          if let run = last { votes[run.prefix, default: 0] += run.votes }
+          last = (Array(prefix), 1)
+        }
       }
     }
-    let ranked = votes.filter { !$0.key.isEmpty }.sorted {
+    if let run = last { votes[run.prefix, default: 0] += run.votes }
+    let counted = Dictionary(
+      votes.map { (String(decoding: $0.key, as: UTF8.self), $0.value) }, uniquingKeysWith: +)
+    let ranked = counted.filter { !$0.key.isEmpty }.sorted {
       ($0.value, $1.key) > ($1.value, $0.key)
     }
     guard var best = ranked.first?.key else { return nil }
@@ -71,7 +91,7 @@ public struct PathMap: Sendable, Equatable {
   }
 
   /// Where `needle` starts in `bytes`, each place (overlapping ones included).
-  static func starts(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+  static func starts(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
     guard needle.count <= bytes.count, let first = needle.first else { return [] }
     var found: [Int] = []
     var index = 0

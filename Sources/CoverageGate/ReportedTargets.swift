@@ -33,10 +33,11 @@ public enum ReportedTargets {
     var outsideFolder: [Substring: Bool] = [:]
     func projectFiles(_ target: ProducerTarget) -> [String] {
       target.files.compactMap { path -> String? in
+        // Bytes, as paths are compared (and a `Character` walk costs per file).
         let mapped = LexicalPath.normalized(maps.reduce(path) { $1.apply($0) })
-        guard mapped.hasPrefix(rootFolder) else { return nil }
-        let relative = String(mapped.dropFirst(rootFolder.count))
-        let slash = relative.lastIndex(of: "/") ?? relative.startIndex
+        guard mapped.utf8.starts(with: rootFolder.utf8) else { return nil }
+        let relative = String(Substring(mapped.utf8.dropFirst(rootFolder.utf8.count)))
+        let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) ?? relative.startIndex
         let folder = relative[..<slash]
         let outside =
           outsideFolder[folder]

@@ -80,7 +80,7 @@ public struct Scoper: Sendable {
     var leftOut = Set<String>()
     var outside = 0
     data.files.concurrentMap(
-      state: { TargetLookup.Memo() },
+      state: { PlacementMemo() },
       { memo, file in place(file, maps: maps, measured: measured, folders: folders, memo: &memo) },
       thenInOrder: { placement in
         switch placement {
@@ -125,7 +125,7 @@ public struct Scoper: Sendable {
     let root = LexicalPath.normalized(package.root)
     let folders = Folders(root: root, realRoot: root)
     let measured = Set(measuredTargets.map(\.name))
-    var memo = TargetLookup.Memo()
+    var memo = PlacementMemo()
     return data.files.map { file in
       guard case .kept = place(file, maps: maps, measured: measured, folders: folders, memo: &memo)
       else { return true }
@@ -156,6 +156,13 @@ public struct Scoper: Sendable {
     }
   }
 
+  /// What placing the last file found out about its folder, kept for the next file (a
+  /// report's files come in runs of one folder).
+  private struct PlacementMemo {
+    var target = TargetLookup.Memo()
+    var layout = ProjectLayout.FolderMemo()
+  }
+
   /// Where one file goes: kept, or excluded with its reason (and the rule that left a package
   /// file out, and whether it lies outside the package).
   private enum Placement: Sendable {
@@ -165,7 +172,7 @@ public struct Scoper: Sendable {
 
   private func place(
     _ file: FileCoverage, maps: [PathMap], measured: Set<String>, folders: Folders,
-    memo: inout TargetLookup.Memo
+    memo: inout PlacementMemo
   ) -> Placement {
     // `..` is resolved first: a path that climbs out of the package is not a package file.
     let path = LexicalPath.normalized(maps.reduce(file.path) { $1.apply($0) })
@@ -186,10 +193,12 @@ public struct Scoper: Sendable {
         ExcludedFile(path: relative, reason: Self.buildOutputReason(relative)), leftOut: nil,
         outside: false)
     }
-    if package.project != nil, let reason = ProjectLayout.reasonLeftOut(relative) {
+    if package.project != nil,
+      let reason = ProjectLayout.reasonLeftOut(relative, memo: &memo.layout)
+    {
       return .excluded(ExcludedFile(path: relative, reason: reason), leftOut: nil, outside: false)
     }
-    guard let target = lookup.target(of: relative, memo: &memo) else {
+    guard let target = lookup.target(of: relative, memo: &memo.target) else {
       return .excluded(
         ExcludedFile(path: relative, reason: noTargetReason), leftOut: nil, outside: false)
     }

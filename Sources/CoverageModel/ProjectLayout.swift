@@ -1,3 +1,5 @@
+import CovgateSupport
+
 /// A project without `Package.swift` (an Xcode app): no manifest says which files are the
 /// team's own, so the folders Xcode's builds mix into coverage are recognised by name and left
 /// out, each with its reason.
@@ -18,6 +20,32 @@ public struct ProjectLayout: Hashable, Sendable, Codable {
     let folders = relative.split(separator: "/").dropLast()
     if let tests = folders.first(where: isTestFolder) { return "test sources (\(tests))" }
     return nil
+  }
+
+  /// The last folder `reasonLeftOut(_:memo:)` answered for, and its answer.
+  public struct FolderMemo: Sendable {
+    var folder: Substring?
+    var reason: String?
+
+    public init() {}
+
+    init(folder: Substring, reason: String?) {
+      self.folder = folder
+      self.reason = reason
+    }
+  }
+
+  /// `reasonLeftOut`, asked once per run of files in one folder (a report lists a folder's
+  /// files together): without a generated file's name, the answer is the folder's.
+  public static func reasonLeftOut(_ relative: String, memo: inout FolderMemo) -> String? {
+    guard let slash = relative[...].lastIndex(ofByte: UInt8(ascii: "/")),
+      !relative.hasSuffix(".generated.swift")
+    else { return reasonLeftOut(relative) }
+    let folder = relative[..<slash]
+    if let known = memo.folder, known.hasSameBytes(as: folder) { return memo.reason }
+    let reason = reasonLeftOut(folder + "/file")
+    memo = FolderMemo(folder: folder, reason: reason)
+    return reason
   }
 
   /// What Bazel brought in, by the top-level folder of a workspace-relative path: an external

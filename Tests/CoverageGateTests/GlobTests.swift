@@ -96,4 +96,41 @@ final class GlobTests: XCTestCase {
     XCTAssertTrue(Glob("a?b").matches("a\r\nb"))
     XCTAssertFalse(Glob("a??b").matches("a\r\nb"))
   }
+
+  /// `**/*NAME` and `**/NAME/**` (the built-in UI-glue globs' shapes) are answered without
+  /// backtracking: the answer must be the general matcher's, on texts made to trip it.
+  func testTheShortcutsAnswerAsTheGeneralMatcher() {
+    for pattern in GateConfig.appGluePaths {
+      XCTAssertTrue(Glob(pattern).hasShortcut, pattern)
+    }
+    for pattern in ["**/*", "**/**/", "**/a*b", "**/Views", "**/a/b/**", "Sources/**/*.swift"] {
+      XCTAssertFalse(Glob(pattern).hasShortcut, pattern)
+    }
+    let alphabet: [Character] = ["V", "i", "e", "w", "s", "/", ".", "m"]
+    var generator = SystemRandomNumberGenerator()
+    func random(_ length: Int) -> String {
+      String(
+        (0..<Int.random(in: 0...length, using: &generator)).map { _ in
+          alphabet.randomElement(using: &generator)!
+        })
+    }
+    let patterns = GateConfig.appGluePaths + ["**/*s", "**/*/", "**/View/**", "**/s/**"]
+    for _ in 0..<5_000 {
+      let glob = Glob(patterns.randomElement(using: &generator)!)
+      let text = random(12)
+      XCTAssertEqual(
+        glob.matches(text), glob.matchesWithoutShortcut(text), "\(glob.pattern) on \(text)")
+    }
+    let globs = patterns.map { Glob($0) } + [Glob("é/**"), Glob("a?c")]
+    for _ in 0..<2_000 {
+      let text = random(12) + ["", "é", "\r\n"].randomElement(using: &generator)!
+      XCTAssertEqual(
+        Glob.anyMatches(globs, text), globs.contains { $0.matches(text) }, "any on \(text)")
+    }
+    XCTAssertTrue(Glob("**/Views/**").matches("Views/A.swift"))
+    XCTAssertTrue(Glob("**/Views/**").matches("App/Views/"))
+    XCTAssertFalse(Glob("**/Views/**").matches("App/MyViews/A.swift"))
+    XCTAssertTrue(Glob("**/*View.m").matches("BannerView.m"))
+    XCTAssertFalse(Glob("**/*View.m").matches("App/BannerView.mm"))
+  }
 }
