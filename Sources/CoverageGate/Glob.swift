@@ -25,10 +25,12 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `**/*NAME` matches what ends with NAME (`*` stays in the last component, which holds all
-  /// of NAME); `**/NAME/**` what has a folder NAME (`**/` may match no folder). NAME has no
-  /// wildcard and no `/`. Anything else goes through `match`.
+  /// of NAME); `**/NAME/**` what has a folder NAME (`**/` may match no folder): `NAME/` at the
+  /// start or `/NAME/` anywhere. NAME has no wildcard and no `/`. Anything else goes through
+  /// `match`.
   private enum Shortcut: Sendable {
     case suffix([UInt8])
+    /// `/NAME/`.
     case folder([UInt8])
 
     init?(_ pattern: [UInt8]) {
@@ -44,18 +46,16 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         return nil
       }
       guard !rest.isEmpty, !rest.contains(where: { "*?/".utf8.contains($0) }) else { return nil }
-      self = isSuffix ? .suffix(Array(rest)) : .folder(Array(rest))
+      let slash = UInt8(ascii: "/")
+      self = isSuffix ? .suffix(Array(rest)) : .folder([slash] + rest + [slash])
     }
 
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
       switch self {
       case .suffix(let name):
         return text.count >= name.count && text.suffix(name.count).elementsEqual(name)
-      case .folder(let name):
-        // NAME/ at the start, or /NAME/ anywhere.
-        let folder = name + [UInt8(ascii: "/")]
-        if text.starts(with: folder) { return true }
-        let inner = [UInt8(ascii: "/")] + folder
+      case .folder(let inner):
+        if text.starts(with: inner.dropFirst()) { return true }
         guard text.count >= inner.count else { return false }
         for start in 0...(text.count - inner.count)
         where text[start] == UInt8(ascii: "/")

@@ -19,8 +19,8 @@ public struct PathMap: Sendable, Equatable {
     self.init(old: old, new: new)
   }
 
-  /// The path with `old` replaced by `new`, or the path unchanged.
-  /// Bytes, as the file system compares paths (and as this runs for every file of a report).
+  /// The path with `old` replaced by `new`, or the path unchanged; compared as bytes, as the
+  /// file system compares paths (and as this runs for every file of a report).
   public func apply(_ path: String) -> String {
     let bytes = path.utf8
     guard bytes.starts(with: old.utf8) else { return path }
@@ -38,7 +38,8 @@ public struct PathMap: Sendable, Equatable {
     paths: [String], package: PackageInfo, links: (any SymlinkResolving)? = nil
   ) -> PathMap? {
     let root = trimmed(package.root)
-    guard !paths.contains(where: { $0.hasPrefix(root + "/") }) else { return nil }
+    let rootFolder = root + "/"
+    guard !paths.contains(where: { $0.utf8.starts(with: rootFolder.utf8) }) else { return nil }
     let folders = package.targets.map { Array(("/" + $0.path + "/").utf8) }.filter { $0.count > 2 }
     let buildFolder = Array("/.build/".utf8)
     // Votes per prefix; the paths of a report come in runs of one prefix, so the last one is
