@@ -18,27 +18,25 @@ final class MergeEndToEndTests: XCTestCase {
 
     """.write(toFile: "\(project)/shard.c", atomically: true, encoding: .utf8)
     let tools = CLIHarness.toolchainBin
-    func succeed(_ tool: String, _ arguments: [String], environment: [String: String] = [:])
-      throws -> String
-    {
-      try CLIHarness.succeed(tool, arguments, in: project, environment: environment)
-    }
-    _ = try succeed(
+    try CLIHarness.succeed(
       "\(tools)/clang",
-      ["-fprofile-instr-generate", "-fcoverage-mapping", "shard.c", "-o", "shard"])
+      ["-fprofile-instr-generate", "-fcoverage-mapping", "shard.c", "-o", "shard"], in: project)
     for (shard, arguments) in [["5", "-1"], ["7"]].enumerated() {
-      _ = try succeed(
-        "\(project)/shard", arguments, environment: ["LLVM_PROFILE_FILE": "\(shard).profraw"])
+      try CLIHarness.succeed(
+        "\(project)/shard", arguments, in: project,
+        environment: ["LLVM_PROFILE_FILE": "\(shard).profraw"])
     }
     let merge = try CLIHarness.run(
       CLIHarness.covgate, ["merge", "--output", "covgate.profdata", "0.profraw", "1.profraw"],
       in: project)
     XCTAssertEqual(merge.exitCode, 0, merge.stderr)
     XCTAssertTrue(merge.stderr.contains("merged 2 files into covgate.profdata"), merge.stderr)
-    _ = try succeed(
-      "\(tools)/llvm-profdata", ["merge", "-o", "llvm.profdata", "0.profraw", "1.profraw"])
+    try CLIHarness.succeed(
+      "\(tools)/llvm-profdata", ["merge", "-o", "llvm.profdata", "0.profraw", "1.profraw"],
+      in: project)
     func counts(_ profile: String) throws -> String {
-      try succeed("\(tools)/llvm-profdata", ["show", "--all-functions", "--counts", profile])
+      try CLIHarness.succeed(
+        "\(tools)/llvm-profdata", ["show", "--all-functions", "--counts", profile], in: project)
     }
     let merged = try counts("covgate.profdata")
     XCTAssertTrue(merged.contains("Block counts: ["), merged)
