@@ -78,34 +78,21 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
   public func matches(_ text: String) -> Bool {
-    if let asciiBytes, Self.isPlainASCII(text) {
-      var text = text
-      return text.withUTF8 { text in
-        if let shortcut { return shortcut.matches(text) }
-        return Self.match(asciiBytes, text, Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
-      }
-    }
-    return matchesByCharacters(text)
+    Self.anyMatches(CollectionOfOne(self), text)
   }
 
   /// Whether any of `globs` matches `text`: the text's bytes taken once for all of them (a
-  /// layer's path globs are asked for every file of a report).
-  public static func anyMatches(_ globs: [Glob], _ text: String) -> Bool {
+  /// layer's path globs are asked for every file of a report). ASCII patterns on ASCII text go
+  /// byte by byte (or by their shortcut); anything else character by character.
+  public static func anyMatches(_ globs: some Collection<Glob>, _ text: String) -> Bool {
     guard isPlainASCII(text) else { return globs.contains { $0.matchesByCharacters(text) } }
-    var text = text
-    return text.withUTF8 { bytes in
-      for glob in globs {
-        if let shortcut = glob.shortcut {
-          if shortcut.matches(bytes) { return true }
-        } else if let asciiBytes = glob.asciiBytes {
-          if match(asciiBytes, bytes, Specials(star: 0x2A, question: 0x3F, slash: 0x2F)) {
-            return true
-          }
-        } else if glob.matchesByCharacters(String(decoding: bytes, as: UTF8.self)) {
-          return true
-        }
+    var ascii = text
+    return ascii.withUTF8 { bytes in
+      globs.contains { glob in
+        if let shortcut = glob.shortcut { return shortcut.matches(bytes) }
+        guard let asciiBytes = glob.asciiBytes else { return glob.matchesByCharacters(text) }
+        return match(asciiBytes, bytes, Specials(star: 0x2A, question: 0x3F, slash: 0x2F))
       }
-      return false
     }
   }
 

@@ -52,8 +52,8 @@ enum StarterConfig {
     let kind = bazel ? "a Bazel workspace" : "an Xcode project"
     // A layer that matches no file is a config error: commented out when no source is glue.
     let globs = GateConfig.appGluePaths.map { Glob($0) }
-    let hasGlue = project.targets.filter { $0.kind != .test }.flatMap(\.sources).contains { file in
-      globs.contains { $0.matches(file) }
+    let hasGlue = project.targets.filter { $0.kind != .test }.flatMap(\.sources).contains {
+      Glob.anyMatches(globs, $0)
     }
     let prefix = hasGlue ? "" : "# "
     let glueNote =
