@@ -26,6 +26,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     // The rangers' password hashes (PBKDF2-HMAC-SHA256, BoringSSL's) in the campground database.
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // Atomic flags for the export reader's threads on every supported macOS (the standard
+    // library's `Synchronization.Atomic` needs macOS 15).
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
   ],
   targets: [
     // covgate: one stage per module, in pipeline order, and the support module every stage may
@@ -39,7 +42,11 @@ let package = Package(
     .target(
       name: "CoverageAcquisition", dependencies: ["CoverageModel", "CovgateSupport"],
       exclude: ["TestRunning/TestServerHook.c", "TestRunning/README.md"]),
-    .target(name: "LLVMCoverage", dependencies: ["CoverageModel", "CovgateSupport"]),
+    .target(
+      name: "LLVMCoverage",
+      dependencies: [
+        "CoverageModel", "CovgateSupport", .product(name: "Atomics", package: "swift-atomics"),
+      ]),
     // Coverage other tools measured, one folder per format (xccov, LCOV, Cobertura). The xccov
     // reader walks its JSON with the llvm-cov export reader's scanner (package access), which
     // stays in LLVMCoverage: the export reader, the hot path, inlines it there.
@@ -108,7 +115,9 @@ let package = Package(
       ],
       exclude: ["README.md"]),
 
-    .testTarget(name: "CovgateSupportTests", dependencies: ["CovgateSupport"]),
+    .testTarget(
+      name: "CovgateSupportTests",
+      dependencies: ["CovgateSupport", .product(name: "Atomics", package: "swift-atomics")]),
     .testTarget(name: "CoverageModelTests", dependencies: ["CoverageModel"]),
     .testTarget(
       name: "CoverageAcquisitionTests", dependencies: ["CoverageAcquisition", "CovgateSupport"],

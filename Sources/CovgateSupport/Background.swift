@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Work started on its own thread at once; `value()` waits for its result. Lets an export be
 /// read on one core while the package and its sources are read on the other.

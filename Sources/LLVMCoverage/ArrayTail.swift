@@ -1,7 +1,7 @@
+import Atomics
 import CoverageModel
 import CovgateSupport
 import Foundation
-import Synchronization
 
 /// The elements of a JSON array from a guessed element boundary to the array's end, read on a
 /// thread of their own while the array's first part is read on another.
@@ -12,7 +12,7 @@ import Synchronization
 final class ArrayTail<Element>: @unchecked Sendable {
   /// Where the tail starts: an element's first byte.
   let start: Int
-  private let stopping = Atomic<Bool>(false)
+  private let stopping = ManagedAtomic<Bool>(false)
   private let done = DispatchSemaphore(value: 0)
   /// Written by the thread alone, until `done` is signalled.
   private var result: (elements: [Element], end: Int)?

@@ -86,14 +86,19 @@ enum FunctionRecordReader {
     var index = 0
     // As llvm-cov writes them, within their limits: read in one pass. Anything else is read
     // field by field below, which names what is wrong.
-    var compact = InlineArray<8, UInt64>(repeating: 0)
+    var compact: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+      (0, 0, 0, 0, 0, 0, 0, 0)
     let start = scanner.position
-    if scanner.readCompactWholeNumbers(into: &compact), withinLimits(compact) {
+    let readCompact = withUnsafeMutableBytes(of: &compact) { raw in
+      let values = raw.assumingMemoryBound(to: UInt64.self)
+      return scanner.readCompactWholeNumbers(into: values) && withinLimits(values)
+    }
+    if readCompact {
       fields = (
-        Int(compact[0]), Int(compact[1]), Int(compact[2]), Int(compact[3]), 0, Int(compact[5]),
-        Int(compact[6]), Int(compact[7])
+        Int(compact.0), Int(compact.1), Int(compact.2), Int(compact.3), 0, Int(compact.5),
+        Int(compact.6), Int(compact.7)
       )
-      count = compact[4]
+      count = compact.4
       index = 8
     } else {
       scanner.position = start
@@ -104,7 +109,7 @@ enum FunctionRecordReader {
 
   /// Whether a region's fields read in one pass are within what the field-by-field reading
   /// accepts.
-  private static func withinLimits(_ fields: InlineArray<8, UInt64>) -> Bool {
+  private static func withinLimits(_ fields: UnsafeMutableBufferPointer<UInt64>) -> Bool {
     fields[0] <= UInt64(ExportLimits.line) && fields[2] <= UInt64(ExportLimits.line)
       && fields[1] <= UInt64(ExportLimits.column) && fields[3] <= UInt64(ExportLimits.column)
       && fields[4] <= UInt64(Int64.max) && fields[5] <= UInt64(ExportLimits.fileIndex)

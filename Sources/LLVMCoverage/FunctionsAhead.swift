@@ -1,7 +1,7 @@
+import Atomics
 import CoverageModel
 import CovgateSupport
 import Foundation
-import Synchronization
 
 /// An export's `functions[]` read on a thread of its own while the file records before it are
 /// read on the reader's; from `halvingFrom` bytes of records on, the first half of the array on
@@ -20,7 +20,7 @@ final class FunctionsAhead: @unchecked Sendable {
   private let bytes: UnsafeBufferPointer<UInt8>
   /// From how many bytes of records on the array is read in halves.
   private let halvingFrom: Int
-  private let stopping = Atomic<Bool>(false)
+  private let stopping = ManagedAtomic<Bool>(false)
   private let done = DispatchSemaphore(value: 0)
   /// Written by the thread alone, until `done` is signalled.
   private var start: Int?

@@ -39,7 +39,7 @@ extension JSONScanner {
       return previous
     }
     if ascii { return String(decoding: raw, as: UTF8.self) }
-    guard let string = String(validating: raw, as: UTF8.self) else {
+    guard let string = Self.validUTF8(raw) else {
       throw error("a string is not valid UTF-8")
     }
     return string
@@ -75,7 +75,7 @@ extension JSONScanner {
       if byte == UInt8(ascii: "\"") {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<position])
         position += 1
-        guard let string = String(validating: raw, as: UTF8.self) else {
+        guard let string = Self.validUTF8(raw) else {
           throw error("a string is not valid UTF-8")
         }
         return string
@@ -97,7 +97,7 @@ extension JSONScanner {
       position += 1
       switch byte {
       case UInt8(ascii: "\""):
-        guard let string = String(validating: utf8, as: UTF8.self) else {
+        guard let string = Self.validUTF8(utf8) else {
           throw error("a string is not valid UTF-8")
         }
         return string
@@ -152,5 +152,24 @@ extension JSONScanner {
       value = value << 4 | UInt32(digit)
     }
     return value
+  }
+}
+
+extension JSONScanner {
+  /// `bytes` as a string if they are valid UTF-8, nil if not: `String(validating:as:)` where
+  /// the system has it (macOS 15), else `validUTF8ByTranscoding`.
+  static func validUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      return String(validating: bytes, as: UTF8.self)
+    }
+    return validUTF8ByTranscoding(bytes)
+  }
+
+  /// The same answer on every system: the bytes checked by transcoding them (which stops at
+  /// the first ill-formed sequence), then decoded.
+  static func validUTF8ByTranscoding<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    let invalid = transcode(
+      bytes.makeIterator(), from: UTF8.self, to: UTF8.self, stoppingOnError: true, into: { _ in })
+    return invalid ? nil : String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -328,21 +328,20 @@ private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _
 }
 
 extension JSONScanner {
-  /// Reads an array of exactly `N` whole numbers as llvm-cov writes them (`[1,2,3]`: digits
-  /// and commas, nothing else) into `values`, for a hot path; false, the scanner left where it
-  /// was, for any other form (spaces, signs, fractions, another count, more than 19 digits),
-  /// which the general path then reads or names as an error.
-  package mutating func readCompactWholeNumbers<let N: Int>(
-    into values: inout InlineArray<N, UInt64>
-  )
+  /// Reads an array of exactly `values.count` whole numbers as llvm-cov writes them (`[1,2,3]`:
+  /// digits and commas, nothing else) into `values`, for a hot path; false, the scanner left
+  /// where it was, for any other form (spaces, signs, fractions, another count, more than 19
+  /// digits), which the general path then reads or names as an error.
+  package mutating func readCompactWholeNumbers(into values: UnsafeMutableBufferPointer<UInt64>)
     -> Bool
   {
+    let fieldCount = values.count
     let start = position
     var at = position
     let end = bytes.count
     guard at < end, bytes[at] == UInt8(ascii: "[") else { return false }
     at += 1
-    for index in 0..<N {
+    for index in 0..<fieldCount {
       var value: UInt64 = 0
       let first = at
       while at < end, at - first < 19 {
@@ -351,7 +350,7 @@ extension JSONScanner {
         value = value &* 10 &+ UInt64(digit)
         at += 1
       }
-      let separator = index == N - 1 ? UInt8(ascii: "]") : UInt8(ascii: ",")
+      let separator = index == fieldCount - 1 ? UInt8(ascii: "]") : UInt8(ascii: ",")
       guard at > first, at < end, bytes[at] == separator else {
         position = start
         return false

@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 import XCTest
 
 @testable import CovgateSupport
@@ -40,9 +40,9 @@ final class ConcurrentMapTests: XCTestCase {
   /// A throwing `take` stops the hand-over; the results not taken are released, not leaked.
   func testATakeThatThrowsStopsAndReleasesTheRest() {
     final class Counted: Sendable {
-      static let alive = Atomic<Int>(0)
-      init() { Counted.alive.add(1, ordering: .relaxed) }
-      deinit { Counted.alive.subtract(1, ordering: .relaxed) }
+      static let alive = ManagedAtomic<Int>(0)
+      init() { Counted.alive.wrappingIncrement(ordering: .relaxed) }
+      deinit { Counted.alive.wrappingDecrement(ordering: .relaxed) }
     }
     struct Stop: Error {}
     let before = Counted.alive.load(ordering: .relaxed)

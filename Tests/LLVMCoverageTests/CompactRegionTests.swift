@@ -11,13 +11,16 @@ final class CompactRegionTests: XCTestCase {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
       var scanner = JSONScanner(bytes: buffer)
-      var values = InlineArray<3, UInt64>(repeating: 0)
-      guard scanner.readCompactWholeNumbers(into: &values) else {
+      var values: [UInt64] = [0, 0, 0]
+      let read = values.withUnsafeMutableBufferPointer {
+        scanner.readCompactWholeNumbers(into: $0)
+      }
+      guard read else {
         XCTAssertEqual(scanner.position, 0, text)
         return nil
       }
       XCTAssertEqual(scanner.position, bytes.count, text)
-      return [values[0], values[1], values[2]]
+      return values
     }
   }
 

@@ -58,4 +58,33 @@ final class JSONScannerStringTests: XCTestCase {
     let other = try read(Array("\"/work/pkg/Sources/Some/Long/Path.swiff\"".utf8), reusing: first)
     XCTAssertEqual(other, "/work/pkg/Sources/Some/Long/Path.swiff")
   }
+
+  /// Before macOS 15 (no `String(validating:as:)`), strings are checked by transcoding: the
+  /// same answer for valid text and for each kind of ill-formed UTF-8, and on random bytes.
+  func testTheCheckBeforeMacOS15AnswersAsTheStandardLibrarysOwn() throws {
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+      throw XCTSkip("the standard library's check to compare with needs macOS 15")
+    }
+    let cases: [[UInt8]] = [
+      [], Array("plain".utf8), Array("é日本語🎉".utf8),
+      [0xC0, 0xAF],  // overlong "/"
+      [0xED, 0xA0, 0x80],  // a UTF-16 surrogate
+      [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
+      [0xE6, 0x97],  // cut short
+      [0x80], [0xFF], [0x61, 0xC3],
+    ]
+    var generator = SystemRandomNumberGenerator()
+    let random = (0..<2000).map { _ in
+      (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+        UInt8.random(in: 0x60...0xF5, using: &generator)
+      }
+    }
+    for bytes in cases + random {
+      XCTAssertEqual(
+        JSONScanner.validUTF8ByTranscoding(bytes), String(validating: bytes, as: UTF8.self),
+        "\(bytes)")
+    }
+    XCTAssertNil(JSONScanner.validUTF8ByTranscoding([0xC0, 0xAF]))
+    XCTAssertEqual(JSONScanner.validUTF8ByTranscoding(Array("é".utf8)), "é")
+  }
 }

@@ -143,23 +143,32 @@ struct HTMLBytes: ~Copyable {
 /// A number's decimal digits counted up one at a time, in place: a page writes a line number per
 /// row, and adding one to the digits is cheaper than making them from the number each time.
 struct DecimalCounter {
-  /// The digits, most significant first, at the end of the room (no heap: a page asks for
-  /// them on every row); none before the first `increment()` (zero).
-  private var room = InlineArray<20, UInt8>(repeating: UInt8(ascii: "0"))
+  /// Room for 24 ASCII digits, all "0" at first: more than any `Int` has (20), in a value of
+  /// fixed size (no heap: a page asks for the digits on every row).
+  private typealias Room = (UInt64, UInt64, UInt64)
+  private static let zeros: UInt64 = 0x3030_3030_3030_3030
+
+  /// The digits, most significant first, at the end of the room; none before the first
+  /// `increment()` (zero).
+  private var room: Room = (zeros, zeros, zeros)
   private var count = 0
 
   mutating func increment() {
-    var index = room.count - 1
-    while index >= room.count - count, room[index] == UInt8(ascii: "9") {
-      room[index] = UInt8(ascii: "0")
-      index -= 1
+    let count = self.count
+    let grew = withUnsafeMutableBytes(of: &room) { digits in
+      var index = digits.count - 1
+      while index >= digits.count - count, digits[index] == UInt8(ascii: "9") {
+        digits[index] = UInt8(ascii: "0")
+        index -= 1
+      }
+      if index >= digits.count - count {
+        digits[index] += 1
+        return false
+      }
+      digits[index] = UInt8(ascii: "1")
+      return true
     }
-    if index >= room.count - count {
-      room[index] += 1
-    } else {
-      room[index] = UInt8(ascii: "1")
-      count += 1
-    }
+    if grew { self.count += 1 }
   }
 
   /// Appends the digits ("0" before the first `increment()`).
