@@ -110,10 +110,11 @@ final class PerTestRunnerTests: XCTestCase {
         exitCode: 0, stdout: xctestList),
       "/b/P.xctest --list-tests": CommandResult(exitCode: 0, stdout: xctestList),
     ])
-    let listing = TestListing(runner: runner)
-    XCTAssertEqual(try listing.tests(in: "/b/P.xctest", library: .swiftTesting, directory: nil), [])
+    let listing = TestListing(runner: runner, platform: LinuxPlatform())
     XCTAssertEqual(
-      try listing.tests(in: "/b/P.xctest", library: .xctest, directory: nil).map(\.id),
+      try listing.tests(in: "/b/P.xctest", library: .swiftTesting, directory: "/tmp"), [])
+    XCTAssertEqual(
+      try listing.tests(in: "/b/P.xctest", library: .xctest, directory: "/tmp").map(\.id),
       ["InkTests.CodeTests/testInlineCode", "InkTests.CodeTests/testCodeBlock"])
   }
 
@@ -123,9 +124,10 @@ final class PerTestRunnerTests: XCTestCase {
       "/b/P.xctest --list-tests": CommandResult(exitCode: 69, stderr: "boom"),
     ])
     XCTAssertEqual(
-      try TestListing(runner: runner).tests(
-        in: "/b/P.xctest", library: .swiftTesting, directory: nil), [])
+      try TestListing(runner: runner, platform: LinuxPlatform()).tests(
+        in: "/b/P.xctest", library: .swiftTesting, directory: "/tmp"), [])
     XCTAssertThrowsError(
-      try TestListing(runner: runner).tests(in: "/b/P.xctest", library: .xctest, directory: nil))
+      try TestListing(runner: runner, platform: LinuxPlatform()).tests(
+        in: "/b/P.xctest", library: .xctest, directory: "/tmp"))
   }
 }

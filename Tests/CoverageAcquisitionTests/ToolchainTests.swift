@@ -264,7 +264,8 @@ final class DemanglerTests: XCTestCase {
     let inProcess = Demangler(toolchainFolder: folder)
     #if os(Linux)
       XCTAssertNotNil(
-        SwiftDemangleLibrary.load(toolchainFolder: folder), "libswiftDemangle.so beside \(folder)")
+        SwiftDemangleLibrary.load(toolchainFolder: folder, name: "libswiftDemangle.so"),
+        "libswiftDemangle.so beside \(folder)")
     #endif
     let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../LLVMCoverageTests/Fixtures/yams/swiftpm-export.json")

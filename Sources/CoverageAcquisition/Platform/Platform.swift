@@ -1,113 +1,63 @@
+import CoverageModel
 import Foundation
 
-/// The llvm tools that belong to the `swift` that builds the tests.
-public struct Toolchain: Sendable, Equatable {
-  public var swift: String
-  public var llvmCov: String
-  public var llvmProfdata: String
-
-  public init(swift: String, llvmCov: String, llvmProfdata: String) {
-    self.swift = swift
-    self.llvmCov = llvmCov
-    self.llvmProfdata = llvmProfdata
-  }
-}
-
-/// Platform differences in one place: where the tools are and where test binaries live.
+/// Every difference between the platforms covgate runs on, in one place: where the tools are,
+/// where test binaries live and how a test is started and listed, whether tests can be forked
+/// from test servers, how the process table is read, where caches go. `LinuxPlatform` and
+/// `MacPlatform` are its two sides, each unit-tested on recorded command output; code outside
+/// this folder asks the platform and never tests `os(...)` itself.
 public protocol Platform: Sendable {
   /// Finds the toolchain, never taking an `llvm-cov` from PATH that belongs to another compiler.
   func locateToolchain() throws -> Toolchain
   /// Finds just `swift`, for work that needs no llvm tool.
   func locateSwift() throws -> String
-  /// The executable inside a `*.xctest` product.
+  /// The executable inside a `*.xctest` product: what llvm-cov reads the coverage mapping of.
   func testExecutable(ofBundle bundle: String) -> String
+  /// The command that runs `test` alone (its `binary` is `testExecutable(ofBundle:)`'s).
+  func command(running test: TestCase) throws -> TestCommand
+  /// The command that lists the tests of `library` in `binary`, and where the list comes out.
+  func listing(of binary: String, library: TestCaseResult.Library, scratch: String) throws
+    -> TestListingCommand
+  /// Why tests cannot be forked from test servers here (said once, and every test then starts
+  /// a process of its own); nil where they can.
+  var testServersUnavailable: String? { get }
+  /// The file name of the toolchain's demangler library in its `lib` folder.
+  var demanglerLibraryName: String { get }
+  /// Every process's pid, parent, group and state.
+  func processTable() -> [ProcessTree.Entry]
+  /// The folder under which covgate keeps its caches (`covgate/` below it); nil without a home.
+  func cacheBase(environment: [String: String]) -> String?
 }
 
-/// Linux: `llvm-cov` and `llvm-profdata` sit next to the real (symlink-resolved) `swift`.
-public struct LinuxPlatform: Platform {
-  let environment: [String: String]
-  let fileExists: @Sendable (String) -> Bool
-  let resolveLinks: @Sendable (String) -> String
+/// A command to start: the program, its arguments and what it adds to covgate's environment.
+public struct TestCommand: Sendable, Equatable {
+  public var executable: String
+  public var arguments: [String]
+  public var environment: [String: String]
 
-  public init(
-    environment: [String: String] = ProcessInfo.processInfo.environment,
-    fileExists: @escaping @Sendable (String) -> Bool = {
-      FileManager.default.isExecutableFile(atPath: $0)
-    },
-    resolveLinks: @escaping @Sendable (String) -> String = {
-      URL(fileURLWithPath: $0).resolvingSymlinksInPath().path
-    }
-  ) {
+  public init(executable: String, arguments: [String], environment: [String: String] = [:]) {
+    self.executable = executable
+    self.arguments = arguments
     self.environment = environment
-    self.fileExists = fileExists
-    self.resolveLinks = resolveLinks
-  }
-
-  public func locateToolchain() throws -> Toolchain {
-    guard let swift = findSwift() else { throw ToolchainError.swiftNotFound }
-    // `swift` is a multi-call binary chosen by its name: run it by the name found, but look
-    // for the llvm tools beside the file the links lead to.
-    let folder = (resolveLinks(swift) as NSString).deletingLastPathComponent
-    let tools = ["llvm-cov", "llvm-profdata"].map {
-      (folder as NSString).appendingPathComponent($0)
-    }
-    for (name, path) in zip(["llvm-cov", "llvm-profdata"], tools) where !fileExists(path) {
-      throw ToolchainError.toolMissing(tool: name, swift: swift)
-    }
-    return Toolchain(swift: swift, llvmCov: tools[0], llvmProfdata: tools[1])
-  }
-
-  public func locateSwift() throws -> String {
-    guard let swift = findSwift() else { throw ToolchainError.swiftNotFound }
-    return swift
-  }
-
-  public func testExecutable(ofBundle bundle: String) -> String { bundle }
-
-  /// `SWIFT_EXEC`-style override first (`COVGATE_SWIFT`), then PATH.
-  private func findSwift() -> String? {
-    if let explicit = environment["COVGATE_SWIFT"], !explicit.isEmpty {
-      return fileExists(explicit) ? explicit : nil
-    }
-    let path = environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").lazy
-      .map { ($0 as Substring).appending("/swift") }
-      .first(where: fileExists)
   }
 }
 
-/// macOS: tools come from `xcrun --find`; test binaries sit inside the `.xctest` bundle.
-public struct MacPlatform: Platform {
-  let runner: any CommandRunning
-
-  public init(runner: any CommandRunning = LiveCommandRunner()) {
-    self.runner = runner
+/// How a test list is had: the command, and where its list comes out.
+public struct TestListingCommand: Sendable, Equatable {
+  public enum Output: Sendable, Equatable {
+    /// One test ID a line on standard output (`Module.Type/name`).
+    case lines
+    /// `swiftpm-xctest-helper`'s JSON in this file (a tree of suites named `Module.Type`
+    /// whose leaves are the test methods).
+    case xctestHelperJSON(String)
   }
 
-  public func locateToolchain() throws -> Toolchain {
-    func find(_ tool: String) throws -> String {
-      let result = try runner.capture("/usr/bin/xcrun", ["--find", tool], in: nil)
-      let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard result.exitCode == 0, !path.isEmpty else {
-        throw ToolchainError.toolMissing(tool: tool, swift: "xcrun's active toolchain")
-      }
-      return path
-    }
-    return Toolchain(
-      swift: try find("swift"), llvmCov: try find("llvm-cov"),
-      llvmProfdata: try find("llvm-profdata"))
-  }
+  public var command: TestCommand
+  public var output: Output
 
-  public func locateSwift() throws -> String {
-    let result = try runner.capture("/usr/bin/xcrun", ["--find", "swift"], in: nil)
-    let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard result.exitCode == 0, !path.isEmpty else { throw ToolchainError.swiftNotFound }
-    return path
-  }
-
-  public func testExecutable(ofBundle bundle: String) -> String {
-    let name = ((bundle as NSString).lastPathComponent as NSString).deletingPathExtension
-    return "\(bundle)/Contents/MacOS/\(name)"
+  public init(command: TestCommand, output: Output) {
+    self.command = command
+    self.output = output
   }
 }
 
@@ -118,4 +68,12 @@ public func currentPlatform() -> any Platform {
   #else
     LinuxPlatform()
   #endif
+}
+
+/// `XDG_CACHE_HOME` when it is absolute (both platforms honour it), else `fallback` below
+/// `HOME`; nil without either.
+func cacheBase(environment: [String: String], belowHome fallback: String) -> String? {
+  if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg }
+  guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+  return "\(home)/\(fallback)"
 }

@@ -19,6 +19,11 @@ public protocol CommandRunning: Sendable {
   /// Runs `executable` with `arguments` in `directory`, capturing its output.
   func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
     -> CommandResult
+  /// `capture` with `environment` added to covgate's (the platform's test tools need it).
+  func capture(
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String]
+  ) throws -> CommandResult
   /// Runs a command whose output goes straight to this process's terminal. Past `timeout`
   /// seconds (none when nil) the command is stopped with everything it started.
   func stream(
@@ -32,6 +37,14 @@ public protocol CommandRunning: Sendable {
 }
 
 extension CommandRunning {
+  /// Runners that add no environment (test fakes) run the command as `capture` does.
+  public func capture(
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String]
+  ) throws -> CommandResult {
+    try capture(executable, arguments, in: directory)
+  }
+
   /// Runners that cannot keep the output (test fakes) stream it and keep nothing.
   public func streamKeepingOutput(
     _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
@@ -55,7 +68,15 @@ public struct LiveCommandRunner: CommandRunning {
   public func capture(_ executable: String, _ arguments: [String], in directory: String?) throws
     -> CommandResult
   {
-    let (process, output, errors) = try spawnIntoPipes(executable, arguments, in: directory)
+    try capture(executable, arguments, in: directory, environment: [:])
+  }
+
+  public func capture(
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String]
+  ) throws -> CommandResult {
+    let (process, output, errors) = try spawnIntoPipes(
+      executable, arguments, in: directory, environment: environment)
     // Both pipes are drained together, so that neither fills up and blocks the command.
     let (stdout, stderr) = CommandPipe.readToEnd(output, errors)
     let result = process.wait(timeout: nil, grace: stopGrace)
@@ -89,15 +110,17 @@ public struct LiveCommandRunner: CommandRunning {
 
   /// Starts the command with its standard output and error each into a pipe; covgate keeps
   /// only the read ends (the write ends are the command's alone, so the pipes end with it).
-  private func spawnIntoPipes(_ executable: String, _ arguments: [String], in directory: String?)
-    throws -> (SpawnedProcess, CommandPipe, CommandPipe)
-  {
+  private func spawnIntoPipes(
+    _ executable: String, _ arguments: [String], in directory: String?,
+    environment: [String: String] = [:]
+  ) throws -> (SpawnedProcess, CommandPipe, CommandPipe) {
     let output = try CommandPipe()
     let errors = try CommandPipe()
     let process: SpawnedProcess
     do {
       process = try SpawnedProcess(
-        executable, arguments, in: directory, output: output.writeEnd, error: errors.writeEnd)
+        executable, arguments, in: directory, output: output.writeEnd, error: errors.writeEnd,
+        environment: environment)
     } catch {
       output.closeBothEnds()
       errors.closeBothEnds()

@@ -4,17 +4,17 @@ import Foundation
 /// a test run completely: SwiftPM starts each test binary in a process group of its own, which
 /// a signal to `swift test`'s group does not reach, and which outlives `swift test` when that
 /// dies of SIGTERM.
-enum ProcessTree {
+public enum ProcessTree {
   /// One row of the process table.
-  struct Entry: Equatable {
-    var pid: pid_t
-    var parent: pid_t
-    var group: pid_t
+  public struct Entry: Equatable, Sendable {
+    public var pid: pid_t
+    public var parent: pid_t
+    public var group: pid_t
     /// `R`, `S`, ... as in /proc; `Z` (zombie) and `X` have exited.
-    var state: Character
+    public var state: Character
     /// When it started, in clock ticks since boot (0 when unknown): tells a process from a
     /// later one that reuses its pid.
-    var start: UInt64
+    public var start: UInt64
 
     var hasExited: Bool { state == "Z" || state == "X" || state == "x" }
 
@@ -85,20 +85,8 @@ enum ProcessTree {
     }
   }
 
-  /// The process table: /proc on Linux, `ps` elsewhere (without start times).
-  static func snapshot() -> [Entry] {
-    if let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc"),
-      names.contains("self")
-    {
-      return names.compactMap { name in
-        guard Int32(name) != nil, let stat = readSmallFile("/proc/\(name)/stat") else {
-          return nil
-        }
-        return parse(stat: stat)
-      }
-    }
-    return psTable()
-  }
+  /// The process table, as the platform reads it.
+  static func snapshot() -> [Entry] { currentPlatform().processTable() }
 
   /// Parses a `/proc/<pid>/stat` line: `pid (comm) state ppid pgrp ...`, the start time being
   /// the 22nd field. `comm` may hold spaces and parentheses, so fields count from the last `)`.
@@ -124,7 +112,8 @@ enum ProcessTree {
     }
   }
 
-  private static func psTable() -> [Entry] {
+  /// `ps`'s table (the process table where there is no `/proc`).
+  static func psTable() -> [Entry] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/ps")
     process.arguments = ["-A", "-o", "pid=,ppid=,pgid=,stat="]
@@ -137,7 +126,7 @@ enum ProcessTree {
   }
 
   /// Reads a file of /proc (whose size reads as 0) with one `read`.
-  private static func readSmallFile(_ path: String) -> String? {
+  static func readSmallFile(_ path: String) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }

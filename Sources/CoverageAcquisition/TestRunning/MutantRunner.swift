@@ -8,10 +8,15 @@ import Foundation
 public struct MutantRunner: Sendable {
   let launcher: any TestProcessLaunching
   let jobs: Int
+  /// How a test is started.
+  let platform: any Platform
 
-  public init(launcher: any TestProcessLaunching, jobs: Int) {
+  public init(
+    launcher: any TestProcessLaunching, jobs: Int, platform: any Platform = currentPlatform()
+  ) {
     self.launcher = launcher
     self.jobs = max(1, jobs)
+    self.platform = platform
   }
 
   /// One mutant's tests.
@@ -80,8 +85,10 @@ public struct MutantRunner: Sendable {
     ]
     let log = "\(folder)/\(job.mutant).log"
     for (index, (test, timeout)) in job.tests.enumerated() {
+      let command = try platform.command(running: test)
       let ended = try launcher.run(
-        test.binary, test.arguments, in: directory, environment: environment, log: log,
+        command.executable, command.arguments, in: directory,
+        environment: command.environment.merging(environment) { _, own in own }, log: log,
         timeout: timeout)
       let ending: Outcome.Ending? =
         ended.timedOut

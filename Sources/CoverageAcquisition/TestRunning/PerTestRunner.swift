@@ -12,12 +12,15 @@ public struct PerTestRunner: Sendable {
   let timeout: TimeInterval?
   /// Seconds per test ID, from an earlier run.
   let durations: [String: Double]
+  /// How a test is started.
+  let platform: any Platform
 
   public init(
     launcher: any TestProcessLaunching = LiveTestProcesses(), jobs: Int, timeout: TimeInterval?,
-    durations: [String: Double] = [:]
+    durations: [String: Double] = [:], platform: any Platform = currentPlatform()
   ) {
     self.launcher = launcher
+    self.platform = platform
     self.jobs = max(1, jobs)
     self.timeout = timeout
     self.durations = durations
@@ -75,11 +78,14 @@ public struct PerTestRunner: Sendable {
     -> Record
   {
     // `%p`: a test that starts processes of its own (exit tests) gets a profile per process.
-    let environment = ["LLVM_PROFILE_FILE": "\(folder)/\(index).%p.profraw"]
+    let command = try platform.command(running: test)
+    let environment = command.environment.merging([
+      "LLVM_PROFILE_FILE": "\(folder)/\(index).%p.profraw"
+    ]) { _, own in own }
     let log = "\(folder)/\(index).log"
     let start = Date()
     let ended = try launcher.run(
-      test.binary, test.arguments, in: directory, environment: environment, log: log,
+      command.executable, command.arguments, in: directory, environment: environment, log: log,
       timeout: timeout)
     let seconds = Date().timeIntervalSince(start)
     let status: TestCaseResult.Status =

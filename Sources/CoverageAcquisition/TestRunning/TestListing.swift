@@ -14,15 +14,6 @@ public struct TestCase: Sendable, Hashable {
     self.binary = binary
   }
 
-  /// The arguments that make `binary` run this test alone.
-  var arguments: [String] {
-    switch library {
-    case .xctest: [id]
-    case .swiftTesting:
-      ["--testing-library", "swift-testing", "--filter", "^" + Self.regexEscaped(id)]
-    }
-  }
-
   /// Swift Testing's `--filter` is a regular expression over test IDs, which go on past the
   /// listed name (`.../californiaTax()/File.swift:5:3`): the name is matched from the start.
   public static func regexEscaped(_ text: String) -> String {
@@ -35,32 +26,40 @@ public struct TestCase: Sendable, Hashable {
   }
 }
 
-/// Lists the tests of test binaries: XCTest's `--list-tests`, then Swift Testing's.
+/// Lists the tests of test binaries, XCTest's and Swift Testing's, as the platform lists them.
 public struct TestListing: Sendable {
   let runner: any CommandRunning
+  let platform: any Platform
 
-  public init(runner: any CommandRunning = LiveCommandRunner()) {
+  public init(runner: any CommandRunning = LiveCommandRunner(), platform: any Platform) {
     self.runner = runner
+    self.platform = platform
   }
 
-  /// Every test of `binary` of `library`, in the order the library lists them.
-  public func tests(in binary: String, library: TestCaseResult.Library, directory: String?) throws
-    -> [TestCase]
+  /// Every test of `binary` of `library`, in the order the library lists them; `directory` is
+  /// where the listing runs (and may write).
+  public func tests(in binary: String, library: TestCaseResult.Library, directory: String)
+    throws -> [TestCase]
   {
-    let arguments =
-      switch library {
-      case .xctest: ["--list-tests"]
-      case .swiftTesting: ["--testing-library", "swift-testing", "--list-tests"]
-      }
-    let result = try runner.capture(binary, arguments, in: directory)
+    let listing = try platform.listing(of: binary, library: library, scratch: directory)
+    let command = listing.command
+    let result = try runner.capture(
+      command.executable, command.arguments, in: directory, environment: command.environment)
     // Swift Testing exits 69 (EX_UNAVAILABLE) when the binary holds none of its tests.
     if library == .swiftTesting, result.exitCode == 69 { return [] }
     guard result.exitCode == 0 else {
       throw ToolchainError.commandFailed(
-        command: "\(binary) \(arguments.joined(separator: " "))", exitCode: result.exitCode,
+        command: "\(command.executable) \(command.arguments.joined(separator: " "))",
+        exitCode: result.exitCode,
         detail: result.stderr.split(separator: "\n").first.map(String.init) ?? "no output")
     }
-    let ids = Self.ids(in: result.stdout)
+    let ids: [String]
+    switch listing.output {
+    case .lines: ids = Self.ids(in: result.stdout)
+    case .xctestHelperJSON(let path):
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      ids = try XCTestHelperListing.ids(in: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
     // A binary built without Swift Testing's own entry point answers its listing with the
     // XCTest list (seen with Ink 0.6.0): a Swift Testing test is a function, listed with its
     // parameter list; an XCTest ID never ends with one.

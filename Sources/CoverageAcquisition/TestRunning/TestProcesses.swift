@@ -22,10 +22,15 @@ extension TestProcessLaunching {
 /// covgate when it is interrupted.
 public struct LiveTestProcesses: TestProcessLaunching {
   let stopGrace: TimeInterval
+  /// What `finish` says once about how the tests ran (why not from test servers).
+  let note: String?
 
-  public init(stopGrace: TimeInterval = Interruption.grace) {
+  public init(stopGrace: TimeInterval = Interruption.grace, note: String? = nil) {
     self.stopGrace = stopGrace
+    self.note = note
   }
+
+  public func finish() -> [String] { note.map { [$0] } ?? [] }
 
   public func run(
     _ executable: String, _ arguments: [String], in directory: String?,

@@ -61,7 +61,7 @@ extension TestRunner {
     let run = try PerTestRunner(
       launcher: testProcesses(binPath: binPath, fresh: settings.freshProcesses),
       jobs: settings.jobs,
-      timeout: timeout, durations: settings.durations
+      timeout: timeout, durations: settings.durations, platform: platform
     ).run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")
     let records = run.records
     let profiles = records.flatMap(\.profiles)
@@ -82,11 +82,15 @@ extension TestRunner {
   }
 
   /// What starts the tests of a per-test run: the launcher given (the unit tests' fakes), a
-  /// fresh process per test when asked, else children of test servers, whose hook is built
-  /// with the `clang` beside the toolchain's llvm tools.
+  /// fresh process per test when asked or where the platform has no test servers (said once),
+  /// else children of test servers, whose hook is built with the `clang` beside the
+  /// toolchain's llvm tools.
   func testProcesses(binPath: String, fresh: Bool) -> any TestProcessLaunching {
     if let launcher { return launcher }
     if fresh { return LiveTestProcesses() }
+    if let reason = platform.testServersUnavailable {
+      return LiveTestProcesses(note: "covgate: note: \(reason)")
+    }
     let clang = ((toolchain.llvmProfdata as NSString).deletingLastPathComponent as NSString)
       .appendingPathComponent("clang")
     let runner = self.runner
@@ -119,7 +123,7 @@ extension TestRunner {
     }
     let binaries = Self.files(in: binPath, withExtension: "xctest").map(
       platform.testExecutable(ofBundle:))
-    let listing = TestListing(runner: runner)
+    let listing = TestListing(runner: runner, platform: platform)
     let scratch = try listingFolder(binPath: binPath)
     let selection = try? TestSelection(arguments: arguments)
     var merged = profiles
@@ -137,7 +141,7 @@ extension TestRunner {
         let run = try PerTestRunner(
           launcher: testProcesses(binPath: binPath, fresh: false),
           jobs: ProcessInfo.processInfo.activeProcessorCount,
-          timeout: timeout
+          timeout: timeout, platform: platform
         ).run(
           tests, in: root,
           folder:
@@ -166,7 +170,7 @@ extension TestRunner {
     let binaries = Self.files(in: binPath, withExtension: "xctest").map(
       platform.testExecutable(ofBundle:))
     guard !binaries.isEmpty else { throw ToolchainError.noTestBinary(directory: binPath) }
-    let listing = TestListing(runner: runner)
+    let listing = TestListing(runner: runner, platform: platform)
     let scratch = try listingFolder(binPath: binPath)
     let tests = try binaries.flatMap { binary in
       try TestCaseResult.Library.allCases.flatMap {

@@ -87,7 +87,10 @@ public struct Demangler: Sendable {
   private func demangleNow(_ names: [String]) -> [String]? {
     let symbols = names.map(Self.symbol(of:))
     // Loaded only now: a run whose names are all cached loads nothing.
-    if inProcess, let library = SwiftDemangleLibrary.load(toolchainFolder: toolchainFolder) {
+    if inProcess,
+      let library = SwiftDemangleLibrary.load(
+        toolchainFolder: toolchainFolder, name: currentPlatform().demanglerLibraryName)
+    {
       return library.readable(symbols)
     }
     let half = (symbols.count + 1) / 2

@@ -13,10 +13,11 @@ struct SwiftDemangleLibrary: @unchecked Sendable {
     ) -> Int
   private let simplified: Simplified
 
-  /// The library in the toolchain's `lib` folder, beside its `bin` folder; nil when it is not
-  /// there or lacks the function (another layout, another platform).
-  static func load(toolchainFolder: String) -> SwiftDemangleLibrary? {
-    let path = "\(toolchainFolder)/../lib/libswiftDemangle.so"
+  /// The library `name` (the platform's: `libswiftDemangle.so`, `.dylib`) in the toolchain's
+  /// `lib` folder, beside its `bin` folder; nil when it is not there or lacks the function
+  /// (another layout).
+  static func load(toolchainFolder: String, name: String) -> SwiftDemangleLibrary? {
+    let path = "\(toolchainFolder)/../lib/\(name)"
     guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL),
       let function = dlsym(handle, "swift_demangle_getSimplifiedDemangledName")
     else { return nil }

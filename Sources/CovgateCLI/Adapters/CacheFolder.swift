@@ -1,3 +1,4 @@
+import CoverageAcquisition
 import CovgateSupport
 import Foundation
 
@@ -6,20 +7,10 @@ import Foundation
 /// in the measured package nor among the reports.
 enum CacheFolder {
   static func forPackage(
-    _ root: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ root: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    platform: any Platform = currentPlatform()
   ) -> String? {
-    let base: String
-    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      base = xdg
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      #if os(macOS)
-        base = "\(home)/Library/Caches"
-      #else
-        base = "\(home)/.cache"
-      #endif
-    } else {
-      return nil
-    }
+    guard let base = platform.cacheBase(environment: environment) else { return nil }
     let name = (root as NSString).lastPathComponent
     return "\(base)/covgate/\(name)-\(fingerprint(Data(root.utf8)))"
   }
