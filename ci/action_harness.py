@@ -4,21 +4,26 @@
 What the runner does and this harness does the same way (actions/runner's composite steps):
 - `${{ ... }}` expressions are rendered before a step runs, in `with:`, `env:`, `run:` and
   `if:` (an `if:` without `${{ }}` is an expression too; no `if:` means `success()`), with the
-  contexts `inputs` (the defaults, then the given values), `github`, `runner` and `steps`;
-  strings compare case-insensitively, a missing value is the empty string;
+  contexts `inputs` (the defaults, then the given values), `github`, `runner`, `strategy` and
+  `steps`; strings compare case-insensitively, a missing value is the empty string (`github.job`
+  and `strategy` are missing unless --job and --job-index are given);
 - a `run:` step with `shell: bash` runs as `bash --noprofile --norc -eo pipefail FILE`, the
   script written to a file, in the workspace, with the step's `env:` and `GITHUB_ACTION_PATH`,
   `GITHUB_WORKSPACE`, `GITHUB_OUTPUT`, `GITHUB_PATH`, `GITHUB_ENV` and `GITHUB_STEP_SUMMARY`
   set; lines a step appends to `GITHUB_PATH` lead `PATH` for the later steps, `GITHUB_OUTPUT`
   (`name=value` or `name<<DELIMITER`) becomes `steps.<id>.outputs`;
-- after a failed step only steps whose condition holds on failure (`always()`, `failure()`)
-  run, and the action's outputs are rendered at the end.
+- after a failed step only steps whose condition holds on failure (`always()`, `failure()`,
+  `!cancelled()`: no run here is cancelled) run, and the action's outputs are rendered at the
+  end.
+Git's global config is a file in the state folder (GIT_CONFIG_GLOBAL), so what a step writes
+there (the Action's safe.directory) stays out of this machine's ~/.gitconfig.
 `uses:` steps are stood in for: `actions/cache/restore` misses unless `actions/cache/save` saved
 the key in this harness's cache folder; `actions/upload-artifact` copies the path into the
 artifacts folder and fails, as GitHub answers 409, when the name is taken.
 
 Usage: action_harness.py ACTION_FOLDER --workspace DIR --state DIR [--input NAME=VALUE]...
        [--event NAME] [--pull-request N] [--hide COMMAND]... [--repository OWNER/NAME]
+       [--job ID] [--job-index N --job-total N]   (a job of a matrix of N jobs)
 Prints a JSON object (steps with their outcome, the action's outputs, the job summary, the
 artifacts) and exits 0 when the job succeeded, 1 when a step failed.
 """
@@ -212,6 +217,9 @@ def main():
     parser.add_argument("--pull-request", default="")
     parser.add_argument("--hide", action="append", default=[])
     parser.add_argument("--repository", default="team/app")
+    parser.add_argument("--job", default=None)
+    parser.add_argument("--job-index", default=None)
+    parser.add_argument("--job-total", default=None)
     options = parser.parse_args()
 
     action_folder = os.path.abspath(options.action)
@@ -247,6 +255,13 @@ def main():
         },
         "steps": {},
     }
+    if options.job is not None:
+        contexts["github"]["job"] = options.job
+    if options.job_index is not None:
+        contexts["strategy"] = {
+            "job-index": options.job_index,
+            "job-total": options.job_total or "1",
+        }
     base_path = (
         hidden_path(state, options.hide) if options.hide else os.environ.get("PATH", "")
     )
@@ -309,8 +324,11 @@ def main():
                     "CI": "true",
                     "GITHUB_REPOSITORY": options.repository,
                     "RUNNER_TOOL_CACHE": contexts["runner"]["tool_cache"],
+                    "GIT_CONFIG_GLOBAL": os.path.join(state, "gitconfig"),
                 }
             )
+            if options.job is not None:
+                environment["GITHUB_JOB"] = options.job
             shell = step.get("shell")
             if shell != "bash":
                 print(f"harness: shell {shell!r} is not bash", file=sys.stderr)

@@ -11,6 +11,7 @@
 #                                       and compiles none of covgate's
 # Usage: ci/dist.sh COVGATE_BINARY [OUTPUT_FOLDER (default dist)]
 # A release joins the platforms' dist folders with ci/dist/merge-bundles.py.
+# Runs on macOS's userland too (bash 3.2, BSD tools): no GNU-only commands or flags.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -30,7 +31,12 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/$name"
 cp "$binary" "$work/$name/covgate"
 # Symbols out: a release binary is about half the size without them (143 MB to 79 MB here).
-command -v strip > /dev/null && strip "$work/$name/covgate"
+if command -v strip > /dev/null; then
+  strip "$work/$name/covgate"
+  # On macOS strip can leave the linker's ad-hoc signature not matching the binary, which arm64
+  # macOS kills on start: signed again, ad hoc (each slice of a universal binary).
+  if [ "$(uname -s)" = Darwin ]; then codesign --force --sign - "$work/$name/covgate"; fi
+fi
 cp "$here/README.md" "$work/$name/"
 cp "$here/LICENSE" "$work/$name/"
 tar -C "$work" -czf "$out/$name.tar.gz" "$name"
@@ -50,7 +56,9 @@ info = {"schemaVersion": "1.0", "artifacts": {"covgate": {
 json.dump(info, open(path, "w"), indent=2)
 PY
 (cd "$out" && python3 -m zipfile -c covgate.artifactbundle.zip covgate.artifactbundle)
-(cd "$out" && sha256sum "$name.tar.gz" covgate.artifactbundle.zip > SHA256SUMS)
+# sha256sum's lines; where there is no sha256sum (macOS may lack it), shasum -a 256 writes the same.
+sha256() { if command -v sha256sum > /dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+(cd "$out" && sha256 "$name.tar.gz" covgate.artifactbundle.zip > SHA256SUMS)
 
 # The plugin package: the bundle beside it (a release names the zip's URL and checksum instead).
 plugin="$out/plugin"

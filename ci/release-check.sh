@@ -6,6 +6,7 @@
 # names the zip by its checksum, and the installer the Action runs installs this very release
 # from a file:// copy. What only GitHub can check is listed at the end.
 # Usage: ci/release-check.sh VERSION COVGATE_BINARY
+# Runs on macOS's userland too (bash 3.2, BSD tools): no GNU-only commands or flags.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 version=${1#v}
@@ -18,15 +19,26 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$here/ci/dist.sh" "$binary" "$work/parts/this-platform" > /dev/null
 # The artifact round trip: files lose their run bit, folders keep theirs.
-chmod -R a-x+X "$work/parts"
+find "$work/parts" -type f -exec chmod a-x {} +
 url="file://$work/releases/v$version"
 python3 "$here/ci/dist/merge-bundles.py" "$work/parts" "$work/releases/v$version" "$url" > /dev/null
 release="$work/releases/v$version"
 
-# Only files: gh release create uploads files, and refuses a folder.
-mapfile -t assets < <(find "$release" -maxdepth 1 -type f -printf '%f\n' | sort)
-echo "release-check: assets: ${assets[*]}"
-(cd "$release" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not verify"
+# Only files: gh release create uploads files, and refuses a folder. (A glob, not find -printf
+# or mapfile: neither is on macOS.)
+assets=""
+for file in "$release"/*; do
+  if [ -f "$file" ]; then assets="$assets ${file##*/}"; fi
+done
+echo "release-check: assets:$assets"
+# Each line of SHA256SUMS against the file, with sha256sum or, where there is none (macOS may
+# lack it), shasum -a 256.
+sha256() { if command -v sha256sum > /dev/null; then sha256sum "$1"; else shasum -a 256 "$1"; fi; }
+[ -s "$release/SHA256SUMS" ] || fail "the release has no SHA256SUMS"
+while read -r sum file; do
+  [ "$(sha256 "$release/$file" | awk '{ print $1 }')" = "$sum" ] ||
+    fail "SHA256SUMS does not verify: $file"
+done < "$release/SHA256SUMS"
 python3 - "$release" "$url" << 'PY' || exit 1
 import hashlib, json, os, sys, zipfile
 release, url = sys.argv[1:]

@@ -113,6 +113,7 @@ final class ActionEndToEndTests: XCTestCase {
       ("vendor.github-actions", "action.yml"),
       ("vendor.github-workflows", ".github/workflows/release.yml"),
       ("vendor.github-workflows", ".github/workflows/action-self-test.yml"),
+      ("vendor.github-workflows", ".github/workflows/macos.yml"),
       ("vendor.github-workflows", "ci/github-actions.yml"),
       ("vendor.github-workflows", "ci/github-actions-xcode.yml"),
     ] {

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Creates or updates covgate's one pull-request comment from a Markdown report: the comment is
-# found by the marker on its first line and by its author (COVGATE_COMMENT_AUTHOR, default
-# github-actions[bot], the author GITHUB_TOKEN posts as), so a second run edits it instead of
-# adding another, and a comment someone else wrote is never edited. A report longer than a comment
-# may be is cut, saying so. The comment never turns the gate's verdict red: without gh, or without
-# the right to read or write comments (a pull request from a fork: no pull-requests: write), it
-# says so in the job summary and succeeds. Uses `gh api` (GH_TOKEN, GITHUB_REPOSITORY).
+# found by the hidden marker on its first line and by its author, the token's own login (GraphQL's
+# viewer: github-actions[bot] for GITHUB_TOKEN, the person for a personal access token, APP[bot]
+# for an app's token; COVGATE_COMMENT_AUTHOR names another), so a second run edits it instead of
+# adding another, whichever token posts, and a comment someone else wrote is never edited (anyone
+# can post the marker). A report longer than a comment may be is cut, saying so. The comment
+# never turns the gate's verdict red: without gh, or without the right to read or write comments
+# (a pull request from a fork: no pull-requests: write), it says so in the job summary and
+# succeeds. Uses `gh api` (GH_TOKEN, GITHUB_REPOSITORY).
 # Usage: ci/action/comment.sh PULL_REQUEST_NUMBER MARKDOWN_FILE
 set -euo pipefail
 number=$1
 report=$2
 marker='<!-- covgate: coverage report -->'
-author=${COVGATE_COMMENT_AUTHOR:-github-actions[bot]}
 # GitHub refuses a comment body over 65,536 characters.
 limit=65000
 repo=${GITHUB_REPOSITORY:?GITHUB_REPOSITORY is not set}
@@ -24,6 +25,15 @@ note() {
 }
 command -v gh > /dev/null ||
   note "no comment on #$number: gh is not installed (in a swift image: install it, or set comment: false); the report is in this summary and the artifact."
+# Who this token posts as; when it cannot say (gh too old, the query refused), GITHUB_TOKEN's
+# author. A login is letters, digits and hyphens, an app's with [bot] after them: nothing else is
+# pasted into the query below.
+author=${COVGATE_COMMENT_AUTHOR:-}
+if [ -z "$author" ]; then
+  author=$(gh api graphql -f query='query { viewer { login } }' --jq .data.viewer.login 2> /dev/null) || author=
+fi
+login='^[A-Za-z0-9-]+(\[bot\])?$'
+[[ $author =~ $login ]] || author='github-actions[bot]'
 { echo "$marker"; cat "$report"; } > "$body"
 if [ "$(wc -c < "$body")" -gt $limit ]; then
   cut=$(mktemp)
