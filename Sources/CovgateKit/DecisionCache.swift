@@ -55,11 +55,9 @@ struct DecisionCache: Sendable {
     return reader.isAtEnd ? entries : nil
   }
 
-  /// The running executable's path, size and modification time, read with one `stat` (not
-  /// `Bundle.main`, which lists the executable's folder first).
+  /// The running executable's path (as the platform finds it), size and modification time.
   private static func executableIdentity() -> String {
-    let path =
-      realPath("/proc/self/exe") ?? realPath(CommandLine.arguments[0]) ?? CommandLine.arguments[0]
+    let path = currentPlatform().executablePath() ?? CommandLine.arguments[0]
     return RegularFile.identity(atPath: path) ?? path
   }
 }

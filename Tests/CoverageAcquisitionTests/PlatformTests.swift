@@ -174,4 +174,12 @@ final class PlatformTests: XCTestCase {
     XCTAssertEqual(LinuxPlatform().cacheBase(environment: xdg), "/c")
     XCTAssertNil(LinuxPlatform().cacheBase(environment: ["HOME": "relative"]))
   }
+
+  /// The running test binary, found by each side's mechanism, is the same real file.
+  func testTheExecutableIsFoundWithItsLinksResolved() throws {
+    let linux = try XCTUnwrap(LinuxPlatform().executablePath())
+    let mac = try XCTUnwrap(MacPlatform().executablePath())
+    XCTAssertEqual(linux, mac)
+    XCTAssertTrue(FileManager.default.isExecutableFile(atPath: linux), linux)
+  }
 }

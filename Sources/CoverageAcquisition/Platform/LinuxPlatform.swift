@@ -92,6 +92,14 @@ public struct LinuxPlatform: Platform {
     CoverageAcquisition.cacheBase(environment: environment, belowHome: ".cache")
   }
 
+  /// `/proc/self/exe`'s target, read with one `realpath` (not `Bundle.main`, which lists the
+  /// executable's folder first).
+  public func executablePath() -> String? {
+    guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// `SWIFT_EXEC`-style override first (`COVGATE_SWIFT`), then PATH.
   private func findSwift() -> String? {
     if let explicit = environment["COVGATE_SWIFT"], !explicit.isEmpty {

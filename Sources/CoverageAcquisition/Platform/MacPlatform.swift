@@ -98,6 +98,12 @@ public struct MacPlatform: Platform {
     CoverageAcquisition.cacheBase(environment: environment, belowHome: "Library/Caches")
   }
 
+  /// Foundation's answer (`_NSGetExecutablePath` underneath), links resolved: macOS has no
+  /// `/proc`, and `argv[0]` is a bare name when covgate was found through PATH.
+  public func executablePath() -> String? {
+    Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+  }
+
   /// `Bundle.xctest` of `Bundle.xctest/Contents/MacOS/Bundle`.
   static func bundle(ofTestExecutable binary: String) -> String {
     var bundle = binary

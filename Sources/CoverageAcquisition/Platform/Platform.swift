@@ -27,6 +27,9 @@ public protocol Platform: Sendable {
   func processTable() -> [ProcessTree.Entry]
   /// The folder under which covgate keeps its caches (`covgate/` below it); nil without a home.
   func cacheBase(environment: [String: String]) -> String?
+  /// The running executable's real path (a cache made by another build of covgate is not
+  /// read); nil when it cannot be found.
+  func executablePath() -> String?
 }
 
 /// A command to start: the program, its arguments and what it adds to covgate's environment.
