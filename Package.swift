@@ -37,11 +37,12 @@ let package = Package(
     // CovgateKit runs them.
     .target(name: "CovgateSupport"),
     .target(name: "CoverageModel", dependencies: ["CovgateSupport"]),
-    // The test server hook's C source: embedded as text (and checked equal to it), never compiled
-    // into covgate.
+    // The test server hook's C source: its bytes embedded (compiled by the toolchain's clang when
+    // a per-test run needs it), never compiled into covgate.
     .target(
       name: "CoverageAcquisition", dependencies: ["CoverageModel", "CovgateSupport"],
-      exclude: ["TestRunning/TestServerHook.c", "TestRunning/README.md"]),
+      exclude: ["TestRunning/README.md"],
+      resources: [.embedInCode("TestRunning/TestServerHook.c")]),
     .target(
       name: "LLVMCoverage",
       dependencies: [

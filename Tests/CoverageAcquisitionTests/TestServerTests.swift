@@ -155,6 +155,60 @@ final class TestServerTests: XCTestCase {
         "stopped (the test server exited); the test ran again in a process of its own"), notes[0])
   }
 
+  /// A binary whose library starts a thread before `main` (a C initialiser here) is never
+  /// forked: its server answers that it has two threads, and every test of it starts a process
+  /// of its own, said once.
+  func testABinaryWithAThreadBeforeMainIsNeverForked() throws {
+    let folder = "\(Self.folder)/threaded"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try """
+    #include <pthread.h>
+    #include <unistd.h>
+    static void *sleeper(void *unused) { (void)unused; for (;;) pause(); return 0; }
+    __attribute__((constructor)) static void start(void) {
+      pthread_t thread;
+      pthread_create(&thread, 0, sleeper, 0);
+    }
+    """.write(toFile: "\(folder)/thread.c", atomically: true, encoding: .utf8)
+    let object = try LiveCommandRunner().capture(
+      "\(Self.toolchainBin)/clang",
+      ["-c", "-fPIC", "-o", "\(folder)/thread.o", "\(folder)/thread.c"],
+      in: folder)
+    XCTAssertEqual(object.exitCode, 0, object.stderr)
+    let link = try LiveCommandRunner().capture(
+      "\(Self.toolchainBin)/swiftc",
+      ["-o", "\(folder)/threaded", "\(Self.folder)/program.swift", "\(folder)/thread.o"],
+      in: folder)
+    XCTAssertEqual(link.exitCode, 0, link.stderr)
+    let server = try TestServer(
+      binary: "\(folder)/threaded", directory: folder, hook: Self.hook, profileFolder: folder,
+      name: "server", log: "\(folder)/server.log")
+    defer { server.stop() }
+    XCTAssertThrowsError(
+      try server.run(
+        arguments: ["exit", "0"], environment: [:], log: "\(folder)/0.log", timeout: 10, grace: 1)
+    ) { error in
+      XCTAssertEqual((error as? TestServer.Threaded)?.threads, 2, "\(error)")
+    }
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: "\(folder)/0.log"), "no child was forked")
+
+    let fallback = FakeTestProcesses()
+    let hook = Self.hook
+    let processes = ServedTestProcesses(hook: { hook }, fallback: fallback, stopGrace: 1)
+    for index in 0..<3 {
+      _ = try processes.run(
+        "\(folder)/threaded", ["exit", "\(index)"], in: folder, environment: [:],
+        log: "\(folder)/run-\(index).log", timeout: 10)
+    }
+    XCTAssertEqual(fallback.launched.count, 3, "every test in a process of its own")
+    XCTAssertEqual(
+      processes.finish(),
+      [
+        "covgate: note: threaded runs 2 threads before its tests start (a library starts them): forking it could deadlock, so each of its tests starts a process of its own"
+      ])
+  }
+
   /// A server gone while idle makes the next request fail (EPIPE), not stop covgate (SIGPIPE).
   func testAServerGoneWhileIdleFailsTheNextRequest() throws {
     let server = try server("gone")

@@ -14,6 +14,8 @@ public final class ServedTestProcesses: TestProcessLaunching, @unchecked Sendabl
   private var idle: [Key: [TestServer]] = [:]
   private var serversStarted = 0
   private var unavailable = false
+  /// Binaries whose servers have other threads at the fork: their tests start afresh.
+  private var threadedBinaries: Set<String> = []
   private var notes: [String] = []
 
   /// Servers of a binary, run in a folder, whose children's profiles land in a folder.
@@ -55,6 +57,16 @@ public final class ServedTestProcesses: TestProcessLaunching, @unchecked Sendabl
       )
       lock.withLock { idle[key, default: []].append(server) }
       return result
+    } catch let threaded as TestServer.Threaded {
+      // Every later server of this binary would have the same threads: its tests start afresh.
+      server.stop()
+      let name = (executable as NSString).lastPathComponent
+      lock.withLock { threadedBinaries.insert(executable) }
+      note(
+        "covgate: note: \(name) runs \(threaded.threads) threads before its tests start (a library starts them): forking it could deadlock, so each of its tests starts a process of its own"
+      )
+      return try fallback.run(
+        executable, arguments, in: directory, environment: environment, log: log, timeout: timeout)
     } catch let failure as TestServer.Failure {
       // The test runs again in a process of its own; the next test gets a new server.
       server.stop()
@@ -79,7 +91,7 @@ public final class ServedTestProcesses: TestProcessLaunching, @unchecked Sendabl
   /// An idle server for `key`, or a new one; nil when servers are unavailable.
   private func checkOut(_ key: Key) -> TestServer? {
     let (waiting, hook, serial): (TestServer?, Result<String, Error>?, Int) = lock.withLock {
-      guard !unavailable else { return (nil, nil, 0) }
+      guard !unavailable, !threadedBinaries.contains(key.binary) else { return (nil, nil, 0) }
       if let server = idle[key]?.popLast() { return (server, nil, 0) }
       if self.hook == nil { self.hook = Result { try buildHook() } }
       serversStarted += 1

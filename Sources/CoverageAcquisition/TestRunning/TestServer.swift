@@ -10,6 +10,13 @@ final class TestServer: @unchecked Sendable {
     var description: String
   }
 
+  /// The server has more threads than one (a library's initialiser started them before `main`):
+  /// a child forked now could wait forever on a lock another thread held, so it forks none.
+  struct Threaded: Error, CustomStringConvertible {
+    var threads: Int
+    var description: String { "the test server runs \(threads) threads" }
+  }
+
   private let process: SpawnedProcess
   private let requests: Int32
   private var replies: ReplyLines
@@ -87,9 +94,9 @@ final class TestServer: @unchecked Sendable {
       throw Failure(description: "a test argument holds a NUL byte")
     }
     try send(fields.map { $0 + "\0" }.joined())
-    guard let started = try replies.line(timeout: 60).flatMap(Answer.init),
-      started.word == "started"
-    else {
+    let answer = try replies.line(timeout: 60).flatMap(Answer.init)
+    if let answer, answer.word == "threaded" { throw Threaded(threads: answer.first) }
+    guard let started = answer, started.word == "started" else {
       throw Failure(description: "the test server did not start the test")
     }
     let child = started.first
@@ -162,7 +169,8 @@ final class TestServer: @unchecked Sendable {
 }
 
 /// One answer of the server: a word and two numbers (`started PID 0`, `exited PID CODE`,
-/// `signalled PID SIGNAL`, `ready PID 0`, `unsupported 0 0`, `failed ERRNO 0`).
+/// `signalled PID SIGNAL`, `ready PID 0`, `unsupported 0 0`, `failed ERRNO 0`, `threaded COUNT
+/// 0`).
 struct Answer {
   var word: Substring
   var first: Int

@@ -1,6 +1,7 @@
-/* covgate's test server hook, loaded with LD_PRELOAD (TestServerHook+Source.swift says what it
- * does). covgate embeds this text: TestServerHookSourceTests checks the two are equal and compiles
- * this file with -Wall -Wextra -Werror, and with the address and undefined-behaviour sanitizers. */
+/* covgate's test server hook, loaded with LD_PRELOAD (TestServerHook.swift says what it does).
+ * covgate embeds this file's bytes (SwiftPM's embedInCode) and compiles them with the toolchain's
+ * clang on first use; TestServerHookSourceTests compiles it with -Wall -Wextra -Werror, and with
+ * the address and undefined-behaviour sanitizers. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -32,6 +33,24 @@ static char *field(FILE *requests) {
   size_t capacity = 0;
   if (getdelim(&text, &capacity, '\0', requests) <= 0) _exit(0);
   return text;
+}
+
+/* The threads of this process (the Threads: line of /proc/self/status); 0 when unknown. A
+ * process forked while another thread holds a lock (malloc's, the runtime's) can never take
+ * it: the server forks only while it is the one thread. */
+static long thread_count(void) {
+  FILE *status = fopen("/proc/self/status", "re");
+  if (status == NULL) return 0;
+  char line[256];
+  long count = 0;
+  while (fgets(line, sizeof line, status) != NULL) {
+    if (strncmp(line, "Threads:", 8) == 0) {
+      count = strtol(line + 8, NULL, 10);
+      break;
+    }
+  }
+  fclose(status);
+  return count;
 }
 
 /* A count: a request covgate did not write leaves the requests out of step, and the server stops. */
@@ -84,7 +103,8 @@ static int serve(int argc, char **argv, char **envp) {
     char **arguments = calloc((size_t)argument_count + 1, sizeof(char *));
     if (arguments == NULL) _exit(71);
     for (int index = 0; index < argument_count; index++) arguments[index] = field(stdin);
-    pid_t child = fork();
+    long threads = thread_count();
+    pid_t child = threads == 1 ? fork() : -1;
     if (child == 0) {
       run_child(log, environment, environment_count, argv[0], arguments, argument_count,
                 override);
@@ -94,6 +114,10 @@ static int serve(int argc, char **argv, char **envp) {
     for (int index = 0; index < argument_count; index++) free(arguments[index]);
     free(environment);
     free(arguments);
+    if (threads != 1) {
+      answer("threaded", threads, 0);
+      continue;
+    }
     if (child < 0) {
       answer("failed", (long)errno, 0);
       continue;

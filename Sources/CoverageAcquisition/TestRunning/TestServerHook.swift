@@ -6,6 +6,25 @@ import Foundation
 /// build's profiles, named by a fingerprint of the source and the compiler: a later run, or
 /// another run of the same build, finds it there.
 enum TestServerHook {
+  /// The hook, in C: loaded with `LD_PRELOAD`, it takes the place of the test binary's `main`
+  /// when `COVGATE_TEST_SERVER` is set (it wraps glibc's `__libc_start_main`, so the binary's
+  /// own initialisers have run). It then reads requests on standard input, each a run of
+  /// NUL-ended fields: the log file, the number of environment entries, `NAME=value` entries,
+  /// the number of arguments, the arguments. For each it forks a child that runs the binary's
+  /// real `main` with those arguments, in a process group of its own, its output in the log,
+  /// and answers on standard output (`Answer`): `started PID 0`, then `exited PID CODE` or
+  /// `signalled PID SIGNAL`. It exits at the end of its input.
+  ///
+  /// The child is the loaded binary as it was before any test ran: a test's profile holds
+  /// what a fresh process of that test would count, nothing of the tests before it. Swift
+  /// reads the arguments once at load, so the child hands the new ones to the standard
+  /// library (`_swift_stdlib_overrideUnsafeArgvArgc`); a binary without it gets no server.
+  /// It forks only while the server is its one thread (a library's initialiser may start others):
+  /// otherwise it answers `threaded COUNT 0` and forks nothing.
+  ///
+  /// `TestServerHook.c`'s bytes, embedded by SwiftPM (`.embedInCode`): one copy of the C.
+  static let source = String(decoding: PackageResources.TestServerHook_c, as: UTF8.self)
+
   /// Why there is no hook: the per-test run then starts a process per test.
   struct Unavailable: Error, CustomStringConvertible {
     var description: String
