@@ -184,7 +184,13 @@ public struct TestOutcome: Sendable, Hashable, Codable {
   /// why when its output said (`failures`), else the tests a per-test run saw fail.
   public var failedTestLines: [String] {
     if !failures.isEmpty { return failures.map(\.line) }
-    return results.filter { $0.status == .failed }.map(\.id)
+    return results.compactMap { result in
+      switch result.status {
+      case .failed: result.id
+      case .timedOut: "\(result.id): timed out after \(Int(result.seconds.rounded())) s"
+      case .passed, .crashed: nil
+      }
+    }
   }
 
   /// The tests that crashed: their coverage is missing from the figures.
@@ -210,9 +216,17 @@ public struct TestOutcome: Sendable, Hashable, Codable {
         "\(crashed.count) crashed: \(names.joined(separator: ", "))\(crashed.count > 3 ? ", ..." : ""); "
         + "their coverage is missing, the other tests' is measured"
     } else if !results.isEmpty {
+      let notPassed = results.filter { $0.status != .passed }
+      let named = notPassed.prefix(3).map { result in
+        result.status == .timedOut
+          ? "\(result.id) (timed out after \(Int(result.seconds.rounded())) s)"
+          : "\(result.id) (\(result.status.rawValue))"
+      }
       text =
-        "\(results.filter { $0.status != .passed }.count) of \(results.count) tests did not pass; "
-        + "the coverage below is from the run as it went"
+        "\(notPassed.count) of \(results.count) tests did not pass"
+        + (named.isEmpty
+          ? "" : ": \(named.joined(separator: ", "))\(notPassed.count > 3 ? ", ..." : "")")
+        + "; the coverage below is from the run as it went"
     } else {
       text =
         "the tests ended with exit code \(exitCode); the coverage below is from the run as it went"

@@ -79,6 +79,18 @@ final class PerTestRunnerTests: XCTestCase {
       [0, 1, 2, 3, 4])
   }
 
+  /// No test runs without a time limit: `--timeout` when given, else ten times its earlier
+  /// time with a floor of a minute, else ten minutes.
+  func testEveryTestHasATimeLimit() {
+    let durations = ["T.A/testPasses": 0.1, "T.A/testFails": 30.0]
+    let runner = PerTestRunner(
+      launcher: FakeTestProcesses(), jobs: 2, timeout: nil, durations: durations)
+    XCTAssertEqual(tests.map(runner.limit(for:)), [60, 300, 600, 600, 600])
+    let given = PerTestRunner(
+      launcher: FakeTestProcesses(), jobs: 2, timeout: 15, durations: durations)
+    XCTAssertEqual(tests.map(given.limit(for:)), [15, 15, 15, 15, 15])
+  }
+
   func testListingsAreReadAsTheLibrariesPrintThem() {
     let xctest =
       "Listing 3 tests in debug.xctest:\n\nPricingTests.PriceTests/testTax\nPricingTests.PriceTests/testDiscount\n"

@@ -74,7 +74,9 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual((json["tests"] as? [String: Any])?["passed"] as? Bool, false)
     // SwiftPM writes no export on a red run: covgate merged and exported the profiles itself.
     try assertTotals(json, equalLLVMCovReportOf: "\(package)/.build/debug/codecov/covgate.profdata")
-    XCTAssertTrue(result.stdout.contains("\ncovgate: Sample: tests FAILED, gate "), result.stdout)
+    // Standard output is the report alone (swift test's output went to standard error).
+    XCTAssertTrue(result.stdout.hasPrefix("covgate: Sample: tests FAILED, gate "), result.stdout)
+    XCTAssertTrue(result.stderr.contains("testFailsWhenAsked"), result.stderr)
     // The failed test is named, with where it failed, in the text, JSON and Markdown reports.
     let named = "PriceTests.testFailsWhenAsked (PriceTests.swift:23): XCTAssertNil failed"
     XCTAssertTrue(result.stdout.contains("Failed tests (1):"), result.stdout)
@@ -142,7 +144,7 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate.json")), before)
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: output).sorted(),
-      ["covgate.json", "covgate.txt"])
+      [".covgate-reports", "covgate.json", "covgate.txt"])
   }
 
   func testAnExportMadeElsewhereIsMappedToThePackage() throws {
@@ -359,6 +361,14 @@ final class EndToEndTests: XCTestCase {
     ] {
       XCTAssertTrue(written.contains(name), "\(name) missing from \(written.sorted())")
     }
+    // A later run with the default formats: the earlier run's other reports do not stay behind
+    // (a published site would show old figures); a file covgate did not write does.
+    try "mine".write(toFile: "\(output)/notes.txt", atomically: true, encoding: .utf8)
+    let again = try covgate(["check", "--input", try exportOfAPassingRun(), "--output", output])
+    XCTAssertEqual(again.exitCode, 0, again.stderr)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: output).sorted(),
+      [".covgate-reports", "covgate.json", "covgate.txt", "notes.txt"])
   }
 
   func testOnGitHubActionsFailuresAreAnnotatedAndTheSummaryIsAppended() throws {

@@ -18,10 +18,11 @@ enum FolderContents {
   }
 
   /// Files a writer left behind half-done: AtomicFile's `.NAME.PID.RANDOM.tmp` and any other
-  /// hidden or `.tmp` file.
+  /// hidden or `.tmp` file (not the manifests of what each kind of run wrote).
   static func temporaryFiles(in folder: String) -> [String] {
     of(folder).keys.filter { path in
       let name = (path as NSString).lastPathComponent
+      guard name != ".covgate-reports", name != ".covgate-mutation-reports" else { return false }
       return name.hasPrefix(".") || name.hasSuffix(".tmp")
     }.sorted()
   }

@@ -72,6 +72,8 @@ final class MutateEndToEndTests: XCTestCase {
     let before = try snapshot()
     let all = try covgate(["mutate", "--all", "--jobs", "2", "--format", "all"])
     XCTAssertEqual(all.exitCode, 0, all.stderr)
+    // Standard output is the report alone: the builds' and tests' output goes to standard error.
+    XCTAssertTrue(all.stdout.hasPrefix("covgate mutate: "), String(all.stdout.prefix(400)))
     try assertReportsAreReadByTheirConsumers()
     XCTAssertEqual(
       outcomes(try report()),
@@ -104,6 +106,15 @@ final class MutateEndToEndTests: XCTestCase {
     XCTAssertTrue(markdown.contains("<summary>4 survivors</summary>"), markdown)
     // The package's sources are as they were, and nothing was built in it.
     XCTAssertEqual(try snapshot(), before)
+
+    // A file no gated layer measures fails, named, and never passes on no mutant.
+    let testFile = try covgate(["mutate", "--file", "Tests/ShopTests/CartTests.swift"])
+    XCTAssertEqual(testFile.exitCode, 2, testFile.stdout + testFile.stderr)
+    XCTAssertTrue(
+      testFile.stderr.contains(
+        "--file Tests/ShopTests/CartTests.swift: not a Swift source covgate measures"),
+      testFile.stderr)
+    XCTAssertFalse(testFile.stdout.contains("PASSED"), testFile.stdout)
 
     // A change of one line: only its mutants run, and the gate on their score fails.
     try git(["init", "-q"])
@@ -171,6 +182,15 @@ final class MutateEndToEndTests: XCTestCase {
       XCTAssertTrue(
         FileManager.default.fileExists(atPath: "\(package)/.build/covgate/\(report)"), report)
     }
+
+    // Nothing changed since HEAD: nothing to gate, said so, not "PASSED".
+    try git(["commit", "-qam", "the change"])
+    let nothing = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
+    XCTAssertEqual(nothing.exitCode, 0, nothing.stdout + nothing.stderr)
+    XCTAssertTrue(
+      nothing.stdout.contains(
+        "Mutation gate: nothing to gate (no mutant in lines changed since HEAD)"), nothing.stdout)
+    XCTAssertFalse(nothing.stdout.contains("PASSED"), nothing.stdout)
   }
 
   /// The JSON against its schema, the HTML page in Chromium at desktop and phone widths, the
@@ -220,6 +240,12 @@ final class MutateEndToEndTests: XCTestCase {
     let unknown = try covgate(["mutate", "--base", "no-such-ref"])
     XCTAssertEqual(unknown.exitCode, 2, unknown.stderr)
     XCTAssertEqual(unknown.stderr.split(separator: "\n").count, 1, unknown.stderr)
+    let typo = try covgate(["mutate", "--file", "Sources/Nope.swift"])
+    XCTAssertEqual(typo.exitCode, 2, typo.stdout + typo.stderr)
+    XCTAssertEqual(
+      typo.stderr.split(separator: "\n").last.map(String.init),
+      "covgate: error: --file Sources/Nope.swift: no such file in the package; give a Swift source's path from the package root",
+      typo.stderr)
     let run = try covgate(["run", "--mutate"])
     XCTAssertEqual(run.exitCode, 2, run.stderr)
     XCTAssertTrue(run.stderr.contains("say what to mutate: --base REF"), run.stderr)

@@ -41,8 +41,8 @@ struct CommandPipe {
 
   /// Reads both pipes until the command closes them, then closes them; `poll` takes whichever
   /// has data, so a command that fills one while covgate waits on the other never blocks.
-  /// `echo`: each piece is also written at once to covgate's standard output (the first pipe's)
-  /// or standard error (the second's), so that the command's output is seen as it comes.
+  /// `echo`: each piece is also written at once to covgate's standard error (standard output
+  /// is the report's), so that the command's output is seen as it comes.
   static func readToEnd(_ first: CommandPipe, _ second: CommandPipe, echo: Bool = false) -> (
     [UInt8], [UInt8]
   ) {
@@ -64,7 +64,7 @@ struct CommandPipe {
         }
         if count > 0 {
           collected[index] += buffer[..<count]
-          if echo { writeAll(buffer[..<count], to: index == 0 ? STDOUT_FILENO : STDERR_FILENO) }
+          if echo { writeAll(buffer[..<count], to: STDERR_FILENO) }
         } else if count == 0 || errno != EINTR {
           close(descriptors[index].fd)
           descriptors[index].fd = -1

@@ -85,15 +85,18 @@ public struct LiveCommandRunner: CommandRunning {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
+  /// Both of the command's streams go to covgate's standard error: standard output is the
+  /// report's alone (`covgate run > report.txt`, `covgate mutate | less`).
   public func stream(
     _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
   ) throws -> StreamResult {
-    try SpawnedProcess(executable, arguments, in: directory).wait(
+    try SpawnedProcess(executable, arguments, in: directory, output: STDERR_FILENO).wait(
       timeout: timeout, grace: stopGrace)
   }
 
-  /// The output goes through pipes, echoed as it comes, so the command sees no terminal (as
-  /// in CI: no colours, no redrawn progress lines).
+  /// The output goes through pipes, echoed as it comes to covgate's standard error (standard
+  /// output is the report's), so the command sees no terminal (as in CI: no colours, no redrawn
+  /// progress lines).
   public func streamKeepingOutput(
     _ executable: String, _ arguments: [String], in directory: String?, timeout: TimeInterval?
   ) throws -> (result: StreamResult, output: String) {

@@ -8,7 +8,7 @@ import Foundation
 public struct PerTestRunner: Sendable {
   let launcher: any TestProcessLaunching
   let jobs: Int
-  /// Per test, in seconds.
+  /// Per test, in seconds; nil: each test's default limit (`limit(for:)`).
   let timeout: TimeInterval?
   /// Seconds per test ID, from an earlier run.
   let durations: [String: Double]
@@ -63,6 +63,17 @@ public struct PerTestRunner: Sendable {
     return Run(records: try records.all(), notes: notes)
   }
 
+  /// Without `--timeout`, no test runs without a limit: ten times its time in an earlier run,
+  /// at least a minute; ten minutes when it has none.
+  public static let defaultLimit = (factor: 10.0, floor: 60.0, unknown: 600.0)
+
+  /// `test`'s time limit in seconds: `timeout`, else the default for its earlier time.
+  func limit(for test: TestCase) -> TimeInterval {
+    if let timeout { return timeout }
+    guard let earlier = durations[test.id] else { return Self.defaultLimit.unknown }
+    return max(Self.defaultLimit.floor, earlier * Self.defaultLimit.factor)
+  }
+
   /// The indexes of `tests`, longest first; a test without a duration counts as the average.
   func startOrder(of tests: [TestCase]) -> [Int] {
     let known = tests.compactMap { durations[$0.id] }
@@ -86,7 +97,7 @@ public struct PerTestRunner: Sendable {
     let start = Date()
     let ended = try launcher.run(
       command.executable, command.arguments, in: directory, environment: environment, log: log,
-      timeout: timeout)
+      timeout: limit(for: test))
     let seconds = Date().timeIntervalSince(start)
     let status: TestCaseResult.Status =
       ended.timedOut

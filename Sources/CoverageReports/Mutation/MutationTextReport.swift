@@ -59,7 +59,11 @@ public enum MutationTextReport {
       }
     }
     lines.append("")
-    lines.append(report.passed ? "Mutation gate PASSED" : "Mutation gate FAILED")
+    if report.results.isEmpty {
+      lines.append("Mutation gate: nothing to gate (no mutant in \(report.scope))")
+    } else {
+      lines.append(report.passed ? "Mutation gate PASSED" : "Mutation gate FAILED")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

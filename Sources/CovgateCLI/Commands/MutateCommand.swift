@@ -133,7 +133,10 @@ struct MutateCommand: ParsableCommand {
     let folder = output.map { absolute($0).path } ?? RunSettings.defaultOutputFolder(root: root)
     let chosen = try reportFormats()
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try AtomicFile.write(try files(of: report, formats: chosen, root: root, folder: folder))
+    let pending = try files(of: report, formats: chosen, root: root, folder: folder).map {
+      file in AtomicFile.Pending(path: file.path, parts: { [file.contents] })
+    }
+    try ReportFolder.write(pending, to: folder, manifest: ReportFolder.mutationManifest)
     if !quiet, chosen.contains(.text) { print(MutationTextReport.render(report), terminator: "") }
     terminal.notice("covgate: \(terminal.finished())")
     return report.passed ? .success : .gateFailed

@@ -13,7 +13,7 @@ struct TestRunOptions: ParsableArguments {
   @Flag(
     name: .customLong("per-test"),
     help:
-      "Build the tests once, then run each test (XCTest and Swift Testing) in a process of its own: a crash loses only its own coverage; --timeout applies per test; after --, --filter and --skip pick tests."
+      "Build the tests once, then run each test (XCTest and Swift Testing) in a process of its own: a crash loses only its own coverage; --timeout applies per test (default: 10 times the test's last time, at least 60 s; 600 s for a test never timed); after --, --filter and --skip pick tests."
   )
   var perTest = false
 

@@ -22,6 +22,7 @@ public struct MutationRun: Sendable {
   }
 
   public func run() throws -> MutationReport {
+    try checkFilesInScopeExist()
     let scope = try scopeLines()
     let copy = PackageCopy(source: settings.packageRoot, copy: "\(settings.workspace)/package")
     try copy.sync()
@@ -31,6 +32,7 @@ public struct MutationRun: Sendable {
     guard let testMap = baseline.testMap else { throw MutationError.noTestMap }
     let baselineSeconds = Date().timeIntervalSince(baselineStart)
 
+    try checkFilesInScopeAreGated(in: baseline)
     let (files, skipped) = try sites(in: baseline, scope: scope, root: copy.copy)
     var mutants: [Mutant] = []
     var byFile: MutatedBuild.FileMutants = [:]
@@ -79,6 +81,33 @@ public struct MutationRun: Sendable {
   }
 
   // MARK: - Steps
+
+  /// `--file` names files of the package: a typo fails before anything is built.
+  private func checkFilesInScopeExist() throws {
+    guard case .files(let paths) = settings.scope else { return }
+    for path in paths {
+      var folder: ObjCBool = false
+      guard !path.hasPrefix("/"), !path.hasPrefix("../"),
+        FileManager.default.fileExists(
+          atPath: "\(settings.packageRoot)/\(path)", isDirectory: &folder),
+        !folder.boolValue
+      else { throw MutationError.notAFile(path) }
+    }
+  }
+
+  /// `--file` names sources of gated layers: a file no gate measures fails, never "passes" on
+  /// no mutant.
+  private func checkFilesInScopeAreGated(in report: CoverageReport) throws {
+    guard case .files(let paths) = settings.scope else { return }
+    let gated = Set(report.layers.filter(\.gated).map(\.name))
+    for path in paths {
+      guard path.hasSuffix(".swift"), let file = report.files.first(where: { $0.path == path })
+      else { throw MutationError.notMeasured(path) }
+      guard gated.contains(file.layer) else {
+        throw MutationError.notGated(path, layer: file.layer)
+      }
+    }
+  }
 
   /// The lines to mutate, per package-relative file; nil: every line of every file.
   private func scopeLines() throws -> MutationScope {
