@@ -61,7 +61,7 @@ public final class ServedTestProcesses: TestProcessLaunching, @unchecked Sendabl
       // Every later server of this binary would have the same threads: its tests start afresh.
       server.stop()
       let name = (executable as NSString).lastPathComponent
-      lock.withLock { threadedBinaries.insert(executable) }
+      lock.withLock { _ = threadedBinaries.insert(executable) }
       note(
         "covgate: note: \(name) runs \(threaded.threads) threads before its tests start (a library starts them): forking it could deadlock, so each of its tests starts a process of its own"
       )
