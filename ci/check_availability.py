@@ -261,10 +261,10 @@ def code_mask(text):
                     j += 1
             blank(i, j)
             i = j
-        elif text[i] == '"' or (text[i] == "#" and text[i:].lstrip("#").startswith('"')):
-            hashes = 0
-            while text[i + hashes] == "#":
-                hashes += 1
+        elif text[i] == "#" and not text.startswith('"', i + raw_hashes(text, i)):
+            i += raw_hashes(text, i)  # `#if`, `#available`, `#selector`: code
+        elif text[i] in '"#':
+            hashes = raw_hashes(text, i)
             j = i + hashes
             quote = '"""' if text.startswith('"""', j) else '"'
             closing = quote + "#" * hashes
@@ -285,6 +285,14 @@ def code_mask(text):
         else:
             i += 1
     return "".join(out)
+
+
+def raw_hashes(text, start):
+    """How many `#` stand at `start` (a raw string's delimiter when a quote follows)."""
+    end = start
+    while end < len(text) and text[end] == "#":
+        end += 1
+    return end - start
 
 
 def matching_brace(code, open_index):

@@ -72,6 +72,8 @@ class AvailabilityCheckTests(unittest.TestCase):
         self.assertNotIn("{", masked.split("\n")[0])
         self.assertEqual(check_availability.guarded_ranges('f("if #available(macOS 26, *) {}")'),
                          [])
+        raw = check_availability.code_mask('let r = #"x { "# + "{"\n#if os(Linux) {')
+        self.assertEqual(raw, 'let r =          +    \n#if os(Linux) {')
 
 
 if __name__ == "__main__":
