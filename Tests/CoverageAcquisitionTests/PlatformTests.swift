@@ -135,6 +135,16 @@ final class PlatformTests: XCTestCase {
     }
   }
 
+  func testMacWithoutSwiftSaysSo() {
+    let runner = RecordedRunner(captures: [
+      "/usr/bin/xcrun --find swift": CommandResult(
+        exitCode: 72, stderr: "xcrun: error: unable to find utility \"swift\"\n")
+    ])
+    XCTAssertThrowsError(try MacPlatform(runner: runner).locateSwift()) { error in
+      XCTAssertEqual(error as? ToolchainError, .swiftNotFound)
+    }
+  }
+
   /// macOS has no test servers: the per-test run says so once and starts each test afresh.
   func testMacHasNoTestServersAndSaysWhy() throws {
     let (mac, _) = macPlatform()

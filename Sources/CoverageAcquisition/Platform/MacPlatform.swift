@@ -24,10 +24,9 @@ public struct MacPlatform: Platform {
   }
 
   public func locateSwift() throws -> String {
-    let result = try runner.capture("/usr/bin/xcrun", ["--find", "swift"], in: nil)
-    let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard result.exitCode == 0, !path.isEmpty else { throw ToolchainError.swiftNotFound }
-    return path
+    do { return try find("swift") } catch ToolchainError.toolMissing {
+      throw ToolchainError.swiftNotFound
+    }
   }
 
   public func testExecutable(ofBundle bundle: String) -> String {
