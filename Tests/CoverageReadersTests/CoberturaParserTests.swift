@@ -97,6 +97,13 @@ final class CoberturaParserTests: XCTestCase {
     XCTAssertTrue(reason.contains("hits"), reason)
     let noNumber = Self.report.replacingOccurrences(of: "number=\"8\"", with: "number=\"eight\"")
     XCTAssertNotNil(error(noNumber))
+    // A line number no source has (found by the fuzzer: an array that long was asked for).
+    let huge = Self.report.replacingOccurrences(
+      of: "number=\"3\"", with: "number=\"0008672094834835820088\"")
+    guard case .malformed(_, _, _, let range) = error(huge) else {
+      return XCTFail("a line past any source was read")
+    }
+    XCTAssertTrue(range.contains("out of range"), range)
     let noFile = Self.report.replacingOccurrences(
       of: "filename='App/Price.swift'", with: "")
     XCTAssertTrue(

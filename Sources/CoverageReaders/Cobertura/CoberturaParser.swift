@@ -106,6 +106,12 @@ public enum CoberturaParser {
         guard let number = attributes["number"].flatMap({ Int($0) }), number >= 1 else {
           throw malformed(at: open, end: end, "a line number that is not a whole number from 1")
         }
+        // A file's counts are one array as long as its last line, as LCOV's are.
+        guard number <= LCOVParser.maximumLine else {
+          throw malformed(
+            at: open, end: end,
+            "line \(number) is out of range (no source file has \(LCOVParser.maximumLine) lines)")
+        }
         guard let hitsText = attributes["hits"], let hits = UInt64(hitsText) else {
           throw malformed(at: open, end: end, "hits that are not a whole number of at least 0")
         }
