@@ -25,6 +25,7 @@ import argparse
 import ctypes
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -117,47 +118,45 @@ APPLIER = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p, ctypes.c_void_p)
 UNIT_APPLIER = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p, StringRef)
 
 
+POINTER = ctypes.c_void_p
+ERROR_OUT = ctypes.POINTER(ctypes.c_void_p)
+
+# The C functions used, as indexstore.h declares them: name (after `indexstore_`) -> (result,
+# arguments). Every pointer the API hands out (store, readers, symbols, occurrences) is opaque.
+SIGNATURES = {
+    "store_create": (POINTER, [ctypes.c_char_p, ERROR_OUT]),
+    "store_units_apply_f": (ctypes.c_bool, [POINTER, ctypes.c_uint, POINTER, UNIT_APPLIER]),
+    "unit_reader_create": (POINTER, [POINTER, ctypes.c_char_p, ERROR_OUT]),
+    "unit_reader_dispose": (None, [POINTER]),
+    "unit_reader_get_main_file": (StringRef, [POINTER]),
+    "unit_reader_is_system_unit": (ctypes.c_bool, [POINTER]),
+    "unit_reader_get_modification_time": (
+        None, [POINTER, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64)]),
+    "unit_reader_dependencies_apply_f": (ctypes.c_bool, [POINTER, POINTER, APPLIER]),
+    "unit_dependency_get_kind": (ctypes.c_int, [POINTER]),
+    "unit_dependency_get_name": (StringRef, [POINTER]),
+    "record_reader_create": (POINTER, [POINTER, ctypes.c_char_p, ERROR_OUT]),
+    "record_reader_dispose": (None, [POINTER]),
+    "record_reader_occurrences_apply_f": (ctypes.c_bool, [POINTER, POINTER, APPLIER]),
+    "occurrence_get_symbol": (POINTER, [POINTER]),
+    "occurrence_get_roles": (ctypes.c_uint64, [POINTER]),
+    "occurrence_get_line_col": (
+        None, [POINTER, ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint)]),
+    "symbol_get_usr": (StringRef, [POINTER]),
+    "error_get_description": (ctypes.c_char_p, [POINTER]),
+}
+
+
 class IndexStore:
     """The index store through libIndexStore's C API (its `_apply_f` functions)."""
 
     def __init__(self, library, path):
         self.lib = ctypes.CDLL(library)
         lib = self.lib
-        lib.indexstore_store_create.restype = ctypes.c_void_p
-        lib.indexstore_store_create.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
-        lib.indexstore_store_units_apply_f.argtypes = [
-            ctypes.c_void_p, ctypes.c_uint, ctypes.c_void_p, UNIT_APPLIER]
-        lib.indexstore_unit_reader_create.restype = ctypes.c_void_p
-        lib.indexstore_unit_reader_create.argtypes = [
-            ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
-        lib.indexstore_unit_reader_dispose.argtypes = [ctypes.c_void_p]
-        for name in ["indexstore_unit_reader_get_main_file", "indexstore_unit_reader_get_module_name",
-                     "indexstore_unit_dependency_get_name", "indexstore_symbol_get_usr",
-                     "indexstore_symbol_get_name"]:
-            getattr(lib, name).restype = StringRef
-            getattr(lib, name).argtypes = [ctypes.c_void_p]
-        lib.indexstore_unit_reader_is_system_unit.restype = ctypes.c_bool
-        lib.indexstore_unit_reader_is_system_unit.argtypes = [ctypes.c_void_p]
-        lib.indexstore_unit_reader_dependencies_apply_f.argtypes = [
-            ctypes.c_void_p, ctypes.c_void_p, APPLIER]
-        lib.indexstore_unit_dependency_get_kind.restype = ctypes.c_int
-        lib.indexstore_unit_dependency_get_kind.argtypes = [ctypes.c_void_p]
-        lib.indexstore_record_reader_create.restype = ctypes.c_void_p
-        lib.indexstore_record_reader_create.argtypes = [
-            ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
-        lib.indexstore_record_reader_dispose.argtypes = [ctypes.c_void_p]
-        lib.indexstore_record_reader_occurrences_apply_f.argtypes = [
-            ctypes.c_void_p, ctypes.c_void_p, APPLIER]
-        lib.indexstore_occurrence_get_symbol.restype = ctypes.c_void_p
-        lib.indexstore_occurrence_get_symbol.argtypes = [ctypes.c_void_p]
-        lib.indexstore_occurrence_get_roles.restype = ctypes.c_uint64
-        lib.indexstore_occurrence_get_roles.argtypes = [ctypes.c_void_p]
-        lib.indexstore_occurrence_get_line_col.argtypes = [
-            ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint)]
-        lib.indexstore_unit_reader_get_modification_time.argtypes = [
-            ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64)]
-        lib.indexstore_error_get_description.restype = ctypes.c_char_p
-        lib.indexstore_error_get_description.argtypes = [ctypes.c_void_p]
+        for name, (result, arguments) in SIGNATURES.items():
+            function = getattr(lib, "indexstore_" + name)
+            function.restype = result
+            function.argtypes = arguments
         error = ctypes.c_void_p()
         self.store = lib.indexstore_store_create(path.encode(), ctypes.byref(error))
         if not self.store:
@@ -394,7 +393,9 @@ def findings(uses, newer, target, read_text):
 
 def toolchain():
     """The folder of the real `swift` (links resolved) and the target triple."""
-    swift = subprocess.run(["which", "swift"], capture_output=True, text=True).stdout.strip()
+    swift = shutil.which("swift")
+    if swift is None:
+        raise SystemExit("check_availability: no swift on PATH; put the toolchain's usr/bin on PATH")
     folder = os.path.dirname(os.path.realpath(swift))
     info = json.loads(subprocess.run([swift, "-print-target-info"], capture_output=True,
                                      text=True, check=True).stdout)

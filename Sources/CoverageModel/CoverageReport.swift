@@ -187,7 +187,7 @@ public struct TestOutcome: Sendable, Hashable, Codable {
     return results.compactMap { result in
       switch result.status {
       case .failed: result.id
-      case .timedOut: "\(result.id): timed out after \(Int(result.seconds.rounded())) s"
+      case .timedOut: "\(result.id): \(result.timedOutText)"
       case .passed, .crashed: nil
       }
     }
@@ -218,9 +218,7 @@ public struct TestOutcome: Sendable, Hashable, Codable {
     } else if !results.isEmpty {
       let notPassed = results.filter { $0.status != .passed }
       let named = notPassed.prefix(3).map { result in
-        result.status == .timedOut
-          ? "\(result.id) (timed out after \(Int(result.seconds.rounded())) s)"
-          : "\(result.id) (\(result.status.rawValue))"
+        "\(result.id) (\(result.status == .timedOut ? result.timedOutText : result.status.rawValue))"
       }
       text =
         "\(notPassed.count) of \(results.count) tests did not pass"

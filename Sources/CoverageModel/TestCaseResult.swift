@@ -24,6 +24,9 @@ public struct TestCaseResult: Sendable, Hashable, Codable {
   /// Wall-clock time of its process.
   public var seconds: Double
 
+  /// `timed out after 15 s`: how every report names a test stopped at its limit.
+  public var timedOutText: String { "timed out after \(Int(seconds.rounded())) s" }
+
   public init(id: String, library: Library, status: Status, signal: Int32? = nil, seconds: Double) {
     self.id = id
     self.library = library

@@ -89,7 +89,7 @@ public struct LinuxPlatform: Platform {
 
   /// `$XDG_CACHE_HOME`, else `~/.cache` (the XDG base directory default).
   public func cacheBase(environment: [String: String]) -> String? {
-    CoverageAcquisition.cacheBase(environment: environment, belowHome: ".cache")
+    xdgCacheBase(environment: environment, elseBelowHome: ".cache")
   }
 
   /// `/proc/self/exe`'s target, read with one `realpath` (not `Bundle.main`, which lists the

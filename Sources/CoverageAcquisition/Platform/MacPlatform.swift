@@ -94,7 +94,7 @@ public struct MacPlatform: Platform {
   /// `$XDG_CACHE_HOME` when set, else `~/Library/Caches` (where macOS keeps caches, which
   /// backups skip).
   public func cacheBase(environment: [String: String]) -> String? {
-    CoverageAcquisition.cacheBase(environment: environment, belowHome: "Library/Caches")
+    xdgCacheBase(environment: environment, elseBelowHome: "Library/Caches")
   }
 
   /// Foundation's answer (`_NSGetExecutablePath` underneath), links resolved: macOS has no
@@ -111,11 +111,15 @@ public struct MacPlatform: Platform {
   }
 
   func find(_ tool: String, sdk: Bool = false) throws -> String {
-    let arguments = (sdk ? ["--sdk", "macosx"] : []) + ["--find", tool]
+    try xcrun((sdk ? ["--sdk", "macosx"] : []) + ["--find", tool], naming: tool)
+  }
+
+  /// The path `xcrun` prints for `arguments`; `toolMissing` naming `what` when it has none.
+  private func xcrun(_ arguments: [String], naming what: String) throws -> String {
     let result = try runner.capture("/usr/bin/xcrun", arguments, in: nil)
     let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     guard result.exitCode == 0, !path.isEmpty else {
-      throw ToolchainError.toolMissing(tool: tool, swift: "xcrun's active toolchain")
+      throw ToolchainError.toolMissing(tool: what, swift: "xcrun's active toolchain")
     }
     return path
   }
@@ -150,12 +154,8 @@ public struct MacPlatform: Platform {
     let swiftFolder = (try locateSwift() as NSString).deletingLastPathComponent
     let helpers = ((swiftFolder as NSString).deletingLastPathComponent as NSString)
       .appendingPathComponent("libexec/swift/pm")
-    let platformResult = try runner.capture(
-      "/usr/bin/xcrun", ["--sdk", "macosx", "--show-sdk-platform-path"], in: nil)
-    let platformFolder = platformResult.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard platformResult.exitCode == 0, !platformFolder.isEmpty else {
-      throw ToolchainError.toolMissing(tool: "the macOS SDK platform", swift: "xcrun")
-    }
+    let platformFolder = try xcrun(
+      ["--sdk", "macosx", "--show-sdk-platform-path"], naming: "the macOS SDK platform")
     let developer = "\(platformFolder)/Developer"
     return Located(
       xctest: xctest, xctestHelper: "\(helpers)/swiftpm-xctest-helper",

@@ -43,6 +43,12 @@ public struct TestCommand: Sendable, Equatable {
     self.arguments = arguments
     self.environment = environment
   }
+
+  /// The command's environment with `own` set on top of it (a runner's profile path, a
+  /// mutant's switch).
+  public func environment(adding own: [String: String]) -> [String: String] {
+    environment.merging(own) { _, mine in mine }
+  }
 }
 
 /// How a test list is had: the command, and where its list comes out.
@@ -75,7 +81,7 @@ public func currentPlatform() -> any Platform {
 
 /// `XDG_CACHE_HOME` when it is absolute (both platforms honour it), else `fallback` below
 /// `HOME`; nil without either.
-func cacheBase(environment: [String: String], belowHome fallback: String) -> String? {
+func xdgCacheBase(environment: [String: String], elseBelowHome fallback: String) -> String? {
   if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg }
   guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
   return "\(home)/\(fallback)"

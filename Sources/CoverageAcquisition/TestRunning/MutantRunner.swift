@@ -88,7 +88,7 @@ public struct MutantRunner: Sendable {
       let command = try platform.command(running: test)
       let ended = try launcher.run(
         command.executable, command.arguments, in: directory,
-        environment: command.environment.merging(environment) { _, own in own }, log: log,
+        environment: command.environment(adding: environment), log: log,
         timeout: timeout)
       let ending: Outcome.Ending? =
         ended.timedOut

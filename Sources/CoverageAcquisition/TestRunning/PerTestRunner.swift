@@ -90,9 +90,9 @@ public struct PerTestRunner: Sendable {
   {
     // `%p`: a test that starts processes of its own (exit tests) gets a profile per process.
     let command = try platform.command(running: test)
-    let environment = command.environment.merging([
+    let environment = command.environment(adding: [
       "LLVM_PROFILE_FILE": "\(folder)/\(index).%p.profraw"
-    ]) { _, own in own }
+    ])
     let log = "\(folder)/\(index).log"
     let start = Date()
     let ended = try launcher.run(
