@@ -25,12 +25,19 @@ for spec in "${packages[@]}"; do
     git -C "$dir" checkout --quiet "$version"
   fi
   # What a user does after the first run: name the test support that imports no XCTest.
+  # A test of theirs whose inputs are random, skipped: swift-numerics' testPolar draws 100 values
+  # from the default generator and fails on a few of them, by its own comment ("we'll probably
+  # need to relax this"); a red run here is a verdict on their bound, not a measure of covgate.
+  tests=()
   case "$repo" in
-    apple/swift-numerics) echo "test_support: [_TestSupport]  # helpers the tests share; it imports no XCTest" > "$dir/.covgate.yml" ;;
+    apple/swift-numerics)
+      echo "test_support: [_TestSupport]  # helpers the tests share; it imports no XCTest" > "$dir/.covgate.yml"
+      tests=(-- --skip 'ArithmeticTests/testPolar') ;;
   esac
   echo "== $repo $version"
   set +e
-  "$covgate" run --package-path "$dir" --format json --format lcov --output "$dir/.covgate-out" --quiet > "$dir/.covgate-run.log" 2>&1
+  "$covgate" run --package-path "$dir" --format json --format lcov --output "$dir/.covgate-out" --quiet \
+    ${tests[@]+"${tests[@]}"} > "$dir/.covgate-run.log" 2>&1
   code=$?
   set -e
   # 0 and 1 are gate verdicts on someone else's code; anything else means covgate could not measure.
