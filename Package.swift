@@ -148,7 +148,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "CovgateCLITests",
-      dependencies: ["CovgateCLI", "CovgateKit", "CovgateSupport", "Yams"],
+      dependencies: [
+        "CovgateCLI", "CovgateKit", "CovgateSupport", "Yams",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "CoverageHistoryTests",

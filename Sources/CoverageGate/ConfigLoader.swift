@@ -113,19 +113,3 @@ private func secondOccurrence(of key: String, in text: String, after line: Int) 
   }
   return nil
 }
-
-/// Levenshtein distance, for "did you mean" hints.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
-  let b = Array(b)
-  var previous = Array(0...b.count)
-  for i in 1...max(a.count, 1) where !a.isEmpty {
-    var current = [i] + Array(repeating: 0, count: b.count)
-    for j in stride(from: 1, through: b.count, by: 1) {
-      current[j] = min(
-        previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
-}

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 import Foundation
 import Yams
 
@@ -309,9 +310,7 @@ struct ConfigParser {
     return try mapping.map { keyNode, value in
       guard let key = keyNode.string, keys.contains(key) else {
         let given = keyNode.string ?? ""
-        let closest = keys.min { editDistance($0, given) < editDistance($1, given) }
-        var hint =
-          closest.flatMap { editDistance($0, given) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+        var hint = closestMatch(to: given, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
         if hint.isEmpty, keys.contains("lines"),
           ConfigLoader.thresholdKeys.contains(where: { editDistance($0, given) <= 2 })
         {

@@ -1,4 +1,5 @@
 import CoverageModel
+import CovgateSupport
 
 extension GateConfig {
   /// Checks the config file's layers against the package's targets, before anything is built:
@@ -54,8 +55,6 @@ extension GateConfig {
 
 /// ` (did you mean 'X'?)` when a name is within two edits of `given`.
 private func didYouMean(_ given: String, among names: [String]) -> String {
-  guard let closest = names.min(by: { editDistance($0, given) < editDistance($1, given) }),
-    editDistance(closest, given) <= 2
-  else { return "" }
+  guard let closest = closestMatch(to: given, among: names) else { return "" }
   return " (did you mean '\(closest)'?)"
 }

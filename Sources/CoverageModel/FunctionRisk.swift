@@ -56,7 +56,9 @@ extension CoverageReport {
   /// How many the HTML index's risk table lists: the most any report shows.
   public static let riskTableLength = 100
 
-  /// The riskiest functions of gated layers, highest score first (ties: path, line).
+  /// The riskiest functions of gated layers, highest score first (ties: path, line): only
+  /// functions with a region not run, since a fully run function's score is its complexity
+  /// alone, a risk no test can lower.
   public func riskiestFunctions(limit: Int) -> [(file: ScopedFile, risk: FunctionRisk)] {
     riskiestFunctionIndexes(limit: limit).map {
       (files[$0.file], files[$0.file].coverage.risks[$0.risk])
@@ -81,7 +83,7 @@ extension CoverageReport {
     // By index: a file is read in place, not copied with all it holds.
     for index in files.indices where gated.contains(files[index].layer) {
       for (position, risk) in files[index].coverage.risks.enumerated()
-      where risk.complexity > 1 || risk.regions.missed > 0 {
+      where risk.regions.missed > 0 {
         let candidate = (file: index, risk: position)
         if top.count == limit, !ranksAbove(candidate, top[limit - 1]) { continue }
         var slot = top.count

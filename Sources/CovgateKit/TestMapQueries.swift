@@ -33,10 +33,25 @@ public struct TestMapQueries: Sendable {
     let testFolders = described.targets.filter { $0.kind == .test }.map { ($0.name, $0.path + "/") }
     let (changes, stale, mergeBase) = try services.changes.affectedChanges(
       since: base, mapCommit: map.commit, root: root)
-    let affected = AffectedTests.select(map: map, changes: changes, stale: stale) { path in
+    let named = readable(map, inFiles: Set(changes.map(\.path)))
+    let affected = AffectedTests.select(map: named, changes: changes, stale: stale) { path in
       testFolders.first { path.hasPrefix($0.1) }?.0
     }
     return (affected, map, mergeBase)
+  }
+
+  /// The map with the functions of `files` under their demangled names, as the reasons name
+  /// them (the map keeps the mangled ones; Swift's are unreadable). A name the toolchain cannot
+  /// demangle stays as it is.
+  private func readable(_ map: TestMap, inFiles files: Set<String>) -> TestMap {
+    let wanted = Set(map.functions.filter { files.contains($0.file) }.map(\.name))
+    guard !wanted.isEmpty else { return map }
+    let names = services.acquisition.demangle(wanted.sorted(), cacheFolder: nil)
+    var named = map
+    for index in named.functions.indices {
+      if let name = names[named.functions[index].name] { named.functions[index].name = name }
+    }
+    return named
   }
 
   /// The tests that ran the function at `file` (package-relative) and `line`, or why the map

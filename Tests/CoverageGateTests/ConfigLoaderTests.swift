@@ -308,11 +308,4 @@ final class ConfigLoaderTests: XCTestCase {
       XCTAssertEqual((error as? ConfigError)?.message, "the file is not UTF-8 text")
     }
   }
-
-  func testEditDistance() {
-    XCTAssertEqual(editDistance("lines", "line"), 1)
-    XCTAssertEqual(editDistance("", "abc"), 3)
-    XCTAssertEqual(editDistance("abc", ""), 3)
-    XCTAssertEqual(editDistance("kitten", "sitting"), 3)
-  }
 }

@@ -183,6 +183,39 @@ final class HTMLReportTests: XCTestCase {
       "a layer that is not gated colours nothing")
   }
 
+  /// ✕ marks a figure the gate failed on (a layer, or a file its own minimum failed); a file,
+  /// folder or target below its layer's minimum is marked ▽, since the gate judges the layer.
+  func testOnlyWhatTheGateJudgedIsMarkedFailed() throws {
+    let files = HTMLSample.render()
+    let index = try XCTUnwrap(files["index.html"])
+    let layerRow = try XCTUnwrap(
+      index.firstRange(of: "<tr class=\"layer-row\"").map { index[$0.lowerBound...] }
+    )
+    .prefix { $0 != "\n" }
+    XCTAssertTrue(layerRow.contains("<span class=\"pct low\">57.14%"), String(layerRow))
+    let targetRow = try XCTUnwrap(
+      index.firstRange(of: "<tr class=\"target-row\"").map { index[$0.lowerBound...] }
+    )
+    .prefix { $0 != "\n" }
+    XCTAssertTrue(targetRow.contains("<span class=\"pct low part\">57.14%"), String(targetRow))
+    let filesTable = try XCTUnwrap(
+      index.firstRange(of: "id=\"files\"").map { index[$0.lowerBound...] })
+    XCTAssertTrue(filesTable.contains("<span class=\"pct low part\">57.14%"))
+    XCTAssertTrue(HTMLSample.page(in: files).contains("<div class=\"card-pct low part\">57.14%"))
+
+    var report = HTMLSample.report
+    report.gate.verdicts.append(
+      Verdict(
+        rule: .fileMinimum, scopeKind: .file, scope: HTMLSample.path, metric: .lines,
+        actual: report.files[0].summary.lines, required: 60, status: .failed, message: "below"))
+    let failed = HTMLSample.render(report)
+    XCTAssertTrue(HTMLSample.page(in: failed).contains("<div class=\"card-pct low\">57.14%"))
+    let failedIndex = try XCTUnwrap(failed["index.html"])
+    let failedFiles = try XCTUnwrap(
+      failedIndex.firstRange(of: "id=\"files\"").map { failedIndex[$0.lowerBound...] })
+    XCTAssertTrue(failedFiles.contains("<span class=\"pct low\">57.14%"))
+  }
+
   /// `--title` and `--revision` show on every page; without them the bytes are what they were.
   func testTitleAndRevisionShowOnEveryPage() throws {
     let heading = ReportHeading(title: "Nightly <iOS>", revision: "0123abc")

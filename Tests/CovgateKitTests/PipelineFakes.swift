@@ -98,6 +98,8 @@ struct FakeAcquisition: CoverageAcquiring {
 struct FakeChanges: ChangeProviding {
   let log: EventLog
   var files: [ChangedFile]
+  /// What `affectedChanges` answers.
+  var affected: [AffectedTests.Change] = []
 
   func changes(since base: String, root: String) throws -> ChangeSet {
     log.add("changes since \(base)")
@@ -113,7 +115,7 @@ struct FakeChanges: ChangeProviding {
     -> (changes: [AffectedTests.Change], stale: [String], mergeBase: String)
   {
     log.add("affected changes since \(base)")
-    return ([], [], "abc123")
+    return (affected, [], "abc123")
   }
 }
 

@@ -12,6 +12,9 @@ struct FilePage {
   let gated: Bool
   /// The rules that colour the file's figures: its layer's thresholds when gated.
   var rules: Thresholds?
+  /// Whether a rule of the file's own (a file minimum) failed: below the minimum, its figures
+  /// are marked as the gate's failure (✕), not only as a part of its layer (▽).
+  var failedAlone = false
   /// The file's text, `nil` when it could not be read from the package.
   let source: String?
   /// The file's lines that `covgate:ignore` markers took out of the figures.
@@ -47,7 +50,9 @@ struct FilePage {
     body += "\(gated ? "gated" : "not gated")</span></p>\n"
     body += exclusionNotes()
     body +=
-      HTMLPage.cards(file.summary, rules: rules, regions: capabilities.regions) + lineTotalNote()
+      HTMLPage.cards(
+        file.summary, rules: rules, regions: capabilities.regions, part: !failedAlone)
+      + lineTotalNote()
       + "</section>\n"
     let document = HTMLPage.documentEnds(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",

@@ -115,8 +115,10 @@ extension HTMLAssets {
     .low { color: var(--low); }
     .na { color: var(--muted); }
     .neutral { color: inherit; }
-    /* Not by colour alone: a mark after a figure below its minimum (✕) or its target (△), read out too. */
+    /* Not by colour alone: a mark after a figure below its minimum (✕: the gate failed there; ▽: a file, folder
+       or target below its layer's minimum, which the gate judges on the layer) or its target (△), read out too. */
     .pct.low::after, .card-pct.low::after { content: "\00a0✕" / " below the minimum"; font-size: 0.75em; }
+    .pct.low.part::after, .card-pct.low.part::after { content: "\00a0▽" / " below its layer's minimum"; }
     .pct.medium::after, .card-pct.medium::after { content: "\00a0△" / " below the target"; font-size: 0.75em; }
     .bar .neutral { fill: var(--na); }
     .bar .high { fill: var(--high); }

@@ -27,40 +27,45 @@ extension HTMLPage {
   /// A table cell with percentage, bar and covered/count; it sorts by the percentage in
   /// hundredths, `-1` for n/a.
   static func metricCell(_ metric: Metric, rule: Threshold?) -> String {
-    text(capacity: 320) { appendMetricCell(metric, rule: rule, to: &$0) }
-  }
-
-  /// A card with one metric's name, percentage, bar and covered/count.
-  static func card(_ name: StaticString, _ metric: Metric, rule: Threshold?) -> String {
-    text(capacity: 320) { appendCard(name, metric, rule: rule, to: &$0) }
+    text(capacity: 320) { appendMetricCell(metric, rule: rule, part: false, to: &$0) }
   }
 
   /// The cards of lines, functions and regions, coloured by `rules` (nil: no rule applies).
   /// `regions`: the data has regions (xccov's and LCOV's do not: no card of n/a). `branches`:
-  /// the branch card's title (derived or measured), none without branch figures.
+  /// the branch card's title (derived or measured), none without branch figures. `part`: see
+  /// `metricCells`.
   static func cards(
-    _ summary: Summary, rules: Thresholds?, branches: StaticString? = nil, regions: Bool = true
+    _ summary: Summary, rules: Thresholds?, branches: StaticString? = nil, regions: Bool = true,
+    part: Bool = false
   ) -> String {
     text(capacity: 1024) { bytes in
       bytes.append("<div class=\"cards\">")
-      appendCard("Lines", summary.lines, rule: rules?[.lines], to: &bytes)
-      appendCard("Functions", summary.functions, rule: rules?[.functions], to: &bytes)
-      if regions { appendCard("Regions", summary.regions, rule: rules?[.regions], to: &bytes) }
+      appendCard("Lines", summary.lines, rule: rules?[.lines], part: part, to: &bytes)
+      appendCard("Functions", summary.functions, rule: rules?[.functions], part: part, to: &bytes)
+      if regions {
+        appendCard("Regions", summary.regions, rule: rules?[.regions], part: part, to: &bytes)
+      }
       // Derived from the sources and the regions' counts, or measured: named so on the card.
       if let branches {
-        appendCard(branches, summary.branches, rule: rules?[.branches], to: &bytes)
+        appendCard(branches, summary.branches, rule: rules?[.branches], part: part, to: &bytes)
       }
       bytes.append("</div>\n")
     }
   }
 
   /// The cells of lines, functions and regions (where the data has them), coloured by `rules`
-  /// (nil: no rule applies).
-  static func metricCells(_ summary: Summary, rules: Thresholds?, regions: Bool = true) -> String {
+  /// (nil: no rule applies). `part`: the figures are a part's (a file, folder or target) under
+  /// its layer's rules, which the gate judges on the layer as a whole: below the minimum they are
+  /// marked ▽ (below the layer's minimum), not ✕ (the gate failed here).
+  static func metricCells(
+    _ summary: Summary, rules: Thresholds?, regions: Bool = true, part: Bool = false
+  ) -> String {
     text(capacity: 1024) { bytes in
-      appendMetricCell(summary.lines, rule: rules?[.lines], to: &bytes)
-      appendMetricCell(summary.functions, rule: rules?[.functions], to: &bytes)
-      if regions { appendMetricCell(summary.regions, rule: rules?[.regions], to: &bytes) }
+      appendMetricCell(summary.lines, rule: rules?[.lines], part: part, to: &bytes)
+      appendMetricCell(summary.functions, rule: rules?[.functions], part: part, to: &bytes)
+      if regions {
+        appendMetricCell(summary.regions, rule: rules?[.regions], part: part, to: &bytes)
+      }
     }
   }
 
@@ -85,7 +90,7 @@ extension HTMLPage {
   }
 
   private static func appendMetricCell(
-    _ metric: Metric, rule: Threshold?, to bytes: inout HTMLBytes
+    _ metric: Metric, rule: Threshold?, part: Bool, to bytes: inout HTMLBytes
   ) {
     bytes.append("<td class=\"metric\" data-sort=\"")
     if let hundredths = metric.truncatedHundredths {
@@ -94,29 +99,34 @@ extension HTMLPage {
       bytes.append("-1")
     }
     appendFigures(
-      metric, rule: rule, percent: ("\"><span class=\"pct ", "</span>"),
+      metric, rule: rule, part: part, percent: ("\"><span class=\"pct ", "</span>"),
       ratio: ("<span class=\"ratio\">", "/", "</span></td>"), to: &bytes)
   }
 
   private static func appendCard(
-    _ name: StaticString, _ metric: Metric, rule: Threshold?, to bytes: inout HTMLBytes
+    _ name: StaticString, _ metric: Metric, rule: Threshold?, part: Bool,
+    to bytes: inout HTMLBytes
   ) {
     bytes.append("<div class=\"card\"><div class=\"card-name\">")
     bytes.append(name)
     appendFigures(
-      metric, rule: rule, percent: ("</div><div class=\"card-pct ", "</div>"),
+      metric, rule: rule, part: part, percent: ("</div><div class=\"card-pct ", "</div>"),
       ratio: ("<div class=\"card-ratio\">", " of ", " covered</div></div>"), to: &bytes)
   }
 
   /// The percentage coloured by the rule (`percent.open` ends in the class attribute's
   /// opening), the bar, and covered and count (`ratio`: before, between and after them).
   private static func appendFigures(
-    _ metric: Metric, rule: Threshold?, percent: (open: StaticString, close: StaticString),
+    _ metric: Metric, rule: Threshold?, part: Bool,
+    percent: (open: StaticString, close: StaticString),
     ratio: (open: StaticString, separator: StaticString, close: StaticString),
     to bytes: inout HTMLBytes
   ) {
     bytes.append(percent.open)
     bytes.append(levelClass(metric, rule: rule))
+    if part, metric.count > 0, let minimum = rule?.minimum, !metric.reaches(minimum) {
+      bytes.append(" part")
+    }
     bytes.append("\">")
     appendPercent(metric, to: &bytes)
     bytes.append(percent.close)

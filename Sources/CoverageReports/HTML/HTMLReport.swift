@@ -33,6 +33,7 @@ public struct HTMLReport: ReportRenderer {
       names.relativePath(of: file.path).flatMap { written.insert($0).inserted ? (file, $0) : nil }
     }
     let tests = report.testMap.map(Self.testsByFunction)
+    let failedAlone = report.filesFailedAlone
     // Pages are independent: each is rendered when it is written, by the threads writing
     // them on every core (the index, the largest, first).
     let (heading, sources) = (heading, sources)
@@ -49,6 +50,7 @@ public struct HTMLReport: ReportRenderer {
               file: file, packageName: report.packageName, heading: heading,
               gated: gated.contains(file.layer),
               rules: HTMLPage.rules(of: report.layers.first { $0.name == file.layer }),
+              failedAlone: failedAlone.contains(file.path),
               source: sources.source(ofRelativePath: file.path),
               exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
               testsByFunction: tests.map { $0[file.path] ?? [:] },

@@ -6,6 +6,7 @@ extension IndexPage {
   /// shared script.
   func filesSection() -> String {
     let gated = Set(report.layers.filter(\.gated).map(\.name))
+    let failedAlone = report.filesFailedAlone
     let layers = Dictionary(
       report.layers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var html = "<section aria-labelledby=\"files-title\">\n<div class=\"section-head\">"
@@ -45,7 +46,7 @@ extension IndexPage {
       html += "title=\"\(isGated ? "gated" : "not gated")\"></span>\(file.layer.htmlEscaped)</td>"
       html += HTMLPage.metricCells(
         file.summary, rules: HTMLPage.rules(of: layers[file.layer]),
-        regions: report.capabilities.regions)
+        regions: report.capabilities.regions, part: !failedAlone.contains(file.path))
       let missed = file.summary.lines.missed
       html += "<td class=\"num\" data-sort=\"\(missed)\">\(missed)</td></tr>\n"
     }

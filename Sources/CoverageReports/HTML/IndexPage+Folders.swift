@@ -41,7 +41,7 @@ extension IndexPage {
       html += "<td class=\"num\" data-sort=\"\(folder.files)\">\(folder.files)</td>"
       html += HTMLPage.metricCells(
         folder.summary, rules: HTMLPage.rules(of: layers[folder.layer]),
-        regions: report.capabilities.regions)
+        regions: report.capabilities.regions, part: true)
       html += "</tr>\n"
     }
     return html + "</tbody>\n</table></div>\n</details>\n</section>\n"

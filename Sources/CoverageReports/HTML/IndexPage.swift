@@ -69,7 +69,7 @@ struct IndexPage {
         html += "<th scope=\"row\">\(target.name.htmlEscaped)</th>"
         html += "<td class=\"num\">\(target.fileCount)</td>"
         html += HTMLPage.metricCells(
-          target.totals, rules: rules, regions: report.capabilities.regions)
+          target.totals, rules: rules, regions: report.capabilities.regions, part: true)
         html += "<td></td></tr>\n"
       }
       html += "</tbody>\n"
@@ -86,7 +86,9 @@ struct IndexPage {
   /// What the colours of the figures mean.
   static let legend =
     "<p class=\"colour-legend muted\">Colours and marks follow the gate: <span class=\"low\">red ✕</span> "
-    + "below a gated layer's minimum, <span class=\"medium\">amber △</span> below its target, "
+    + "below a gated layer's minimum (or a file's own minimum), <span class=\"low\">red ▽</span> a file, "
+    + "folder or target below its layer's minimum (the gate judges the layer as a whole), "
+    + "<span class=\"medium\">amber △</span> below its target, "
     + "<span class=\"high\">green</span> unmarked at or above it; files and targets take their layer's "
     + "rules. Figures no rule applies to (layers that are not gated, the total) are neutral.</p>\n"
 

@@ -26,11 +26,12 @@ extension Covgate {
         print(fullMessage(for: error))
         exitWhenWritten(0)
       }
-      let message = Self.message(for: error)
+      let message =
+        Self.message(for: error)
         .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
           !$0.isEmpty
         }
-        .joined(separator: "; ")
+        .joined(separator: "; ") + subcommandHint(for: arguments)
       FileHandle.standardError.write(Data("covgate: error: \(message); see `covgate help`\n".utf8))
       exitWhenWritten(code.rawValue)
     }

@@ -8,7 +8,10 @@ struct PackageOptions: ParsableArguments {
   @Option(
     name: .customLong("package-path"),
     help: "The package folder, or an Xcode project's root (default: the current folder).")
-  var packagePath: String = "."
+  var packagePathOption: String?
+
+  /// The package folder as given, the current folder when not.
+  var packagePath: String { packagePathOption ?? "." }
 
   @Option(
     help: "The config file (default: .covgate.yml in the package, built-in defaults if absent).")
