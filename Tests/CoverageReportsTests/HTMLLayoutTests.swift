@@ -24,6 +24,24 @@ final class HTMLLayoutTests: XCTestCase {
       run.output.contains("4 pages at 1400x900, 1920x1080, 390x844: 0 faults"), run.output)
   }
 
+  /// On a phone the browser zooms out to fit a page wider than the screen, and `innerWidth`
+  /// grows with it: the checker measures against the width it asked for, so it sees the page.
+  func testTheCheckerFindsAPageWiderThanAPhone() throws {
+    let chromium = try ExternalTool.chromium()
+    let site = try ExternalTool.writeSite(HTMLWideSample.render(), for: self)
+    let index = site.appendingPathComponent("index.html")
+    let page = try String(contentsOf: index, encoding: .utf8).replacingOccurrences(
+      of: "<main class=\"wrap\">",
+      with: "<main class=\"wrap\"><p>" + String(repeating: "W", count: 60) + "</p>")
+    try page.write(to: index, atomically: true, encoding: .utf8)
+
+    let run = ExternalTool.run(["python3", checker, chromium, site.path, "--pages", "0"])
+
+    XCTAssertEqual(run.status, 1, run.output)
+    XCTAssertTrue(run.output.contains("index.html at 390x844: the page is"), run.output)
+    XCTAssertFalse(run.output.contains("at 1400x900: the page"), run.output)
+  }
+
   func testTheCheckerFindsATableCutOff() throws {
     let chromium = try ExternalTool.chromium()
     let site = try ExternalTool.writeSite(HTMLWideSample.render(), for: self)

@@ -192,6 +192,7 @@ extension HTMLAssets {
 
     /* File page */
     .file-head h1.path { font: 600 19px var(--mono); overflow-wrap: anywhere; }
+    section.change h2.path { overflow-wrap: anywhere; }
     .meta { color: var(--muted); margin: 6px 0 16px; }
     .meta b { color: var(--fg); font-weight: 600; }
     td.fn { font: 12.5px var(--mono); overflow-wrap: anywhere; }

@@ -29,8 +29,8 @@ public enum MutationHTMLReport {
     let survivors = report.survivors
     html += "<h2>\(survivors.count) survivors</h2>\n"
     if survivors.isEmpty { html += "<p>Every mutant the tests ran was noticed.</p>\n" }
-    for survivor in survivors {
-      html += survivorSection(survivor, source: sources[survivor.mutant.file])
+    for group in SurvivorGroup.grouping(survivors) {
+      html += survivorSection(group, source: sources[group.file])
     }
     return html + "</main></body></html>\n"
   }
@@ -59,23 +59,28 @@ public enum MutationHTMLReport {
       """
   }
 
-  private static func survivorSection(_ survivor: MutantResult, source: String?) -> String {
-    let mutant = survivor.mutant
+  /// One line's survivors: each change, the tests that ran the line, the lines around it.
+  private static func survivorSection(_ group: SurvivorGroup, source: String?) -> String {
+    let kinds = group.mutants.map(\.kind.rawValue)
     var html = """
-      <section><h3><code>\(escape(mutant.file)):\(mutant.line)</code> \(escape(mutant.kind.rawValue))</h3>
-      <p><code class="before">\(escape(mutant.original))</code> becomes \
-      \(mutant.mutated.isEmpty ? "nothing (the call is removed)" : "<code class=\"after\">\(escape(mutant.mutated))</code>"); \
-      ran by \(escape(MutationTextReport.testList(survivor.tests))).</p>
-
+      <section><h3><code>\(escape(group.file)):\(group.line)</code> \(escape(kinds.joined(separator: ", ")))</h3>
+      <ul>
       """
+    for mutant in group.mutants {
+      html += """
+        <li><code class="before">\(escape(mutant.original))</code> becomes \
+        \(mutant.mutated.isEmpty ? "nothing (the call is removed)" : "<code class=\"after\">\(escape(mutant.mutated))</code>")</li>
+        """
+    }
+    html += "</ul>\n<p>Ran by \(escape(MutationTextReport.testList(group.tests))).</p>\n"
     if let source {
       let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-      let first = max(1, mutant.line - context)
-      let last = min(lines.count, mutant.line + context)
+      let first = max(1, group.line - context)
+      let last = min(lines.count, group.line + context)
       if first <= last {
         html += "<pre>"
         for number in first...last {
-          let marked = number == mutant.line ? " class=\"survivor\"" : ""
+          let marked = number == group.line ? " class=\"survivor\"" : ""
           html += "<span\(marked)><b>\(number)</b> \(escape(String(lines[number - 1])))</span>"
         }
         html += "</pre>\n"
@@ -90,6 +95,7 @@ public enum MutationHTMLReport {
     body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fff}\
     main{max-width:72rem;margin:0 auto;padding:1rem}\
     h1{font-size:1.4rem}h2{font-size:1.2rem;margin-top:2rem}h3{font-size:1rem;overflow-wrap:anywhere}\
+    p,li{overflow-wrap:anywhere}\
     .scroll{overflow-x:auto}table{border-collapse:collapse}td,th{padding:.25rem .6rem;border-bottom:1px solid #ddd;text-align:right}\
     td:first-child,th:first-child{text-align:left}\
     .passed{color:#1a7f37}.failed{color:#cf222e}.verdict.failed{font-weight:600}\

@@ -25,19 +25,21 @@ public enum MutationMarkdownReport {
     let survivors = report.survivors
     if !survivors.isEmpty {
       lines += ["", "<details><summary>\(survivors.count) survivors</summary>", ""]
-      for survivor in survivors {
-        let mutant = survivor.mutant
-        let change =
-          mutant.mutated.isEmpty
-          ? "\(code(mutant.original)) removed"
-          : "\(code(mutant.original)) → \(code(mutant.mutated))"
+      for group in SurvivorGroup.grouping(survivors) {
+        let changes = group.mutants.map { "\($0.kind.rawValue): \(change($0))" }
         lines.append(
-          "- `\(mutant.file):\(mutant.line)` \(mutant.kind.rawValue): \(change), ran by \(escaped(MutationTextReport.testList(survivor.tests)))"
+          "- `\(group.file):\(group.line)` \(changes.joined(separator: "; ")), ran by \(escaped(MutationTextReport.testList(group.tests)))"
         )
       }
       lines += ["", "</details>"]
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `a < b` → `a <= b`, or `audit()` removed.
+  static func change(_ mutant: Mutant) -> String {
+    mutant.mutated.isEmpty
+      ? "\(code(mutant.original)) removed" : "\(code(mutant.original)) → \(code(mutant.mutated))"
   }
 
   /// Inline code that a backtick in the code cannot end early.

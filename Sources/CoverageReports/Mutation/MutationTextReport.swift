@@ -33,12 +33,18 @@ public enum MutationTextReport {
     if !survivors.isEmpty {
       lines.append("")
       lines.append("Survivors (no test noticed these faults):")
-      for survivor in survivors {
-        let mutant = survivor.mutant
-        lines.append(
-          "  \(mutant.file):\(mutant.line):\(mutant.column)  \(mutant.kind.rawValue)  \(mutant.change)"
-        )
-        lines.append("    ran by \(testList(survivor.tests))")
+      for group in SurvivorGroup.grouping(survivors) {
+        if let mutant = group.mutants.first, group.mutants.count == 1 {
+          lines.append(
+            "  \(mutant.file):\(mutant.line):\(mutant.column)  \(mutant.kind.rawValue)  \(mutant.change)"
+          )
+        } else {
+          lines.append("  \(group.file):\(group.line)  \(group.mutants.count) faults on this line:")
+          for mutant in group.mutants {
+            lines.append("    :\(mutant.column)  \(mutant.kind.rawValue)  \(mutant.change)")
+          }
+        }
+        lines.append("    ran by \(testList(group.tests))")
       }
     }
     let timedOut = report.results.filter { $0.outcome == .timedOut }
