@@ -34,6 +34,23 @@ public enum TrendChart {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `Line coverage unchanged over the last 5 runs: total 81.00%, logic 75.00%.` when two or more
+  /// runs and every series in them held one figure: a chart of flat lines says only that, in a
+  /// large box; nil otherwise (a change, a layer missing from a run, a single run).
+  public static func flatSummary(points: [HistoryPoint]) -> String? {
+    guard points.count > 1 else { return nil }
+    var figures: [String] = []
+    for series in Series.all(in: points) {
+      let metrics = points.map { series.metric($0) }
+      guard let first = metrics[0], first.truncatedHundredths != nil,
+        metrics.allSatisfy({ $0?.truncatedHundredths == first.truncatedHundredths })
+      else { return nil }
+      figures.append("\(series.name) \(first.formattedPercent)")
+    }
+    return "Line coverage unchanged over the last \(points.count) runs: "
+      + figures.joined(separator: ", ") + "."
+  }
+
   /// The axis' horizontal lines with their labels.
   private static func grid(_ layout: Layout) -> [String] {
     var lines = ["<g class=\"trend-grid\" stroke=\"#dddddd\" stroke-width=\"1\">"]

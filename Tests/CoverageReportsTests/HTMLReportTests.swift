@@ -216,6 +216,26 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(failedFiles.contains("<span class=\"pct low\">57.14%"))
   }
 
+  /// A trend that did not move is said in a sentence, not drawn as a large chart of flat lines.
+  func testAFlatTrendIsASentenceOnTheIndex() throws {
+    var report = HTMLSample.report
+    report.history = (0..<3).map { index in
+      HistoryPoint(
+        date: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 86_400),
+        commit: "abc\(index)", passed: true, lines: Metric(covered: 4, count: 7),
+        layerLines: ["logic": Metric(covered: 4, count: 7)])
+    }
+    let flat = try XCTUnwrap(HTMLSample.render(report)["index.html"])
+    XCTAssertTrue(
+      flat.contains(
+        "<p class=\"trend-flat\">Line coverage unchanged over the last 3 runs: total = logic 57.14%.</p>"
+      ), flat)
+    XCTAssertFalse(flat.contains("class=\"trend-chart\""))
+    report.history[2].lines = Metric(covered: 5, count: 7)
+    let moved = try XCTUnwrap(HTMLSample.render(report)["index.html"])
+    XCTAssertTrue(moved.contains("class=\"trend-chart\""))
+  }
+
   /// `--title` and `--revision` show on every page; without them the bytes are what they were.
   func testTitleAndRevisionShowOnEveryPage() throws {
     let heading = ReportHeading(title: "Nightly <iOS>", revision: "0123abc")

@@ -30,6 +30,20 @@ final class TrendChartTests: XCTestCase {
     XCTAssertEqual(TrendChart.svg(points: []), "")
   }
 
+  func testAFlatTrendIsASentenceNotAChart() {
+    let flat = (0..<4).map { point($0, lines: 81, layers: ["logic": Metric(covered: 3, count: 4)]) }
+    XCTAssertEqual(
+      TrendChart.flatSummary(points: flat),
+      "Line coverage unchanged over the last 4 runs: total 81.00%, logic 75.00%.")
+    var moved = flat
+    moved[2].layerLines["logic"] = Metric(covered: 2, count: 4)
+    XCTAssertNil(TrendChart.flatSummary(points: moved), "a layer moved")
+    var missing = flat
+    missing[1].layerLines = [:]
+    XCTAssertNil(TrendChart.flatSummary(points: missing), "a run without the layer")
+    XCTAssertNil(TrendChart.flatSummary(points: [flat[0]]), "one run is a dot, not a trend")
+  }
+
   func testOnePointIsADotPerSeriesInTheMiddleWithoutALine() {
     let svg = TrendChart.svg(points: [
       point(0, lines: 50, layers: ["logic": Metric(covered: 3, count: 4)])

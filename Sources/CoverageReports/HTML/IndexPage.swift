@@ -31,7 +31,9 @@ struct IndexPage {
     if !report.history.isEmpty {
       totals +=
         "<section class=\"trend\" aria-label=\"Coverage trend\">\n<h2>Trend</h2>\n"
-        + TrendChart.svg(points: report.history) + "</section>\n"
+        + (TrendChart.flatSummary(points: report.history).map {
+          "<p class=\"trend-flat\">\($0.htmlEscaped)</p>\n"
+        } ?? TrendChart.svg(points: report.history)) + "</section>\n"
     }
     let risks = report.riskiestFunctions(limit: CoverageReport.riskTableLength)
     return [
