@@ -63,8 +63,10 @@ final class TestServerHookSourceTests: XCTestCase {
       int main(int argc, char **argv, char **envp) {
         (void)envp;
         const char *variable = getenv("COVGATE_TEST_VARIABLE");
-        printf("arguments %d %s, variable %s\\n", given_argc, given_argc > 1 ? given_argv[1] : "-",
-               variable ? variable : "none");
+        int first = fgetc(stdin);
+        printf("arguments %d %s, variable %s, stdin %s\\n", given_argc,
+               given_argc > 1 ? given_argv[1] : "-", variable ? variable : "none",
+               first == EOF ? "empty" : "not empty");
         if (argc > 2 && strcmp(argv[1], "exit") == 0) return atoi(argv[2]);
         return 0;
       }
@@ -97,10 +99,11 @@ final class TestServerHookSourceTests: XCTestCase {
     XCTAssertEqual(answers[4].last, "0")
     XCTAssertEqual(
       try String(contentsOfFile: "\(folder)/first.log", encoding: .utf8),
-      "arguments 3 exit, variable seen\n")
+      "arguments 3 exit, variable seen, stdin empty\n",
+      "the child reads nothing of the requests the server's buffer held (the second one)")
     XCTAssertEqual(
       try String(contentsOfFile: "\(folder)/second.log", encoding: .utf8),
-      "arguments 1 -, variable none\n")
+      "arguments 1 -, variable none, stdin empty\n")
 
     let garbled = try serve("\(folder)/server", input: ["\(folder)/third.log", "x"], in: folder)
     XCTAssertEqual(garbled.status, 65, "a count that is not a number stops the server")

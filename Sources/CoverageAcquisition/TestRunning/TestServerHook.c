@@ -6,7 +6,9 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -19,6 +21,26 @@ typedef void (*override_function)(char **, int);
 
 extern char **environ;
 static main_function real_main;
+
+/* The signal mask and dispositions the binary had when main would have started: each child gets
+ * them back, so a test under fork starts as it would alone, whatever the server did since. */
+static sigset_t start_mask;
+static struct sigaction start_actions[NSIG];
+
+static void save_signals(void) {
+  sigprocmask(SIG_SETMASK, NULL, &start_mask);
+  for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+    sigaction(signal_number, NULL, &start_actions[signal_number]);
+  }
+}
+
+static void restore_signals(void) {
+  for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+    if (signal_number == SIGKILL || signal_number == SIGSTOP) continue;
+    sigaction(signal_number, &start_actions[signal_number], NULL);
+  }
+  sigprocmask(SIG_SETMASK, &start_mask, NULL);
+}
 
 /* Every answer is a word and two numbers. */
 static void answer(const char *word, long first, long second) {
@@ -74,6 +96,11 @@ static void run_child(char *log, char **environment, int environment_count, char
   dup2(output, STDERR_FILENO);
   close(output);
   close(none);
+  /* The server read its requests through stdin's buffer, which may hold the next ones: the test
+   * reads /dev/null from the start, as it would alone. */
+  __fpurge(stdin);
+  clearerr(stdin);
+  restore_signals();
   for (int index = 0; index < environment_count; index++) putenv(environment[index]);
   char **argv = calloc((size_t)argument_count + 2, sizeof(char *));
   if (argv == NULL) _exit(71);
@@ -92,6 +119,7 @@ static int serve(int argc, char **argv, char **envp) {
     answer("unsupported", 0, 0);
     _exit(69);
   }
+  save_signals();
   answer("ready", (long)getpid(), 0);
   for (;;) {
     char *log = field(stdin);
