@@ -13,13 +13,27 @@ public enum Phase: String, Sendable {
   case mutatedBuild = "write the mutants and build"
   case mutants = "run the tests of each mutant"
 
-  init(_ step: AcquisitionStep) {
+  /// The phase a step begins; nil for a step that is a notice, not a phase.
+  init?(_ step: AcquisitionStep) {
     switch step {
     case .build: self = .build
     case .test: self = .test
     case .perTest: self = .perTest
     case .merge: self = .merge
     case .export: self = .export
+    case .stalled: return nil
+    }
+  }
+}
+
+extension PipelineObserving {
+  /// A step of acquiring coverage as the observer hears it: a phase, or a notice (the line
+  /// naming a stalled per-test run's running tests).
+  func announce(_ step: AcquisitionStep) {
+    if case .stalled(let line) = step {
+      notice(line)
+    } else if let phase = Phase(step) {
+      self.phase(phase)
     }
   }
 }

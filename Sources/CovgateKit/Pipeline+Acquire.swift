@@ -126,7 +126,7 @@ extension Pipeline {
     guard services.files.isFolder(binPath) else { throw BuildFolderError(path: binPath) }
     let observer = services.observer
     return try services.acquisition.exportBuild(
-      binPath: binPath, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+      binPath: binPath, toolchain: toolchain, onStep: { observer.announce($0) })
   }
 }
 

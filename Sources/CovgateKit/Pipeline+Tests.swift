@@ -10,14 +10,14 @@ extension Pipeline {
   ) {
     let observer = services.observer
     var acquisition = try services.acquisition.runTests(
-      request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+      request, toolchain: toolchain, onStep: { observer.announce($0) })
     var exports = [acquisition.exportPath]
     let repeatFolder = "\(settings.outputFolder)/.repeat"
     if repeats > 1 {
       exports = [try RepeatedRuns.keep(acquisition.exportPath, run: 1, in: repeatFolder)]
       for run in 2...repeats {
         let next = try services.acquisition.runTests(
-          request, toolchain: toolchain, onStep: { observer.phase(Phase($0)) })
+          request, toolchain: toolchain, onStep: { observer.announce($0) })
         exports.append(try RepeatedRuns.keep(next.exportPath, run: run, in: repeatFolder))
         acquisition = RepeatedRuns.combined(acquisition, next)
       }

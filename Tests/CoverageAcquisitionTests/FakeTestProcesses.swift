@@ -7,12 +7,15 @@ final class FakeTestProcesses: TestProcessLaunching, @unchecked Sendable {
   private let lock = NSLock()
   /// How a test ends, by the last argument (its ID or filter); passing when not scripted.
   private let endings: [String: StreamResult]
+  /// How long a test runs, by its ID (0.02 s when not given).
+  private let durations: [String: TimeInterval]
   private(set) var launched: [[String]] = []
   private(set) var running = 0
   private(set) var mostAtOnce = 0
 
-  init(endings: [String: StreamResult] = [:]) {
+  init(endings: [String: StreamResult] = [:], durations: [String: TimeInterval] = [:]) {
     self.endings = endings
+    self.durations = durations
   }
 
   func run(
@@ -25,7 +28,7 @@ final class FakeTestProcesses: TestProcessLaunching, @unchecked Sendable {
       running += 1
       mostAtOnce = max(mostAtOnce, running)
     }
-    Thread.sleep(forTimeInterval: 0.02)
+    Thread.sleep(forTimeInterval: durations[arguments.last ?? ""] ?? 0.02)
     defer { lock.withLock { running -= 1 } }
     let ending = endings[arguments.last ?? ""] ?? StreamResult(exitCode: 0)
     try "output of \(arguments.last ?? "")\n".write(toFile: log, atomically: true, encoding: .utf8)

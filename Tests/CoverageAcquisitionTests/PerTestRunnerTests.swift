@@ -54,6 +54,55 @@ final class PerTestRunnerTests: XCTestCase {
       ])
   }
 
+  /// A run in which no test finishes for a while names the tests it waits on, with their time.
+  func testAStalledRunNamesTheRunningTests() throws {
+    let lines = LineLog()
+    let processes = FakeTestProcesses(durations: ["T.A/testHangs": 1.5])
+    _ = try PerTestRunner(
+      launcher: processes, jobs: 2, timeout: nil, onStall: { lines.add($0) }, stallSeconds: 0.4
+    ).run(Array(tests.prefix(4)), in: nil, folder: folder)
+    let said = lines.all
+    XCTAssertFalse(said.isEmpty, "a second without a test finishing is said")
+    XCTAssertTrue(
+      said.allSatisfy {
+        $0.hasPrefix("no test finished for ") && $0.contains("; running: T.A/testHangs (")
+          && !$0.contains("testPasses")
+      }, "\(said)")
+    XCTAssertLessThanOrEqual(said.count, 4, "said once per quiet spell, not on every check")
+
+    let quick = LineLog()
+    _ = try PerTestRunner(
+      launcher: FakeTestProcesses(), jobs: 2, timeout: nil, onStall: { quick.add($0) },
+      stallSeconds: 0.4
+    ).run(tests, in: nil, folder: folder)
+    XCTAssertEqual(quick.all, [], "a run that keeps finishing tests says nothing")
+  }
+
+  func testStallWatchSaysTheLineOncePerQuietSpell() {
+    let clock = Clock()
+    let watch = StallWatch(quiet: 60, now: { clock.now }, say: { _ in })
+    XCTAssertNil(watch.check(), "nothing runs")
+    watch.started(0, name: "T.A/testSlow")
+    clock.advance(30)
+    watch.started(1, name: "T.A/testHangs")
+    clock.advance(29)
+    XCTAssertNil(watch.check())
+    clock.advance(1)
+    XCTAssertEqual(
+      watch.check(), "no test finished for 60 s; running: T.A/testSlow (60 s), T.A/testHangs (30 s)"
+    )
+    XCTAssertNil(watch.check(), "said once")
+    clock.advance(60)
+    XCTAssertEqual(
+      watch.check(),
+      "no test finished for 120 s; running: T.A/testSlow (120 s), T.A/testHangs (90 s)")
+    watch.finished(0)
+    clock.advance(59)
+    XCTAssertNil(watch.check(), "a test finished: quiet again from there")
+    clock.advance(1)
+    XCTAssertEqual(watch.check(), "no test finished for 60 s; running: T.A/testHangs (150 s)")
+  }
+
   func testRunsAtMostJobsAtOnce() throws {
     let many = (0..<12).map {
       TestCase(id: "T.A/test\($0)", library: .xctest, binary: "/b/P.xctest")
@@ -142,4 +191,20 @@ final class PerTestRunnerTests: XCTestCase {
       try TestListing(runner: runner, platform: LinuxPlatform()).tests(
         in: "/b/P.xctest", library: .xctest, directory: "/tmp"))
   }
+}
+
+/// Lines said from several threads.
+final class LineLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func add(_ line: String) { lock.withLock { lines.append(line) } }
+  var all: [String] { lock.withLock { lines } }
+}
+
+/// A clock a test moves by hand.
+final class Clock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var time = Date(timeIntervalSince1970: 1_000_000)
+  var now: Date { lock.withLock { time } }
+  func advance(_ seconds: TimeInterval) { lock.withLock { time += seconds } }
 }

@@ -14,13 +14,21 @@ public struct PerTestRunner: Sendable {
   let durations: [String: Double]
   /// How a test is started.
   let platform: any Platform
+  /// Told the running tests when none has finished for `stallSeconds`.
+  let onStall: (@Sendable (String) -> Void)?
+  /// After this long without a test finishing, the running tests are named (and again after
+  /// each as long).
+  let stallSeconds: TimeInterval
 
   public init(
     launcher: any TestProcessLaunching = LiveTestProcesses(), jobs: Int, timeout: TimeInterval?,
-    durations: [String: Double] = [:], platform: any Platform = currentPlatform()
+    durations: [String: Double] = [:], platform: any Platform = currentPlatform(),
+    onStall: (@Sendable (String) -> Void)? = nil, stallSeconds: TimeInterval = 60
   ) {
+    self.stallSeconds = stallSeconds
     self.launcher = launcher
     self.platform = platform
+    self.onStall = onStall
     self.jobs = max(1, jobs)
     self.timeout = timeout
     self.durations = durations
@@ -47,14 +55,19 @@ public struct PerTestRunner: Sendable {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let queue = WorkQueue(order: startOrder(of: tests))
     let records = Slots<Record>(count: tests.count)
+    let watch = onStall.map { StallWatch(quiet: stallSeconds, say: $0) }
+    watch?.start()
+    defer { watch?.stop() }
     let group = DispatchGroup()
     for _ in 0..<min(jobs, tests.count) {
       group.enter()
       Threads.start {
         defer { group.leave() }
         while let index = queue.next() {
+          watch?.started(index, name: tests[index].id)
           records.set(
             index, Result { try run(tests[index], index: index, in: directory, folder: folder) })
+          watch?.finished(index)
         }
       }
     }

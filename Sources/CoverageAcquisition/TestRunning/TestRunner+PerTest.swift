@@ -61,7 +61,8 @@ extension TestRunner {
     let run = try PerTestRunner(
       launcher: testProcesses(binPath: binPath, fresh: settings.freshProcesses),
       jobs: settings.jobs,
-      timeout: timeout, durations: settings.durations, platform: platform
+      timeout: timeout, durations: settings.durations, platform: platform,
+      onStall: { [onStep] in onStep(.stalled($0)) }
     ).run(tests, in: root, folder: "\(binPath)/codecov/covgate-per-test")
     let records = run.records
     let profiles = records.flatMap(\.profiles)

@@ -46,6 +46,8 @@ public enum AcquisitionStep: Sendable {
   /// Running tests one per process (after a crash, or `--per-test`).
   case perTest
   case merge, export
+  /// No test of a per-test run finished for a while: the line naming the running ones.
+  case stalled(String)
 }
 
 /// Runs `swift test --enable-code-coverage` and turns its profiles into one export, even when
