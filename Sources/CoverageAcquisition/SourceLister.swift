@@ -26,12 +26,14 @@ enum SourceLister {
         var status = stat()
         isFolder = lstat("\(path)/\(name)", &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
       }
+      // A target at the project's root has the relative folder "".
+      let inside = relative.isEmpty ? name : "\(relative)/\(name)"
       if isFolder {
-        _ = walk("\(path)/\(name)", relative: "\(relative)/\(name)", into: &found)
+        _ = walk("\(path)/\(name)", relative: inside, into: &found)
       } else if let dot = name.lastIndex(of: "."),
         extensions.contains(name[name.index(after: dot)...])
       {
-        found.append("\(relative)/\(name)")
+        found.append(inside)
       }
     }
     return true

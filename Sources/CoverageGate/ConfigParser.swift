@@ -179,6 +179,8 @@ struct ConfigParser {
         throw error(nameNode, "project.targets: a target name must be text")
       }
       let folder = try text(folderNode, "project.targets.\(name)")
+      // `.` (or `./`): the project's root is the target's folder, its sources at the top.
+      if folder == "." || folder == "./" { return ProjectTarget(name: name, folder: "") }
       let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
       let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
       guard !trimmed.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), trimmed != "."

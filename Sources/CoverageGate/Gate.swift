@@ -35,6 +35,7 @@ public enum Gate {
     report.exclusions = exclusions
     report.capabilities = input.data.capabilities
     report.runNames = input.data.runNames
+    report.inputNotes = input.data.inputNotes
     report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)
     report.gate.verdicts += FunctionFloor.verdicts(
       report, layers: config.layers, everyLayer: config.functionMinimum)

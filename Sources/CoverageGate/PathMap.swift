@@ -6,7 +6,7 @@ public struct PathMap: Sendable, Equatable {
   public var new: String
 
   public init(old: String, new: String) {
-    self.old = Self.trimmed(old)
+    self.old = Self.trimmed(WindowsPath.slashed(old))
     self.new = Self.trimmed(new)
   }
 

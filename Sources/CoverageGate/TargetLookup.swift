@@ -49,14 +49,15 @@ struct TargetLookup {
     return memo.index.map { targets[$0] }
   }
 
-  /// The index of the target whose folder is `folder` or holds it (longest first).
+  /// The index of the target whose folder is `folder` or holds it (longest first); a target
+  /// whose folder is the root (`project.targets: { App: . }`, path "") holds every file.
   private func index(of folder: Substring) -> Int? {
     var folder = folder
     while !folder.isEmpty {
       if let index = byFolder[folder] { return index }
-      guard let slash = folder.lastIndex(ofByte: UInt8(ascii: "/")) else { return nil }
+      guard let slash = folder.lastIndex(ofByte: UInt8(ascii: "/")) else { break }
       folder = folder[..<slash]
     }
-    return nil
+    return byFolder[""]
   }
 }

@@ -29,6 +29,8 @@ public struct CoverageReport: Sendable {
   /// The runs whose lines were merged, named, when files say which run ran a line
   /// (`FileCoverage.runsByLine`).
   public var runNames: [String] = []
+  /// What the reader adjusted in the producer's data (`CoverageData.inputNotes`).
+  public var inputNotes: [String] = []
 
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],

@@ -69,6 +69,10 @@ public struct CoverageData: Sendable {
   /// The targets the producer named, each with its files (xccov's `App.app`,
   /// `AppTests.xctest`): a project without a manifest takes its targets from them.
   public var producerTargets: [ProducerTarget] = []
+  /// What the reader adjusted in the producer's data, each a sentence with the figures it saw
+  /// (records merged, unknown records skipped, stated totals that disagree with the lines):
+  /// every report says so, so that no figure differs from the producer's own without a word.
+  public var inputNotes: [String] = []
 
   public init(
     files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],

@@ -30,6 +30,10 @@ public struct JSONReport: ReportRenderer {
         json.key("verdicts")
         json.array(report.gate.verdicts, Self.verdict)
       }
+      if !report.inputNotes.isEmpty {
+        json.key("inputNotes")
+        json.array(report.inputNotes) { $0.string($1) }
+      }
       json.key("layers")
       json.array(report.layers) { Self.layer(&$0, $1, derived: derived) }
       json.key("package")

@@ -60,6 +60,9 @@ public struct MarkdownReport: ReportRenderer {
         "Figures from a Cobertura report: lines as its producer counted them; functions and regions are not read from it (n/a)."
       ])
     }
+    if !report.inputNotes.isEmpty {
+      blocks.append(report.inputNotes.map { "- Note: \(escape($0))." })
+    }
     blocks += verdicts(report)
     if let patch = report.patch {
       blocks.append([

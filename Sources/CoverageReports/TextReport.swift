@@ -54,6 +54,7 @@ public struct TextReport: ReportRenderer {
     out += worstFiles(report)
     out += riskiest(report)
     if out.last != "" { out.append("") }
+    for note in report.inputNotes { out.append("Note: \(note).") }
     switch report.capabilities.source {
     case .llvmCov: out.append(Self.truncationNote)
     case .xccov: out.append(Self.xccovNote)

@@ -67,6 +67,24 @@ final class ProjectScopeTests: XCTestCase {
     XCTAssertEqual(result.files.map(\.path), ["Sources/Generated/Cart.swift"])
   }
 
+  /// A project whose sources sit at its root is one target (`project.targets: { Lib: . }`):
+  /// it holds every file no other target's folder holds, at the top or in a folder.
+  func testATargetAtTheRootHoldsEveryFileNoOtherTargetHolds() throws {
+    var package = project
+    package.project = nil
+    package.targets = [
+      TargetInfo(name: "Lib", kind: .library, path: "", sources: []),
+      TargetInfo(name: "LibTests", kind: .test, path: "tests", sources: []),
+    ]
+    let result = try Scoper(package: package, exclude: []).scope(
+      CoverageData(
+        files: ["\(root)/main.c", "\(root)/src/util.c", "\(root)/tests/test_main.c"].map(file)),
+      pathMaps: [])
+    XCTAssertEqual(result.files.map(\.path), ["main.c", "src/util.c"])
+    XCTAssertEqual(result.files.map(\.target), ["Lib", "Lib"])
+    XCTAssertEqual(result.excluded.map(\.path), ["tests/test_main.c"])
+  }
+
   func testTheAppDefaultsTellUIGlueByFolderAndName() throws {
     let config = GateConfig.appDefaults
     let glue = try XCTUnwrap(config.layers.first { $0.name == "ui-glue" })
@@ -94,7 +112,10 @@ final class ProjectScopeTests: XCTestCase {
         ProjectTarget(name: "App", folder: "App"),
         ProjectTarget(name: "Kit", folder: "Modules/Kit"),
       ])
-    for bad in ["../elsewhere", "/abs", "."] {
+    let rooted = try ConfigLoader.parse(
+      "project:\n  targets:\n    App: .\n", file: ".covgate.yml")
+    XCTAssertEqual(rooted.projectTargets, [ProjectTarget(name: "App", folder: "")])
+    for bad in ["../elsewhere", "/abs", "a/../b", "a//b"] {
       XCTAssertThrowsError(
         try ConfigLoader.parse("project:\n  targets:\n    App: \(bad)\n", file: ".covgate.yml"), bad
       ) { XCTAssertTrue("\($0)".contains("must be a folder inside the project"), "\($0)") }

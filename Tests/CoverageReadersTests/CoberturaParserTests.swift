@@ -63,15 +63,58 @@ final class CoberturaParserTests: XCTestCase {
   func testFileNamesAreTakenFromASourceFolderThatHoldsThemElseFromTheRoot() {
     let here = ["/work/App/Price.swift"]
     XCTAssertEqual(
-      CoberturaCoverage.source("App/Price.swift", sources: ["/Users/someone", "/work"]) {
+      CoberturaCoverage.source(
+        "App/Price.swift", sources: ["/Users/someone", "/work"], root: "/checkout"
+      ) {
         here.contains($0)
       }, "/work/App/Price.swift")
     XCTAssertEqual(
-      CoberturaCoverage.source("App/Price.swift", sources: ["/Users/someone"]) { _ in false },
+      CoberturaCoverage.source(
+        "App/Price.swift", sources: ["/Users/someone"], root: "/checkout"
+      ) { _ in false },
       "App/Price.swift")
     XCTAssertEqual(
-      CoberturaCoverage.source("/abs/A.swift", sources: ["/Users/someone"]) { _ in true },
+      CoberturaCoverage.source("/abs/A.swift", sources: ["/Users/someone"], root: "/c") { _ in
+        true
+      },
       "/abs/A.swift")
+  }
+
+  /// A `<source>` from another machine, relative, or a drive; file names with backslashes:
+  /// each placed in the checkout where the file is.
+  func testFileNamesFromOtherMachinesArePlacedInTheCheckout() {
+    let checkout = [
+      "/c/src/pkg/mod.py", "/c/src/ngircd/array.c", "/c/lib/x.c", "/c/app/views.py",
+    ]
+    func place(_ file: String, _ sources: [String]) -> String {
+      CoberturaCoverage.source(file, sources: sources, root: "/c") { checkout.contains($0) }
+    }
+    // A CI runner's folder, the file names relative to it: the checkout's `src`.
+    XCTAssertEqual(place("pkg/mod.py", ["/home/runner/work/app/app/src"]), "/c/src/pkg/mod.py")
+    // A bogus source beside the real one.
+    XCTAssertEqual(place("pkg/mod.py", ["/nonexistent", "/builds/x/src"]), "/c/src/pkg/mod.py")
+    // OpenCppCoverage: a drive for a source, the rest of the path in the name, backslashes.
+    XCTAssertEqual(place("develop\\ngircd\\src\\ngircd\\array.c", ["C:"]), "/c/src/ngircd/array.c")
+    // gcovr: `../..` relative to where it ran.
+    XCTAssertEqual(place("lib/x.c", ["../.."]), "/c/lib/x.c")
+    XCTAssertEqual(place("app/views.py", []), "/c/app/views.py")
+    // Absolute with a drive: kept, for path detection or --path-map.
+    XCTAssertEqual(place("C:\\Users\\me\\src\\a.c", []), "C:/Users/me/src/a.c")
+    XCTAssertEqual(place("nowhere/z.c", ["/elsewhere"]), "nowhere/z.c")
+  }
+
+  /// slather lists a class twice; one line is counted once, with its highest hits.
+  func testAFileSeveralClassesNameCountsEachLineOnce() {
+    var first = LCOVRecord(source: "/c/A.swift")
+    first.lines = [LineCount(line: 1, count: 3), LineCount(line: 2, count: 0)]
+    var second = first
+    second.lines = [LineCount(line: 2, count: 1), LineCount(line: 5, count: 0)]
+    let (records, repeated) = CoberturaCoverage.countedOnce([first, second, first])
+    XCTAssertEqual(records.count, 1)
+    XCTAssertEqual(
+      records[0].lines.map { [$0.line, Int($0.count)] }, [[1, 3], [2, 1], [5, 0]])
+    XCTAssertEqual(repeated.files, 1)
+    XCTAssertEqual(repeated.classes, 2)
   }
 
   func testAReportCovgateCannotReadIsRefusedWithItsPlace() {

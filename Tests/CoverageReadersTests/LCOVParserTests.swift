@@ -129,7 +129,7 @@ final class LCOVParserTests: XCTestCase {
         "FNDA: for f, which no FN: in the record of a declares"
       ),
       ("SF:a\nFNA:0,1,f\nend_of_record\n", 3, "FNA: for index 0, which no FNL: declares"),
-      ("SF:a\nXY:1\nend_of_record\n", 2, "unknown record XY:"),
+      ("SF:a\nx-y:1\nend_of_record\n", 2, "unknown record x-y:"),
       ("SF:a\nSF:b\n", 2, "a new SF: before the end_of_record of a"),
       ("DA:1,1\n", 1, "a DA: record outside any SF: record"),
       ("end_of_record\n", 1, "end_of_record without an SF: record"),

@@ -45,7 +45,57 @@ public enum LCOVCoverage {
     }
     var data = CoverageData(files: files, capabilities: .lcov)
     if named { data.runNames = paths.map(runName) }
+    data.inputNotes = notes(runs, from: paths)
     return data
+  }
+
+  /// What reading `runs` adjusted, per tracefile: unknown records skipped, a file's records
+  /// merged, stated `LF`/`LH` that are not the `DA:` lines.
+  static func notes(_ runs: [[LCOVRecord]], from paths: [String]) -> [String] {
+    var notes: [String] = []
+    for (run, records) in runs.enumerated() {
+      let name = (paths[run] as NSString).lastPathComponent
+      var skipped: [String: Int] = [:]
+      var order: [String] = []
+      for tag in records.lazy.flatMap(\.skippedTags) {
+        if skipped[tag] == nil { order.append(tag) }
+        skipped[tag, default: 0] += 1
+      }
+      for tag in order {
+        let count = skipped[tag]!
+        notes.append(
+          "\(name): \(tag): is no LCOV record (\(tag == "BFH" ? "Xcode's llvm-cov writes it for BRH:; " : "")in \(count) record\(count == 1 ? "" : "s")): skipped, as lcov 1.x and genhtml skip it"
+        )
+      }
+      let bySource = Dictionary(grouping: records, by: \.source).filter { $0.value.count > 1 }
+      if !bySource.isEmpty {
+        let merged = bySource.values.reduce(0) { $0 + $1.count }
+        notes.append(
+          "\(name): \(bySource.count) file\(bySource.count == 1 ? " is" : "s are") in several records (\(merged) records: one per object file or test target): their lines merged by adding counts, functions by name, as lcov merges them"
+        )
+      }
+      var disagreeing = 0
+      var stated = (found: 0, hit: 0)
+      var counted = (found: 0, hit: 0)
+      for record in records {
+        guard let lines = record.statedLines else { continue }
+        var counts: [Int: UInt64] = [:]
+        for line in record.lines { counts[line.line, default: 0] += line.count }
+        let found = counts.count
+        let hit = counts.values.count { $0 > 0 }
+        stated.found += lines.found
+        stated.hit += lines.hit
+        counted.found += found
+        counted.hit += hit
+        if lines.found != found || lines.hit != hit { disagreeing += 1 }
+      }
+      if disagreeing > 0 {
+        notes.append(
+          "\(name): \(disagreeing) record\(disagreeing == 1 ? "'s" : "s'") LF/LH differ from their DA: lines (stated \(stated.hit)/\(stated.found) lines hit, the DA: lines \(counted.hit)/\(counted.found); llvm-cov writes its summary's counts there): covgate counts the DA: lines, as lcov does"
+        )
+      }
+    }
+    return notes
   }
 
   /// A run's name from its file's: `unit.lcov` and `_coverage_report.dat` name the runs
@@ -56,8 +106,13 @@ public enum LCOVCoverage {
     return name.isEmpty ? file : name
   }
 
-  /// An `SF:` path made absolute against `root`, `.` and `..` resolved.
+  /// An `SF:` path made absolute against `root`, `.` and `..` resolved. A Windows path
+  /// (`C:\\src\\main.rs`, or backslashes without a drive) is read with `/` for its separators
+  /// and kept absolute with its drive (`C:/src/main.rs`), for path detection or `--path-map`
+  /// to place on this machine.
   static func absolute(_ source: String, root: String) -> String {
+    let source = WindowsPath.slashed(source)
+    if WindowsPath.hasDrive(source) { return source }
     let joined = source.hasPrefix("/") ? source : "\(root)/\(source)"
     return (joined as NSString).standardizingPath
   }

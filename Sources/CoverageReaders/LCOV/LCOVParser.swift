@@ -168,7 +168,12 @@ public enum LCOVParser {
         // LCOV 2.2's MC/DC conditions: not a figure covgate reports.
         return
       default:
-        throw malformed("unknown record \(tag):")
+        // A tag of capitals the format does not define (Xcode's `BFH:`) is skipped, as lcov
+        // 1.x and genhtml skip it, and said once in the notes; anything else is no LCOV.
+        guard !tag.isEmpty, tag.utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }) else {
+          throw malformed("unknown record \(tag):")
+        }
+        if !record!.skippedTags.contains(tag) { record!.skippedTags.append(tag) }
       }
     }
 
@@ -179,6 +184,9 @@ public enum LCOVParser {
         if let hits = totals[hit], let total = totals[found], hits > total {
           throw malformed("\(hit):\(hits) is above \(found):\(total)")
         }
+      }
+      if let found = totals["LF"], let hit = totals["LH"] {
+        closing.statedLines = StatedLines(found: found, hit: hit)
       }
       var seen = Set<String>()
       for (name, line) in declared where seen.insert(name).inserted {

@@ -10,6 +10,12 @@ public struct LCOVRecord: Hashable, Sendable {
   /// `BRDA:` records, each one outcome of a branch the producer measured (clang for C and
   /// Objective-C); `taken` nil (`-`) when its line never ran.
   public var branches: [ProducerBranch] = []
+  /// Records of a tag the format does not define, skipped as lcov 1.x and genhtml skip them
+  /// (Xcode's llvm-cov writes `BFH:0`, a misspelt `BRH:`), each tag once, in the order seen.
+  public var skippedTags: [String] = []
+  /// `LF:` and `LH:` as written, when both were: a producer may write figures that are not its
+  /// `DA:` lines' (llvm-cov writes its summary's), which covgate counts instead, as lcov does.
+  public var statedLines: StatedLines?
 
   public init(source: String) {
     self.source = source
@@ -37,5 +43,16 @@ public struct LCOVFunction: Hashable, Sendable {
     self.name = name
     self.line = line
     self.count = count
+  }
+}
+
+/// A record's `LF:` and `LH:` as its producer wrote them.
+public struct StatedLines: Hashable, Sendable {
+  public var found: Int
+  public var hit: Int
+
+  public init(found: Int, hit: Int) {
+    self.found = found
+    self.hit = hit
   }
 }

@@ -81,7 +81,11 @@ struct IndexPage {
     html +=
       HTMLPage.metricCells(report.totals, rules: nil, regions: report.capabilities.regions)
       + "<td></td></tr></tfoot>\n</table></div>\n"
-    html += Self.legend + "</section>\n"
+    html += Self.legend
+    for note in report.inputNotes {
+      html += "<p class=\"input-note muted\">Note: \(note.htmlEscaped).</p>\n"
+    }
+    html += "</section>\n"
     return html
   }
 
