@@ -64,6 +64,24 @@ final class LCOVCoverageTests: XCTestCase {
     XCTAssertEqual(file.summary.regions, .zero)
     XCTAssertNil(file.runsByLine)
     XCTAssertEqual(data.capabilities, .lcov)
+    XCTAssertEqual(
+      data.inputNotes,
+      [
+        "combined.dat: 1 file is in several records (2 records: one per object file or test target): their lines merged by adding counts, functions by name, as lcov merges them"
+      ])
+  }
+
+  /// geninfo 1.x writes a record per object file, some of them empty (`SF:` then
+  /// `end_of_record`): a file with no lines, not an error, merged with the file's other records.
+  func testAnEmptyRecordIsAFileWithNoLines() throws {
+    let path = try write(
+      "capture.info",
+      "TN:a_o\nSF:/ws/a.c\nend_of_record\nTN:b_o\nSF:/ws/a.c\nDA:3,2\nend_of_record\nTN:c_o\nSF:/ws/empty.h\nend_of_record\n"
+    )
+    let data = try LCOVCoverage.read(paths: [path], root: "/ws")
+    XCTAssertEqual(data.files.map(\.path), ["/ws/a.c", "/ws/empty.h"])
+    XCTAssertEqual(data.files[0].summary.lines, Metric(covered: 1, count: 1))
+    XCTAssertEqual(data.files[1].summary.lines, .zero)
   }
 
   func testALineWrittenTwiceInARecordAddsUp() throws {

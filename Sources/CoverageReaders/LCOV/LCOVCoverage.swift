@@ -45,13 +45,13 @@ public enum LCOVCoverage {
     }
     var data = CoverageData(files: files, capabilities: .lcov)
     if named { data.runNames = paths.map(runName) }
-    data.inputNotes = notes(runs, from: paths)
+    data.inputNotes = notes(runs, from: paths, root: root)
     return data
   }
 
   /// What reading `runs` adjusted, per tracefile: unknown records skipped, a file's records
   /// merged, stated `LF`/`LH` that are not the `DA:` lines.
-  static func notes(_ runs: [[LCOVRecord]], from paths: [String]) -> [String] {
+  static func notes(_ runs: [[LCOVRecord]], from paths: [String], root: String) -> [String] {
     var notes: [String] = []
     for (run, records) in runs.enumerated() {
       let name = (paths[run] as NSString).lastPathComponent
@@ -67,7 +67,9 @@ public enum LCOVCoverage {
           "\(name): \(tag): is no LCOV record (\(tag == "BFH" ? "Xcode's llvm-cov writes it for BRH:; " : "")in \(count) record\(count == 1 ? "" : "s")): skipped, as lcov 1.x and genhtml skip it"
         )
       }
-      let bySource = Dictionary(grouping: records, by: \.source).filter { $0.value.count > 1 }
+      let bySource = Dictionary(grouping: records) { absolute($0.source, root: root) }.filter {
+        $0.value.count > 1
+      }
       if !bySource.isEmpty {
         let merged = bySource.values.reduce(0) { $0 + $1.count }
         notes.append(
