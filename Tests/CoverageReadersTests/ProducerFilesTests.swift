@@ -113,10 +113,15 @@ final class ProducerFilesTests: XCTestCase {
     let data = try cobertura("slather/cobertura.xml")
     XCTAssertEqual(totals(data).lines, metric(91, 239))
     XCTAssertEqual(data.files.count, 5)
-    XCTAssertEqual(data.inputNotes.count, 1)
+    // The header is the untrimmed file's, doubled: 1736 of 4994.
+    XCTAssertEqual(data.inputNotes.count, 2)
+    XCTAssertEqual(
+      data.inputNotes[0],
+      "cobertura.xml: its header says 1736/4994 lines hit, its classes' lines are 91/239: covgate counts the lines"
+    )
     XCTAssertTrue(
-      data.inputNotes[0].hasPrefix("cobertura.xml: 5 files are listed by several classes (5 more"),
-      data.inputNotes[0])
+      data.inputNotes[1].hasPrefix("cobertura.xml: 5 files are listed by several classes (5 more"),
+      data.inputNotes[1])
   }
 
   /// gcovr 7: `<source>../..</source>`, `<methods/>` empty: functions n/a, not 0%.
@@ -131,7 +136,8 @@ final class ProducerFilesTests: XCTestCase {
   /// machine's folder.
   func testCoveragePysXMLFromCIRunners() throws {
     XCTAssertEqual(totals(try cobertura("coverage-py/libpqc_coverage.xml")).lines, metric(357, 393))
-    XCTAssertEqual(
-      totals(try cobertura("cobertura-ci-runner-source/coverage.xml")).lines, metric(620, 871))
+    let runner = try cobertura("cobertura-ci-runner-source/coverage.xml")
+    XCTAssertEqual(totals(runner).lines, metric(620, 871))
+    XCTAssertEqual(runner.inputNotes, [], "its header agrees with its lines")
   }
 }

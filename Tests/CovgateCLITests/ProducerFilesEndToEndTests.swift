@@ -79,7 +79,7 @@ final class ProducerFilesEndToEndTests: XCTestCase {
     let root = try checkout(files.sorted(), target: "SwiftSyft")
     let (lines, notes) = try check(["--cobertura", report], in: root)
     XCTAssertEqual(lines, [91, 239], "the distinct lines, not the header's doubled figures")
-    XCTAssertEqual(notes.count, 1)
-    XCTAssertTrue(notes[0].contains("5 files are listed by several classes"), "\(notes)")
+    XCTAssertTrue(
+      notes.contains { $0.contains("5 files are listed by several classes") }, "\(notes)")
   }
 }

@@ -22,6 +22,16 @@ public enum CoberturaCoverage {
         return resolved
       }
       let (records, repeated) = countedOnce(placed)
+      if let stated = report.statedLines {
+        let lines = records.reduce((found: 0, hit: 0)) { sum, record in
+          (sum.found + record.lines.count, sum.hit + record.lines.count { $0.count > 0 })
+        }
+        if lines.found != stated.found || lines.hit != stated.hit {
+          notes.append(
+            "\((path as NSString).lastPathComponent): its header says \(stated.hit)/\(stated.found) lines hit, its classes' lines are \(lines.hit)/\(lines.found): covgate counts the lines"
+          )
+        }
+      }
       if repeated.classes > 0 {
         notes.append(
           "\((path as NSString).lastPathComponent): \(repeated.files) file\(repeated.files == 1 ? " is" : "s are") listed by several classes (\(repeated.classes) more: a class listed twice, one package per executable, inner classes): each line counted once, with its highest hits"

@@ -10,6 +10,9 @@ public enum CoberturaParser {
   public struct Report: Equatable, Sendable {
     public var sources: [String] = []
     public var records: [LCOVRecord] = []
+    /// The `<coverage>` element's `lines-covered` and `lines-valid`, when both are there: the
+    /// producer's own totals, which may not be its classes' lines (slather doubles them).
+    public var statedLines: StatedLines?
   }
 
   public static func read(path: String) throws -> Report {
@@ -87,7 +90,13 @@ public enum CoberturaParser {
       let attributes = try self.attributes(in: index..<(selfClosing ? end - 1 : end), at: open)
       index = end + 1
       switch name {
-      case "coverage": sawCoverage = true
+      case "coverage":
+        sawCoverage = true
+        if let covered = attributes["lines-covered"].flatMap({ Int($0) }),
+          let valid = attributes["lines-valid"].flatMap({ Int($0) })
+        {
+          found.statedLines = StatedLines(found: valid, hit: covered)
+        }
       case "source":
         guard !selfClosing, let close = find("</source>", from: index) else { return }
         let text = decoded(bytes[index..<close], at: open)
