@@ -14,6 +14,8 @@ public enum AuthError: Error, Equatable, Sendable {
   case serviceUnavailable(String)
   /// The sign-in service did not answer within the login model's timeout.
   case timedOut
+  /// Too many failed sign-ins: the service takes none for this many seconds.
+  case tooManyAttempts(retryAfterSeconds: Int)
 }
 
 extension AuthError: CustomStringConvertible {
@@ -32,7 +34,17 @@ extension AuthError: CustomStringConvertible {
       return "Sign-in is unavailable right now: \(reason)"
     case .timedOut:
       return "Sign-in is taking too long; check the connection and try again"
+    case .tooManyAttempts(let seconds):
+      return "Too many failed sign-ins; try again in \(Self.wait(seconds))"
     }
+  }
+
+  /// A wait as a person reads it: "45 s", "2 min 8 s", "15 min".
+  private static func wait(_ seconds: Int) -> String {
+    let seconds = max(seconds, 1)
+    let (minutes, rest) = seconds.quotientAndRemainder(dividingBy: 60)
+    if minutes == 0 { return "\(rest) s" }
+    return rest == 0 ? "\(minutes) min" : "\(minutes) min \(rest) s"
   }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Keeps the list of camp sites.
+/// Keeps the list of camp sites; only a signed-in ranger changes it.
 public struct CampSiteService: Sendable {
   /// The numbers a site may have.
   public static let allowedSiteNumbers = 1...9_999
@@ -9,17 +9,25 @@ public struct CampSiteService: Sendable {
 
   private let database: CampgroundDatabase
   private let queue: DispatchQueue
+  private let clock: CampgroundClock
 
-  /// Creates a service over `database`; background saves run on `queue`.
-  public init(database: CampgroundDatabase, queue: DispatchQueue = .global(qos: .userInitiated)) {
+  /// Creates a service over `database`; background saves run on `queue`, and a stay's days are
+  /// counted by `clock` (the campground's zone).
+  public init(
+    database: CampgroundDatabase, queue: DispatchQueue = .global(qos: .userInitiated),
+    clock: CampgroundClock = .system
+  ) {
     self.database = database
     self.queue = queue
+    self.clock = clock
   }
 
   /// Adds a site; its number must be allowed and unused, its rate within 0...`maximumRateCents`.
+  /// Rangers only.
   @discardableResult
   public func addSite(
-    number: Int, hasElectricity: Bool, hasWater: Bool, nightlyRateCents: Int
+    number: Int, hasElectricity: Bool, hasWater: Bool, nightlyRateCents: Int,
+    by ranger: RangerProof
   ) throws -> CampSite {
     guard Self.allowedSiteNumbers.contains(number) else {
       throw CampgroundError.invalidSiteNumber(number)
@@ -35,8 +43,10 @@ public struct CampSiteService: Sendable {
   }
 
   /// Adds a site on the background queue and reports the outcome to `completion` there.
+  /// Rangers only.
   public func addSite(
     number: Int, hasElectricity: Bool, hasWater: Bool, nightlyRateCents: Int,
+    by ranger: RangerProof,
     completion: @escaping @Sendable (Result<CampSite, CampgroundError>) -> Void
   ) {
     queue.async {
@@ -44,7 +54,7 @@ public struct CampSiteService: Sendable {
         CampgroundError.catching {
           try addSite(
             number: number, hasElectricity: hasElectricity, hasWater: hasWater,
-            nightlyRateCents: nightlyRateCents)
+            nightlyRateCents: nightlyRateCents, by: ranger)
         })
     }
   }
@@ -54,8 +64,8 @@ public struct CampSiteService: Sendable {
     try database.site(number: number)
   }
 
-  /// Deletes a site; refused while it has reservations that stand, or any a camper paid for.
-  /// Rangers only.
+  /// Deletes a site; refused, with the reservations named, while any reservation (a cancelled
+  /// one too) names it: they and their payments are kept. Rangers only.
   public func deleteSite(number: Int, by ranger: RangerProof) throws {
     try database.deleteSite(number: number)
   }
@@ -70,7 +80,8 @@ public struct CampSiteService: Sendable {
     try database.sites(with: amenities)
   }
 
-  /// Sites free on every night of a stay of `nights` nights from `start` that offer `amenities`.
+  /// Sites free on every night of a stay of `nights` nights from the day `start` falls on where
+  /// the campground is, that offer `amenities`.
   ///
   /// A stay outside `ReservationService.allowedNights` throws its `CampingManagerError`.
   public func availableSites(from start: Date, nights: Int, with amenities: Amenities = [])
@@ -79,7 +90,7 @@ public struct CampSiteService: Sendable {
     guard ReservationService.allowedNights.contains(nights) else {
       throw CampingManagerError.invalidNumberOfDays(nights)
     }
-    let first = CampgroundCalendar.startOfDay(start)
+    let first = clock.day(of: start)
     return try database.sites(
       with: amenities, freeFrom: first, to: CampgroundCalendar.adding(nights: nights, to: first))
   }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Registers campers and looks them up.
+/// Registers campers, looks them up, and removes one who never booked.
 public struct CamperService: Sendable {
   private let database: CampgroundDatabase
   private let queue: DispatchQueue
@@ -11,13 +11,20 @@ public struct CamperService: Sendable {
     self.queue = queue
   }
 
-  /// Registers a camper; rejects an empty name or phone number and a duplicate.
+  /// Registers a camper; rejects an empty name or phone number, one holding a control
+  /// character (`PlainText.isControl`: it would act on the terminal that prints it), and a
+  /// duplicate.
   @discardableResult
   public func addCamper(fullName: String, phoneNumber: String) throws -> Camper {
     let name = fullName.trimmingCharacters(in: .whitespacesAndNewlines)
     let phone = phoneNumber.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw CampgroundError.emptyName }
     guard !phone.isEmpty else { throw CampgroundError.emptyPhoneNumber }
+    for (field, text) in [("name", name), ("phone number", phone)] {
+      if let scalar = PlainText.firstControl(in: text) {
+        throw CampgroundError.controlCharacter(field: field, code: PlainText.code(scalar))
+      }
+    }
     return try database.insertCamper(Camper(fullName: name, phoneNumber: phone))
   }
 
@@ -40,6 +47,12 @@ public struct CamperService: Sendable {
   /// Campers registered under `fullName` (case does not matter).
   public func findCampers(named fullName: String) throws -> [Camper] {
     try database.campers(named: fullName.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// Deletes a camper registered by mistake; refused, with the reservations named, while any
+  /// reservation names them: their stays and payments are kept. Rangers only.
+  public func deleteCamper(id: Int64, by ranger: RangerProof) throws {
+    try database.deleteCamper(id: id)
   }
 
   /// Every registered camper, by name.

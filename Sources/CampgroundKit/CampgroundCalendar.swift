@@ -43,6 +43,14 @@ public enum CampgroundCalendar {
     startOfDay(instant.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: instant))))
   }
 
+  /// An instant inside `day` (a stored day) as the clocks in `timeZone` show it: noon there, so
+  /// no offset or daylight-saving change moves it into another day; `day(of:in:)` gives `day`
+  /// back. A day typed as `yyyy-MM-dd` becomes the instant a service cuts in the campground's zone.
+  public static func noon(of day: Date, in timeZone: TimeZone) -> Date {
+    let noonInUTC = startOfDay(day).addingTimeInterval(12 * 3_600)
+    return noonInUTC.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: noonInUTC)))
+  }
+
   /// The midnight that starts the day of `date`.
   public static func startOfDay(_ date: Date) -> Date {
     calendar.startOfDay(for: date)

@@ -34,6 +34,21 @@ extension CampgroundDatabase {
     }
   }
 
+  /// Deletes a camper no reservation names. One with reservations is kept with them: they and
+  /// their payments are the office's records, and the error names them (the schema refuses the
+  /// delete too: reservations reference campers `ON DELETE RESTRICT`).
+  func deleteCamper(id: Int64) throws {
+    try write { db in
+      guard try Camper.exists(db, key: id) else { throw CampgroundError.camperNotFound(id: id) }
+      let ids = try Int64.fetchAll(
+        db, sql: "SELECT id FROM reservation WHERE camperId = ? ORDER BY id", arguments: [id])
+      guard ids.isEmpty else {
+        throw CampgroundError.camperHasReservations(id: id, reservationIds: ids)
+      }
+      _ = try Camper.deleteOne(db, key: id)
+    }
+  }
+
   /// Every camper, ordered by name.
   func allCampers() throws -> [Camper] {
     try read { db in

@@ -37,19 +37,6 @@ extension CampgroundDatabase {
     }
   }
 
-  /// Adds `cents` to what was paid, refusing more than the balance.
-  func addPayment(cents: Int, toReservation id: Int64) throws -> Reservation {
-    try write { db in
-      var reservation = try existingReservation(id: id, in: db)
-      guard cents <= reservation.balanceCents else {
-        throw CampgroundError.overpayment(cents: cents, balanceCents: reservation.balanceCents)
-      }
-      reservation.amountPaidCents += cents
-      try reservation.update(db)
-      return reservation
-    }
-  }
-
   /// The reservation with this id, if any.
   func reservation(id: Int64) throws -> Reservation? {
     try read { db in try Reservation.fetchOne(db, key: id) }
@@ -82,7 +69,8 @@ extension CampgroundDatabase {
       && Reservation.Columns.endDate > start
   }
 
-  private func existingReservation(id: Int64, in db: Database) throws -> Reservation {
+  /// The reservation with this id, refusing an unknown or a cancelled one.
+  func existingReservation(id: Int64, in db: Database) throws -> Reservation {
     guard let reservation = try Reservation.fetchOne(db, key: id) else {
       throw CampgroundError.reservationNotFound(id: id)
     }

@@ -12,13 +12,24 @@ extension Notification.Name {
 public final class CampgroundDatabase: Sendable {
   private let dbWriter: any DatabaseWriter
   private let notificationCenter: NotificationCenter
+  /// The files and folder `open(at:ownsFolder:)` made private because others could use them;
+  /// empty when all was private already (so a program says it once, the first time).
+  public let permissionChanges: [PermissionChange]
 
   /// Wraps `dbWriter`, migrating its schema; saves are announced on `notificationCenter`.
-  public init(_ dbWriter: any DatabaseWriter, notificationCenter: NotificationCenter = .default)
-    throws
-  {
+  public convenience init(
+    _ dbWriter: any DatabaseWriter, notificationCenter: NotificationCenter = .default
+  ) throws {
+    try self.init(dbWriter, notificationCenter: notificationCenter, permissionChanges: [])
+  }
+
+  private init(
+    _ dbWriter: any DatabaseWriter, notificationCenter: NotificationCenter,
+    permissionChanges: [PermissionChange]
+  ) throws {
     self.dbWriter = dbWriter
     self.notificationCenter = notificationCenter
+    self.permissionChanges = permissionChanges
     do {
       try Self.migrator.migrate(dbWriter)
     } catch {
@@ -29,17 +40,21 @@ public final class CampgroundDatabase: Sendable {
   /// How long a write waits for another process's transaction before giving up, in seconds.
   public static let busyTimeout: TimeInterval = 5
 
-  /// Opens (creating if needed) the database file at `url`, and its folder.
+  /// Opens (creating if needed) the database file at `url`, and its folder, private to this
+  /// user (`PrivateFiles`): the file 600, folders created for it 700, and an existing folder
+  /// tightened to 700 too when it is the campground's own (`ownsFolder`: the default place, not
+  /// a folder the user named). What was tightened is in `permissionChanges`.
   ///
   /// Two terminals can use one file: a write waits up to `busyTimeout` for the other's.
-  public static func open(at url: URL) throws -> CampgroundDatabase {
+  public static func open(at url: URL, ownsFolder: Bool = false) throws -> CampgroundDatabase {
     let path = url.path
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let changes = try PrivateFiles.prepare(databaseAt: url, ownsFolder: ownsFolder)
       var configuration = Configuration()
       configuration.busyMode = .timeout(busyTimeout)
-      return try CampgroundDatabase(DatabaseQueue(path: path, configuration: configuration))
+      return try CampgroundDatabase(
+        DatabaseQueue(path: path, configuration: configuration),
+        notificationCenter: .default, permissionChanges: changes)
     } catch let error as CampgroundError {
       throw error
     } catch let error as DatabaseError {
@@ -104,7 +119,108 @@ public final class CampgroundDatabase: Sendable {
         table.add(column: "tokenHash", .text).notNull().defaults(to: "")
       }
     }
+    migrator.registerMigration("v5: one session per token, several rangers signed in at once") {
+      db in
+      // The one session of before keeps its ranger signed in; one without a token signs nobody
+      // in, so it is not kept.
+      try db.execute(
+        sql: """
+          CREATE TABLE rangerSessionByToken (
+            tokenHash TEXT NOT NULL PRIMARY KEY,
+            email TEXT NOT NULL,
+            expiresAt DATETIME NOT NULL);
+          INSERT INTO rangerSessionByToken (tokenHash, email, expiresAt)
+            SELECT tokenHash, email, expiresAt FROM rangerSession WHERE tokenHash <> '';
+          DROP TABLE rangerSession;
+          ALTER TABLE rangerSessionByToken RENAME TO rangerSession;
+          CREATE INDEX rangerSession_on_email ON rangerSession(email);
+          """)
+    }
+    migrator.registerMigration("v6: reservations kept, a payments ledger") { db in
+      try Self.keepReservations(db)
+      try Self.createPaymentsLedger(db)
+    }
+    migrator.registerMigration("v7: failed sign-ins counted") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE signInFailure (
+            subject TEXT NOT NULL PRIMARY KEY,
+            failures INTEGER NOT NULL,
+            lastFailureAt DATETIME NOT NULL);
+          """)
+    }
     return migrator
+  }
+
+  /// Rebuilds the reservation table with its camper and site references `ON DELETE RESTRICT`
+  /// instead of v1's `CASCADE`: deleting a camper or a site deleted their reservations, and with
+  /// them what was paid. SQLite cannot change a foreign key in place, so the table is copied
+  /// into a new one, as SQLite's manual describes (the migrator turns foreign keys off while a
+  /// migration runs and checks them all after it). Ids stay, and so does the AUTOINCREMENT
+  /// counter: an id once used is never given again. The services refuse such a delete first,
+  /// with the reservations named; the schema refuses it for anything else that tries.
+  private static func keepReservations(_ db: Database) throws {
+    let lastId = try Int64.fetchOne(
+      db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'reservation'")
+    try db.execute(
+      sql: """
+        CREATE TABLE reservationKept (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          camperId INTEGER NOT NULL REFERENCES camper(id) ON DELETE RESTRICT,
+          siteNumber INTEGER NOT NULL REFERENCES campSite(siteNumber) ON DELETE RESTRICT,
+          startDate DATETIME NOT NULL,
+          endDate DATETIME NOT NULL,
+          nights INTEGER NOT NULL,
+          status TEXT NOT NULL,
+          amountDueCents INTEGER NOT NULL,
+          amountPaidCents INTEGER NOT NULL);
+        INSERT INTO reservationKept (id, camperId, siteNumber, startDate, endDate, nights, status,
+            amountDueCents, amountPaidCents)
+          SELECT id, camperId, siteNumber, startDate, endDate, nights, status, amountDueCents,
+            amountPaidCents
+          FROM reservation;
+        DROP TABLE reservation;
+        ALTER TABLE reservationKept RENAME TO reservation;
+        CREATE INDEX reservation_on_camperId ON reservation(camperId);
+        CREATE INDEX reservation_on_siteNumber ON reservation(siteNumber);
+        """)
+    if let lastId {
+      try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'reservation'")
+      try db.execute(
+        sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('reservation', ?)",
+        arguments: [lastId])
+    }
+  }
+
+  /// The payments ledger (`Payment`): rows are only added (triggers refuse a change or a
+  /// delete), each names its ranger and its time, and a reservation's paid amount is their sum.
+  /// What reservations were paid before the ledger opens it: one correction each, "paid before
+  /// the ledger was kept", naming no ranger.
+  private static func createPaymentsLedger(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE payment (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          reservationId INTEGER NOT NULL REFERENCES reservation(id) ON DELETE RESTRICT,
+          kind TEXT NOT NULL CHECK (kind IN ('payment', 'refund', 'correction')),
+          amountCents INTEGER NOT NULL,
+          rangerEmail TEXT NOT NULL,
+          recordedAt DATETIME NOT NULL,
+          correctsPaymentId INTEGER REFERENCES payment(id) ON DELETE RESTRICT,
+          note TEXT NOT NULL DEFAULT '');
+        CREATE INDEX payment_on_reservationId ON payment(reservationId);
+        CREATE UNIQUE INDEX payment_on_correctsPaymentId ON payment(correctsPaymentId);
+        CREATE TRIGGER payment_is_never_changed BEFORE UPDATE ON payment
+          BEGIN SELECT RAISE(ABORT, 'the payments ledger is only added to'); END;
+        CREATE TRIGGER payment_is_never_deleted BEFORE DELETE ON payment
+          BEGIN SELECT RAISE(ABORT, 'the payments ledger is only added to'); END;
+        """)
+    try db.execute(
+      sql: """
+        INSERT INTO payment (reservationId, kind, amountCents, rangerEmail, recordedAt, note)
+          SELECT id, 'correction', amountPaidCents, '', ?, ?
+          FROM reservation WHERE amountPaidCents <> 0 ORDER BY id
+        """, arguments: [Date(), Payment.openingNote])
   }
 
   /// Runs `updates` in one transaction, maps database errors, and announces the save.

@@ -2,18 +2,17 @@ import Crypto
 import Foundation
 import GRDB
 
-/// The ranger signed in at this campground's database, until the session expires. The row
-/// holds only a hash of the session's token; the token itself stays with the terminal that
-/// signed in (a file only its user can read), so the row alone signs nobody in: another
+/// A ranger's signed-in session at this campground's database, until it expires. There is one
+/// row per session, keyed by a hash of its token, so several rangers (or one ranger at two
+/// terminals) are signed in at once and each signs out alone. The token itself stays with the
+/// terminal that signed in (a file only its user can read), so a row signs nobody in: another
 /// terminal, or a row written into the database by hand, has no token that matches.
 public struct RangerSession: Codable, Equatable, Sendable {
-  /// The one row the table holds.
-  var id = 1
   /// The email the ranger signed in with.
   public var email: String
   /// When the session stops counting.
   public var expiresAt: Date
-  /// SHA-256 of the session's token, hex; empty for a session made before tokens (never valid).
+  /// SHA-256 of the session's token, hex: the row's key.
   var tokenHash: String
 
   /// Creates a session for `email` that expires at `expiresAt`, for the token hashed as `tokenHash`.
@@ -25,13 +24,22 @@ public struct RangerSession: Codable, Equatable, Sendable {
 }
 
 extension RangerSession: FetchableRecord, PersistableRecord {
-  /// The table that stores the session.
+  /// The table that stores the sessions.
   public static let databaseTableName = "rangerSession"
+
+  /// The typed columns of the table, for requests.
+  public enum Columns {
+    /// The `email` column.
+    static let email = Column(CodingKeys.email)
+    /// The `expiresAt` column.
+    static let expiresAt = Column(CodingKeys.expiresAt)
+  }
 }
 
 /// Evidence that a signed-in ranger asked: only a checked session gives one, and every
 /// ranger-only operation takes one, so which operations need a ranger is decided here, in the
-/// logic layer, not by the commands that call them.
+/// logic layer, not by the commands that call them. What it proves is kept where it matters:
+/// each row of the payments ledger names the ranger whose proof recorded it.
 public struct RangerProof: Sendable, Equatable {
   /// The ranger's email.
   public let email: String
@@ -41,7 +49,7 @@ public struct RangerProof: Sendable, Equatable {
   }
 }
 
-/// Starts, checks and ends the ranger's session.
+/// Starts, checks and ends rangers' sessions.
 public struct SessionService: Sendable {
   /// How long a sign-in lasts.
   public static let sessionLength: TimeInterval = 8 * 60 * 60
@@ -59,23 +67,30 @@ public struct SessionService: Sendable {
     public var token: String
   }
 
-  /// Records that the ranger `email` signed in at `now`, replacing any earlier session; the
-  /// token returned is the only way to use it.
+  /// Records that the ranger `email` signed in at `now`, beside every other session (expired
+  /// ones are cleared); the token returned is the only way to use it.
   @discardableResult
   public func start(email: String, now: Date) throws -> Started {
     let token = SymmetricKey(size: .bits256).withUnsafeBytes { Self.hex(Data($0)) }
     let session = RangerSession(
       email: email, expiresAt: now.addingTimeInterval(Self.sessionLength),
       tokenHash: Self.hash(token))
-    try database.write { db in try session.upsert(db) }
+    try database.write { db in
+      _ = try RangerSession.filter(RangerSession.Columns.expiresAt <= now).deleteAll(db)
+      try session.insert(db)
+    }
     return Started(session: session, token: token)
   }
 
   /// The session that `token` proves and that is still valid at `now`, or nil.
+  ///
+  /// The row is found by the token's hash: someone guessing tokens controls the token, not its
+  /// hash, so the lookup tells them nothing.
   public func current(token: String?, now: Date) throws -> RangerSession? {
-    guard let token, let session = try database.read({ db in try RangerSession.fetchOne(db) }),
-      session.expiresAt > now, !session.tokenHash.isEmpty,
-      Self.equalInConstantTime(Self.hash(token), session.tokenHash)
+    guard let token, !token.isEmpty else { return nil }
+    let tokenHash = Self.hash(token)
+    guard let session = try database.read({ db in try RangerSession.fetchOne(db, key: tokenHash) }),
+      session.expiresAt > now
     else { return nil }
     return session
   }
@@ -88,10 +103,12 @@ public struct SessionService: Sendable {
     return RangerProof(email: session.email)
   }
 
-  /// Ends the session; true when there was one.
+  /// Ends the session `token` proves, and no other; true when there was one.
   @discardableResult
-  public func end() throws -> Bool {
-    try database.write { db in try RangerSession.deleteAll(db) > 0 }
+  public func end(token: String?) throws -> Bool {
+    guard let token, !token.isEmpty else { return false }
+    let tokenHash = Self.hash(token)
+    return try database.write { db in try RangerSession.deleteOne(db, key: tokenHash) }
   }
 
   static func hash(_ token: String) -> String {
@@ -103,12 +120,5 @@ public struct SessionService: Sendable {
       let digits = String(byte, radix: 16)
       return digits.count == 1 ? "0" + digits : digits
     }.joined()
-  }
-
-  private static func equalInConstantTime(_ lhs: String, _ rhs: String) -> Bool {
-    let left = Array(lhs.utf8)
-    let right = Array(rhs.utf8)
-    guard left.count == right.count else { return false }
-    return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
   }
 }

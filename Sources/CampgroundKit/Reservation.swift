@@ -9,7 +9,9 @@ public struct Reservation: Codable, Equatable, Hashable, Sendable {
   public var camperId: Int64
   /// The booked site.
   public var siteNumber: Int
-  /// The first night, at the start of its day (UTC).
+  /// The first night's day, stored as its UTC midnight (a date, not an instant). Which day an
+  /// instant falls on is the campground's to say: `ReservationService` cuts it in the
+  /// campground's zone before a reservation is made.
   public var startDate: Date
   /// The check-out day: `startDate` plus `nights` days (the start itself for an invalid stay).
   public var endDate: Date
@@ -19,10 +21,11 @@ public struct Reservation: Codable, Equatable, Hashable, Sendable {
   public var status: ReservationStatus
   /// The total price, in cents.
   public var amountDueCents: Int
-  /// What the camper has paid so far, in cents.
+  /// What the camper has paid so far, in cents: the sum of the reservation's rows in the payments
+  /// ledger (`Payment`), rewritten from them in the transaction that adds each row.
   public var amountPaidCents: Int
 
-  /// Creates a reservation; the end date is derived from the start and the nights.
+  /// Creates a reservation; the end date is derived from the start day and the nights.
   public init(
     id: Int64? = nil, camperId: Int64, siteNumber: Int, startDate: Date, nights: Int,
     status: ReservationStatus, amountDueCents: Int, amountPaidCents: Int = 0

@@ -1,3 +1,4 @@
+import CampgroundKit
 import Foundation
 
 /// A failure at the terminal edge, with a one-line message for the user.
@@ -42,7 +43,7 @@ extension CampgroundUIError: CustomStringConvertible {
       return "The two passwords differ; nothing was changed"
     case .unknownPlace(let name, let known):
       return
-        "No place called '\(name)'; the campground's places are \(known.joined(separator: ", "))"
+        "No place called '\(PlainText.escaped(name))'; the campground's places are \(known.joined(separator: ", "))"
     case .missingAPIKey:
       return "No weather API key: pass --api-key or set \(Environment.weatherAPIKey)"
     case .missingInput(let prompt):
@@ -51,10 +52,10 @@ extension CampgroundUIError: CustomStringConvertible {
       return
         "Standard input is not a terminal, so the password cannot be typed unseen; pass --password-file FILE (its first line; a file only you can read)"
     case .passwordFile(let path, let reason):
-      return "The password file \(path) \(reason)"
+      return "The password file \(PlainText.escaped(path)) \(reason)"
     case .unknownTimeZone(let name):
       return
-        "\(Environment.timeZone) is '\(name)', which names no time zone; use a name such as America/Toronto"
+        "\(Environment.timeZone) is '\(PlainText.escaped(name))', which names no time zone; use a name such as America/Toronto"
     }
   }
 }

@@ -12,7 +12,8 @@ public struct ReservationFlow: Sendable {
     self.reservations = reservations
   }
 
-  /// Books the site and returns the confirmation line; a refused booking throws.
+  /// Books the site from the day `start` falls on where the campground is, and returns the
+  /// confirmation line; a refused booking throws.
   public func reserve(camperId: Int64, siteNumber: Int, from start: Date, nights: Int) throws
     -> String
   {
@@ -27,6 +28,6 @@ public struct ReservationFlow: Sendable {
     let day = CampgroundCalendar.string(from: reservation.startDate)
     let due = MoneyFormat.string(cents: reservation.amountDueCents)
     return "Reservation \(reservation.id.map(String.init) ?? "?"): site \(siteNumber) for "
-      + "\(camper.fullName) from \(day), \(nights) night(s), \(due) due"
+      + "\(PlainText.escaped(camper.fullName)) from \(day), \(nights) night(s), \(due) due"
   }
 }

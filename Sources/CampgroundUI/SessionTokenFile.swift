@@ -7,13 +7,13 @@ public enum SessionTokenFile {
   /// Overrides where the token is kept.
   public static let environmentVariable = "CAMPGROUND_SESSION_FILE"
 
-  /// `$CAMPGROUND_SESSION_FILE`, else `session-token` beside the default database, in the
-  /// user's own data folder.
-  public static func url(environment: [String: String], defaultFolder: URL) -> URL {
+  /// `$CAMPGROUND_SESSION_FILE`, else `campground/session-token` in the user's own state folder
+  /// (`Environment.stateFolder`: `$XDG_STATE_HOME`, else `~/.local/state`, on Linux).
+  public static func url(environment: [String: String], stateFolder: URL) -> URL {
     if let path = environment[environmentVariable], !path.isEmpty {
       return URL(fileURLWithPath: path)
     }
-    return defaultFolder.appendingPathComponent("campground").appendingPathComponent(
+    return stateFolder.appendingPathComponent("campground").appendingPathComponent(
       "session-token")
   }
 

@@ -1,4 +1,10 @@
+import CampgroundKit
+
 /// A plain-text table: a header row, a rule, then rows, columns padded to their widest cell.
+///
+/// Cells come from the database and from services, so a character that would act on the
+/// terminal (an escape sequence in a name stored before names were checked) is shown as its
+/// code (`PlainText.escaped`), never sent as it is.
 public struct TextTable: Equatable, Sendable {
   /// How a column lines up its cells.
   public enum Alignment: Sendable {
@@ -35,6 +41,7 @@ public struct TextTable: Equatable, Sendable {
 
   /// The table as lines joined by newlines, without trailing spaces.
   public func render() -> String {
+    let rows = self.rows.map { $0.map(PlainText.escaped) }
     let widths = columns.indices.map { index in
       rows.reduce(columns[index].title.count) {
         max($0, $1.indices.contains(index) ? $1[index].count : 0)

@@ -35,6 +35,35 @@ public struct WeatherData: Decodable, Equatable, Sendable {
     }
   }
 
+  /// The temperatures a forecast may hold, in its unit: -100 to 100 °C (-148 to 212 °F), wider
+  /// than any weather measured on Earth.
+  public var plausibleTemperatures: ClosedRange<Double> {
+    temperatureUnit == "°F" ? -148...212 : -100...100
+  }
+
+  /// The wind speeds a forecast may hold, in its unit: 0 to 150 m/s (540 km/h, 336 mph), above
+  /// the fastest gust measured.
+  public var plausibleWindSpeeds: ClosedRange<Double> {
+    switch windSpeedUnit {
+    case "m/s": 0...150
+    case "km/h": 0...540
+    default: 0...336
+    }
+  }
+
+  /// The first value no weather has, as the error that refuses the forecast; nil when all are
+  /// plausible. A figure outside these ranges is a fault of the service, not weather to show.
+  public var valueOutOfRange: WeatherDataError? {
+    let checks: [(String, Double, ClosedRange<Double>, String)] = [
+      ("latitude", latitude, -90...90, "°"),
+      ("longitude", longitude, -180...180, "°"),
+      ("temperature", currently.temperature, plausibleTemperatures, temperatureUnit),
+      ("wind speed", currently.windSpeed, plausibleWindSpeeds, " " + windSpeedUnit),
+    ]
+    guard let refused = checks.first(where: { !$0.2.contains($0.1) }) else { return nil }
+    return .valueOutOfRange(name: refused.0, value: refused.1, range: refused.2, unit: refused.3)
+  }
+
   private enum CodingKeys: String, CodingKey {
     case latitude, longitude, currently, flags
   }

@@ -14,6 +14,9 @@ public enum WeatherDataError: Error, Equatable, Sendable {
   case invalidData
   /// The current location could not be determined.
   case locationUnavailable(String)
+  /// The service sent a value no weather has: `name` (e.g. "temperature") was `value`, outside
+  /// `range`, in `unit` (written after the number, e.g. "°C" or " m/s").
+  case valueOutOfRange(name: String, value: Double, range: ClosedRange<Double>, unit: String)
 }
 
 extension WeatherDataError: CustomStringConvertible {
@@ -21,8 +24,8 @@ extension WeatherDataError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidCoordinates(let latitude, let longitude):
-      return
-        "Invalid coordinates \(latitude),\(longitude): latitude must be within ±90, longitude ±180"
+      let place = "\(NumberText.fixed(latitude)),\(NumberText.fixed(longitude))"
+      return "Invalid coordinates \(place): latitude must be within ±90, longitude ±180"
     case .failedRequest(let reason):
       return "The weather request failed: \(reason)"
     case .invalidResponse:
@@ -33,6 +36,11 @@ extension WeatherDataError: CustomStringConvertible {
       return "The weather service sent data that is not a forecast"
     case .locationUnavailable(let reason):
       return "The current location is unavailable: \(reason)"
+    case .valueOutOfRange(let name, let value, let range, let unit):
+      let low = NumberText.fixed(range.lowerBound)
+      let high = NumberText.fixed(range.upperBound)
+      return
+        "The weather service sent a \(name) of \(NumberText.fixed(value))\(unit), outside \(low) to \(high)\(unit); no weather is shown"
     }
   }
 }

@@ -60,12 +60,15 @@ public final class WeatherDataManager: WeatherProviding {
       throw .invalidCoordinates(latitude: latitude, longitude: longitude)
     }
     // Without `units` the service answers in US units: ask for SI (°C, m/s), as the manual shows.
+    // Degrees in fixed notation: "\(0.00001)" would be "1e-05".
+    let place = "\(NumberText.fixed(latitude)),\(NumberText.fixed(longitude))"
     return URLRequest(
-      url: baseURL.appendingPathComponent("\(latitude),\(longitude)")
+      url: baseURL.appendingPathComponent(place)
         .appending(queryItems: [URLQueryItem(name: "units", value: "si")]))
   }
 
-  /// Decodes a reply's body, or says why there is no weather.
+  /// Decodes a reply's body, or says why there is no weather: a value no weather has
+  /// (`WeatherData.valueOutOfRange`) is refused, not shown.
   static func weather(from reply: Result<Data, NetworkError>) -> Result<
     WeatherData, WeatherDataError
   > {
@@ -74,6 +77,7 @@ public final class WeatherDataManager: WeatherProviding {
       return .failure(weatherError(error))
     case .success(let data):
       guard let weather = try? WeatherData.decode(from: data) else { return .failure(.invalidData) }
+      if let refused = weather.valueOutOfRange { return .failure(refused) }
       return .success(weather)
     }
   }

@@ -45,6 +45,27 @@ final class CamperServiceTests: XCTestCase {
     }
   }
 
+  /// A name or a phone number with an escape sequence would act on every terminal that lists
+  /// the campers; such characters are refused, with the first one named, and nothing is stored.
+  func testAddCamperRefusesControlCharacters() throws {
+    let cases: [(String, String, CampgroundError)] = [
+      ("Ada\u{1B}[2J", "555-0100", .controlCharacter(field: "name", code: "U+001B")),
+      ("Ada\nLovelace", "555-0100", .controlCharacter(field: "name", code: "U+000A")),
+      ("Ada", "555\u{202E}0100", .controlCharacter(field: "phone number", code: "U+202E")),
+      ("Ada\u{9B}31m", "555-0100", .controlCharacter(field: "name", code: "U+009B")),
+    ]
+    for (name, phone, expected) in cases {
+      XCTAssertThrowsError(try service.addCamper(fullName: name, phoneNumber: phone)) {
+        XCTAssertEqual($0 as? CampgroundError, expected)
+      }
+    }
+
+    XCTAssertEqual(try service.allCampers(), [])
+    XCTAssertEqual(
+      try service.addCamper(fullName: "Zoë 🏕️ Ðorđević", phoneNumber: "+1 555").fullName,
+      "Zoë 🏕️ Ðorđević")
+  }
+
   func testAddCamperRejectsDuplicateIgnoringNameCase() throws {
     try service.addCamper(fullName: "Ada Lovelace", phoneNumber: "555-0100")
 
@@ -76,6 +97,40 @@ final class CamperServiceTests: XCTestCase {
     try service.addCamper(fullName: "Ada Lovelace", phoneNumber: "555-0100")
 
     XCTAssertEqual(try service.findCampers(named: "Grace Hopper"), [])
+  }
+
+  func testDeleteCamperRemovesOneWhoNeverBooked() throws {
+    let ranger = try TestRanger.proof(in: database)
+    let mistake = try XCTUnwrap(service.addCamper(fullName: "Ada Typo", phoneNumber: "555").id)
+
+    try service.deleteCamper(id: mistake, by: ranger)
+
+    XCTAssertNil(try service.camper(id: mistake))
+    XCTAssertThrowsError(try service.deleteCamper(id: mistake, by: ranger)) {
+      XCTAssertEqual($0 as? CampgroundError, .camperNotFound(id: mistake))
+    }
+  }
+
+  /// A camper's reservations are records (and their payments): the camper is kept, and the
+  /// error names the reservations.
+  func testACamperWithReservationsIsKeptAndTheErrorNamesThem() throws {
+    let ranger = try TestRanger.proof(in: database)
+    try CampSiteService(database: database).addSite(
+      number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000, by: ranger)
+    let camper = try XCTUnwrap(service.addCamper(fullName: "Ada", phoneNumber: "555").id)
+    let reservations = ReservationService(database: database, clock: TestDatabase.clock)
+    let booked = try XCTUnwrap(
+      reservations.reserve(
+        siteNumber: 1, camperId: camper, from: TestDatabase.day(2025, 6, 1), nights: 1
+      ).reservation.id)
+    try reservations.cancel(reservationId: booked, by: ranger)
+
+    XCTAssertThrowsError(try service.deleteCamper(id: camper, by: ranger)) {
+      XCTAssertEqual(
+        $0 as? CampgroundError, .camperHasReservations(id: camper, reservationIds: [booked]))
+    }
+    XCTAssertNotNil(try service.camper(id: camper))
+    XCTAssertEqual(try reservations.reservations(forCamper: camper).map(\.id), [booked])
   }
 
   func testAllCampersAreSortedByName() throws {

@@ -42,4 +42,25 @@ final class CampgroundCalendarTests: XCTestCase {
       XCTAssertEqual(CampgroundCalendar.startOfDay(date), date, "a stored day is its UTC midnight")
     }
   }
+
+  /// A typed day becomes an instant inside that day where the campground is (noon there), and
+  /// cut again there it is the same day: in zones 14 hours either side of UTC, and on the days
+  /// the clocks change.
+  func testNoonOfADayFallsOnThatDayInEveryZone() throws {
+    let days = [
+      try XCTUnwrap(CampgroundCalendar.date(year: 2025, month: 6, day: 1)),
+      try XCTUnwrap(CampgroundCalendar.date(year: 2025, month: 3, day: 9)),
+      try XCTUnwrap(CampgroundCalendar.date(year: 2025, month: 11, day: 2)),
+    ]
+    let zones = ["America/Toronto", "UTC", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
+    for zone in zones {
+      let timeZone = try XCTUnwrap(TimeZone(identifier: zone))
+      for day in days {
+        let noon = CampgroundCalendar.noon(of: day, in: timeZone)
+        XCTAssertEqual(CampgroundCalendar.day(of: noon, in: timeZone), day, zone)
+        XCTAssertEqual(
+          CampgroundClock.fixed(at: noon, in: timeZone).today, day, "the clock's today, \(zone)")
+      }
+    }
+  }
 }

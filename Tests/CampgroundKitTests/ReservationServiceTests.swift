@@ -2,6 +2,7 @@ import CampgroundKit
 import XCTest
 
 final class ReservationServiceTests: XCTestCase {
+  private var database: CampgroundDatabase!
   private var sites: CampSiteService!
   private var campers: CamperService!
   private var service: ReservationService!
@@ -10,15 +11,18 @@ final class ReservationServiceTests: XCTestCase {
   private let june1 = TestDatabase.day(2025, 6, 1)
 
   override func setUpWithError() throws {
-    let database = try TestDatabase.make()
+    database = try TestDatabase.make()
     ranger = try TestRanger.proof(in: database)
-    sites = CampSiteService(database: database)
+    sites = CampSiteService(database: database, clock: TestDatabase.clock)
     campers = CamperService(database: database)
     service = ReservationService(
       database: database,
-      pricing: AmenityPricing(electricityPerNightCents: 500, waterPerNightCents: 300))
-    try sites.addSite(number: 1, hasElectricity: true, hasWater: true, nightlyRateCents: 2_000)
-    try sites.addSite(number: 2, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
+      pricing: AmenityPricing(electricityPerNightCents: 500, waterPerNightCents: 300),
+      clock: TestDatabase.clock)
+    try sites.addSite(
+      number: 1, hasElectricity: true, hasWater: true, nightlyRateCents: 2_000, by: ranger)
+    try sites.addSite(
+      number: 2, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000, by: ranger)
     camperId = try XCTUnwrap(
       campers.addCamper(fullName: "Ada Lovelace", phoneNumber: "555-0100").id)
   }
@@ -27,6 +31,8 @@ final class ReservationServiceTests: XCTestCase {
     service = nil
     campers = nil
     sites = nil
+    ranger = nil
+    database = nil
   }
 
   func testReserveCampSitePositiveNumberOfDays() throws {
@@ -53,6 +59,41 @@ final class ReservationServiceTests: XCTestCase {
     XCTAssertEqual(reservation.status.rawValue, "Invalid")
     XCTAssertNil(reservation.id)
     XCTAssertEqual(try service.reservations(forCamper: camperId), [])
+  }
+
+  /// The clock reads 2025-05-01: a stay from April 30 is refused with the reason, one from
+  /// today is booked.
+  func testAStayStartingBeforeTodayIsRefusedWithTheReason() throws {
+    let today = TestDatabase.day(2025, 5, 1)
+
+    XCTAssertThrowsError(
+      try service.reserve(
+        siteNumber: 1, camperId: camperId, from: TestDatabase.day(2025, 4, 30), nights: 2)
+    ) {
+      XCTAssertEqual(
+        $0 as? CampgroundError, .stayInThePast(from: TestDatabase.day(2025, 4, 30), today: today))
+    }
+    XCTAssertEqual(try service.reservations(forCamper: camperId), [])
+    let (booked, error) = try service.reserve(
+      siteNumber: 1, camperId: camperId, from: today, nights: 1)
+    XCTAssertNil(error)
+    XCTAssertEqual(booked.startDate, today)
+  }
+
+  /// 02:00 UTC on June 2 is 22:00 on June 1 in Ontario: booked "from now" there, the stay
+  /// starts on June 1, not on the UTC day.
+  func testTheFirstNightIsTheDayWhereTheCampgroundIs() throws {
+    let instant = TestDatabase.day(2025, 6, 2).addingTimeInterval(2 * 3_600)
+    let ontario = ReservationService(
+      database: database,
+      clock: .fixed(at: TestDatabase.day(2025, 5, 1), in: TimeZone(identifier: "America/Toronto")!))
+
+    let there = try ontario.reserve(siteNumber: 1, camperId: camperId, from: instant, nights: 1)
+    let inUTC = try service.reserve(siteNumber: 2, camperId: camperId, from: instant, nights: 1)
+
+    XCTAssertEqual(there.reservation.startDate, TestDatabase.day(2025, 6, 1))
+    XCTAssertEqual(there.reservation.endDate, TestDatabase.day(2025, 6, 2))
+    XCTAssertEqual(inUTC.reservation.startDate, TestDatabase.day(2025, 6, 2))
   }
 
   func testReserveRefusesOverlappingNights() throws {
@@ -188,6 +229,7 @@ final class ReservationServiceTests: XCTestCase {
       XCTAssertEqual($0 as? CampgroundError, .overpayment(cents: 1_001, balanceCents: 1_000))
     }
     XCTAssertEqual(try service.reservation(id: id)?.amountPaidCents, 0)
+    XCTAssertEqual(try service.payments(forReservation: id), [])
   }
 
   func testRecordPaymentOnCancelledReservationThrows() throws {
@@ -207,22 +249,24 @@ final class ReservationServiceTests: XCTestCase {
     try service.cancel(reservationId: id, by: ranger)
 
     XCTAssertThrowsError(try sites.deleteSite(number: 2, by: ranger)) {
-      XCTAssertEqual($0 as? CampgroundError, .siteHasPaidReservations(number: 2, count: 1))
+      XCTAssertEqual($0 as? CampgroundError, .siteHasReservations(number: 2, reservationIds: [id]))
     }
     XCTAssertEqual(try service.reservation(id: id)?.amountPaidCents, 500)
+    XCTAssertEqual(try service.payments(forReservation: id).map(\.amountCents), [500])
     XCTAssertNotNil(try sites.site(number: 2))
   }
 
-  func testDeleteSiteWithStandingReservationIsRefusedUntilCancelled() throws {
+  /// Cancelling no longer frees a site for deletion: its reservations are records to keep.
+  func testASiteStaysOnceItsReservationIsCancelled() throws {
     let id = try XCTUnwrap(
       service.reserve(siteNumber: 2, camperId: camperId, from: june1, nights: 1).reservation.id)
 
-    XCTAssertThrowsError(try sites.deleteSite(number: 2, by: ranger)) {
-      XCTAssertEqual($0 as? CampgroundError, .siteHasReservations(number: 2, count: 1))
-    }
+    XCTAssertThrowsError(try sites.deleteSite(number: 2, by: ranger))
     try service.cancel(reservationId: id, by: ranger)
-    try sites.deleteSite(number: 2, by: ranger)
+    XCTAssertThrowsError(try sites.deleteSite(number: 2, by: ranger)) {
+      XCTAssertEqual($0 as? CampgroundError, .siteHasReservations(number: 2, reservationIds: [id]))
+    }
 
-    XCTAssertNil(try service.reservation(id: id))
+    XCTAssertEqual(try service.reservation(id: id)?.status, .cancelled)
   }
 }

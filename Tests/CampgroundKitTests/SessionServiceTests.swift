@@ -56,23 +56,44 @@ final class SessionServiceTests: XCTestCase {
     let future = noon.addingTimeInterval(3_600)
     try queue.write { db in
       try db.execute(
-        sql: "INSERT INTO rangerSession (id, email, expiresAt) VALUES (1, ?, ?)",
+        sql: "INSERT INTO rangerSession (tokenHash, email, expiresAt) VALUES ('', ?, ?)",
         arguments: ["intruder@camp.test", future])
     }
     XCTAssertNil(try sessions.current(token: "", now: noon))
     XCTAssertNil(try sessions.current(token: "anything", now: noon))
+    XCTAssertFalse(try sessions.end(token: ""))
   }
 
-  func testSignInAgainReplacesTheSessionAndEndRemovesIt() throws {
+  /// There was one session row per database: a second ranger's sign-in signed the first out,
+  /// and anyone's logout signed out whoever was signed in. Now each token is its own session.
+  func testSeveralRangersAreSignedInAtOnceAndEachEndsOnlyTheirOwn() throws {
     let first = try sessions.start(email: "first@camp.test", now: noon)
     let second = try sessions.start(email: "second@camp.test", now: noon.addingTimeInterval(60))
+    let later = noon.addingTimeInterval(120)
 
-    XCTAssertNil(try sessions.current(token: first.token, now: noon.addingTimeInterval(120)))
+    XCTAssertEqual(try sessions.current(token: first.token, now: later)?.email, "first@camp.test")
     XCTAssertEqual(
-      try sessions.current(token: second.token, now: noon.addingTimeInterval(120))?.email,
-      "second@camp.test")
-    XCTAssertTrue(try sessions.end())
-    XCTAssertNil(try sessions.current(token: second.token, now: noon.addingTimeInterval(120)))
-    XCTAssertFalse(try sessions.end())
+      try sessions.current(token: second.token, now: later)?.email, "second@camp.test")
+    XCTAssertFalse(try sessions.end(token: nil), "no token ends nothing")
+    XCTAssertFalse(try sessions.end(token: "guess"))
+    XCTAssertTrue(try sessions.end(token: first.token))
+    XCTAssertNil(try sessions.current(token: first.token, now: later))
+    XCTAssertEqual(
+      try sessions.current(token: second.token, now: later)?.email, "second@camp.test")
+    XCTAssertFalse(try sessions.end(token: first.token))
+  }
+
+  /// An expired session is of no use: the rows do not pile up.
+  func testExpiredSessionsAreClearedWhenOneStarts() throws {
+    try sessions.start(email: "first@camp.test", now: noon)
+    try sessions.start(email: "second@camp.test", now: noon.addingTimeInterval(60))
+
+    try sessions.start(
+      email: "third@camp.test", now: noon.addingTimeInterval(SessionService.sessionLength + 30))
+
+    let emails = try queue.read { db in
+      try String.fetchAll(db, sql: "SELECT email FROM rangerSession ORDER BY email")
+    }
+    XCTAssertEqual(emails, ["second@camp.test", "third@camp.test"])
   }
 }

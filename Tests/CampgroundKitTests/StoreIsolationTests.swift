@@ -7,12 +7,18 @@ import XCTest
 /// to one is not seen by the other, and the same row can be written to both.
 final class StoreIsolationTests: XCTestCase {
   func testTwoStoresMadeAsSetUpMakesThemShareNoRow() throws {
-    let first = CampSiteService(database: try TestDatabase.make())
-    let second = CampSiteService(database: try TestDatabase.make())
+    let firstStore = try TestDatabase.make()
+    let secondStore = try TestDatabase.make()
+    let first = CampSiteService(database: firstStore)
+    let second = CampSiteService(database: secondStore)
 
-    try first.addSite(number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000)
+    try first.addSite(
+      number: 1, hasElectricity: false, hasWater: false, nightlyRateCents: 1_000,
+      by: TestRanger.proof(in: firstStore))
     XCTAssertEqual(try second.allSites(), [], "the second store sees the first's write")
-    try second.addSite(number: 1, hasElectricity: true, hasWater: true, nightlyRateCents: 2_000)
+    try second.addSite(
+      number: 1, hasElectricity: true, hasWater: true, nightlyRateCents: 2_000,
+      by: TestRanger.proof(in: secondStore))
 
     XCTAssertEqual(try first.allSites().map(\.nightlyRateCents), [1_000])
     XCTAssertEqual(try second.allSites().map(\.nightlyRateCents), [2_000])

@@ -2,7 +2,7 @@ import CampgroundKit
 import Foundation
 import GRDB
 
-/// Fresh stores and dates for the CampgroundKit tests: nothing is shared between tests.
+/// Fresh stores, dates and a clock for the CampgroundKit tests: nothing is shared between tests.
 enum TestDatabase {
   /// A new, empty, in-memory campground database with its own notification center.
   static func make(notificationCenter: NotificationCenter = NotificationCenter()) throws
@@ -15,13 +15,23 @@ enum TestDatabase {
   static func day(_ year: Int, _ month: Int, _ day: Int) -> Date {
     CampgroundCalendar.date(year: year, month: month, day: day)!
   }
+
+  /// UTC, the zone of the tests' campground unless a test says otherwise.
+  static let utc = TimeZone(identifier: "UTC")!
+
+  /// The tests' campground clock: noon on 2025-05-01 in UTC, before every day the tests book,
+  /// whatever the machine's clock and zone say.
+  static let clock = CampgroundClock.fixed(
+    at: day(2025, 5, 1).addingTimeInterval(12 * 3_600), in: utc)
 }
 
 /// A signed-in ranger, as the app gets one: a session started and checked with its token.
 enum TestRanger {
-  static func proof(in database: CampgroundDatabase, now: Date = Date()) throws -> RangerProof {
+  static func proof(
+    in database: CampgroundDatabase, now: Date = Date(), email: String = "ranger@camp.test"
+  ) throws -> RangerProof {
     let sessions = SessionService(database: database)
-    let started = try sessions.start(email: "ranger@camp.test", now: now)
+    let started = try sessions.start(email: email, now: now)
     return try sessions.require(token: started.token, now: now)
   }
 }

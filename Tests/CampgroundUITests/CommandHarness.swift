@@ -10,6 +10,8 @@ final class CommandHarness {
   var reader = ScriptedReader([])
   var urlSession = MockWeatherSession(status: 500, body: "")
   let today = CampgroundCalendarFixture.june1
+  /// What the commands noted beside their output (standard error in the app).
+  let notes = Notes()
 
   init() {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -35,6 +37,7 @@ final class CommandHarness {
       now: today)
     // Fewer PBKDF2 rounds than the standard 600,000: each hash keeps its own rounds.
     context.passwordRounds = 1_000
+    context.note = { [notes] in notes.append($0) }
     return context
   }
 
@@ -55,6 +58,24 @@ final class CommandHarness {
 
   func removeFolder() {
     try? FileManager.default.removeItem(at: folder)
+  }
+}
+
+/// The lines commands noted, in order.
+final class Notes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+
+  func append(_ line: String) {
+    lock.lock()
+    lines.append(line)
+    lock.unlock()
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return lines
   }
 }
 

@@ -22,7 +22,7 @@ final class LoginAndWeatherCommandTests: XCTestCase {
   /// The session token this user's commands read.
   private var token: String? {
     SessionTokenFile.read(
-      from: SessionTokenFile.url(environment: harness.environment, defaultFolder: harness.folder))
+      from: SessionTokenFile.url(environment: harness.environment, stateFolder: harness.folder))
   }
 
   func testLoginAsksForCredentialsWelcomesTheRangerAndKeepsTheSession() async throws {
@@ -61,7 +61,7 @@ final class LoginAndWeatherCommandTests: XCTestCase {
   func testOnlyTheUserWhoSignedInIsSignedIn() async throws {
     try await harness.signIn()
     let tokenFile = SessionTokenFile.url(
-      environment: harness.environment, defaultFolder: harness.folder)
+      environment: harness.environment, stateFolder: harness.folder)
     let mode =
       try FileManager.default.attributesOfItem(atPath: tokenFile.path)[
         .posixPermissions] as? NSNumber
@@ -84,6 +84,94 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     let signedOut = try await harness.run(["logout"])
     XCTAssertEqual(signedOut, "Signed out.")
     XCTAssertFalse(FileManager.default.fileExists(atPath: tokenFile.path))
+  }
+
+  /// There was one session per database: a second ranger's sign-in signed the first out, and a
+  /// `logout` with no token signed out whoever was signed in. Each token is its own session now.
+  func testEachRangerIsSignedInAndOutAlone() async throws {
+    try await harness.signIn()
+    harness.reader = ScriptedReader(["second1!", "second1!"])
+    _ = try await harness.run(["ranger", "add", "--email", "second@camp.test"])
+    let secondTerminal = harness.folder.appendingPathComponent("second-terminal-token").path
+    harness.environment[SessionTokenFile.environmentVariable] = secondTerminal
+    harness.reader = ScriptedReader(["second1!"])
+    _ = try await harness.run(["login", "--email", "second@camp.test"])
+    harness.environment[SessionTokenFile.environmentVariable] = nil
+
+    let firstStillIn = try await harness.run(["add-site", "--number", "1", "--rate", "10"])
+    harness.environment[SessionTokenFile.environmentVariable] =
+      harness.folder.appendingPathComponent("no-token-here").path
+    let nobody = try await harness.run(["logout"])
+    harness.environment[SessionTokenFile.environmentVariable] = secondTerminal
+    let secondOut = try await harness.run(["logout"])
+    harness.environment[SessionTokenFile.environmentVariable] = nil
+    let firstAfter = try await harness.run(["add-site", "--number", "2", "--rate", "10"])
+
+    XCTAssertEqual(firstStillIn, "Added site 1 at 10.00 a night.")
+    XCTAssertEqual(nobody, "Nobody was signed in.")
+    XCTAssertEqual(secondOut, "Signed out.")
+    XCTAssertEqual(firstAfter, "Added site 2 at 10.00 a night.", "the first ranger is still in")
+  }
+
+  /// Sign-in was never limited: after five wrong passwords it waits, says how long, and
+  /// checks nothing meanwhile, not even the right password.
+  func testSignInWaitsAfterFiveFailuresAndSaysHowLong() async throws {
+    try await harness.addRanger()
+    for _ in 1...5 {
+      harness.reader = ScriptedReader(["campfirE"])
+      await assertFails(
+        ["login", "--email", "ranger@camp.test", "--database", harness.databasePath],
+        with: .loginFailed("That email and password do not match an account"))
+    }
+
+    harness.reader = ScriptedReader(["campfire"])
+    await assertFails(
+      ["login", "--email", "ranger@camp.test", "--database", harness.databasePath],
+      with: .loginFailed("Too many failed sign-ins; try again in 1 s"))
+    XCTAssertNil(token)
+  }
+
+  /// A ranger could be neither removed nor given a new password. Removing needs a ranger and
+  /// keeps the last one; a new password needs the current one and signs the ranger out.
+  func testRangersAreRemovedAndChangeTheirPasswords() async throws {
+    try await harness.signIn()
+    harness.reader = ScriptedReader(["second1!", "second1!"])
+    _ = try await harness.run(["ranger", "add", "--email", "second@camp.test"])
+
+    let removed = try await harness.run(["ranger", "remove", "--email", "Second@camp.test"])
+    do {
+      _ = try await harness.run(["ranger", "remove", "--email", "ranger@camp.test"])
+      XCTFail("the last ranger was removed")
+    } catch {
+      XCTAssertEqual(error as? CampgroundError, .lastRanger("ranger@camp.test"))
+    }
+    harness.reader = ScriptedReader(["not it", "new-campfire", "new-campfire"])
+    do {
+      _ = try await harness.run(["ranger", "password", "--email", "ranger@camp.test"])
+      XCTFail("a password changed without the current one")
+    } catch {
+      XCTAssertEqual(error as? CampgroundError, .wrongPassword)
+    }
+    harness.reader = ScriptedReader(["campfire", "new-campfire", "new-campfire"])
+    let changed = try await harness.run(["ranger", "password", "--email", "ranger@camp.test"])
+
+    XCTAssertEqual(removed, "Ranger second@camp.test removed; their sessions ended.")
+    XCTAssertEqual(
+      changed,
+      "Password changed for ranger@camp.test; their sessions ended: sign in again with: campground login --email ranger@camp.test"
+    )
+    XCTAssertEqual(
+      harness.reader.hiddenPrompts,
+      ["Current password: ", "New password: ", "New password again: "])
+    do {
+      _ = try await harness.run(["add-site", "--number", "1", "--rate", "10"])
+      XCTFail("the session outlived the password")
+    } catch {
+      XCTAssertEqual(error as? CampgroundError, .notSignedIn)
+    }
+    harness.reader = ScriptedReader(["new-campfire"])
+    let welcome = try await harness.run(["login", "--email", "ranger@camp.test"])
+    XCTAssertTrue(welcome.hasPrefix("Welcome, Ranger."), welcome)
   }
 
   func testLoginWithoutAnAccountSaysHowToAddOne() async {
@@ -173,6 +261,29 @@ final class LoginAndWeatherCommandTests: XCTestCase {
     XCTAssertEqual(
       CampgroundUIError.unknownPlace("pier", known: ["office", "lake"]).description,
       "No place called 'pier'; the campground's places are office, lake")
+  }
+
+  /// A temperature of 1e300 trapped (`Int(Double)`): a value no weather has is refused with one
+  /// line, and nothing else is shown.
+  func testWeatherOutOfRangeIsRefusedWithAClearLine() async {
+    harness.urlSession = MockWeatherSession(
+      status: 200,
+      body: """
+        {"latitude": 45.5, "longitude": -78.3,
+         "currently": {"time": 0, "summary": "Clear", "icon": "clear-day", "temperature": 1e300, "windSpeed": 2},
+         "flags": {"units": "si"}}
+        """)
+
+    do {
+      _ = try await harness.runRaw(["weather", "--api-key", "KEY"])
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual(
+        CampgroundCommand.message(for: error),
+        "The weather service sent a temperature of 1e+300°C, outside -100.0 to 100.0°C; no weather is shown"
+      )
+      XCTAssertEqual(CampgroundCommand.exitCode(for: error), .failure)
+    }
   }
 
   func testWeatherFailureIsAnError() async {

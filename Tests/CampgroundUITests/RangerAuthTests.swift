@@ -28,6 +28,23 @@ final class RangerAuthTests: XCTestCase {
     XCTAssertEqual(failure, .loginFailed(AuthError.timedOut.description))
   }
 
+  /// A sign-in the throttle refuses says how long to wait, in the form's words.
+  func testAThrottledSignInSaysHowLongToWait() async {
+    let throttled = RangerAuth { _, _ in
+      throw CampgroundError.signInThrottled(retryAfterSeconds: 128)
+    }
+
+    do {
+      _ = try await LoginPrompt(auth: throttled, reader: ScriptedReader(["pw"])).run(
+        email: "r@camp.test")
+      XCTFail("a throttled sign-in signed in")
+    } catch {
+      XCTAssertEqual(
+        error as? CampgroundUIError,
+        .loginFailed("Too many failed sign-ins; try again in 2 min 8 s"))
+    }
+  }
+
   func testTheCheckDecidesAndItsFailureIsReported() async throws {
     let right = RangerAuth { email, password in
       email.lowercased() == "r@camp.test" && password == "pw"

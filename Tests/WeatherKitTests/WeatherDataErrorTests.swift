@@ -10,6 +10,11 @@ final class WeatherDataErrorTests: XCTestCase {
       (.httpStatus(404), "404"),
       (.invalidData, "not a forecast"),
       (.locationUnavailable("denied"), "denied"),
+      (.invalidCoordinates(latitude: 0.00001, longitude: 200), "0.00001,200.0"),
+      (
+        .valueOutOfRange(name: "temperature", value: 1e300, range: -100...100, unit: "°C"),
+        "The weather service sent a temperature of 1e+300°C, outside -100.0 to 100.0°C; no weather is shown"
+      ),
     ]
 
     for (error, fragment) in cases {

@@ -34,6 +34,52 @@ final class WeatherDataManagerTests: XCTestCase {
     XCTAssertEqual(session.dataTaskCallCount, 1)
   }
 
+  /// Coordinates go into the URL in fixed notation: "\(0.00001)" would be "1e-05".
+  func testCoordinatesAreWrittenWithoutAnExponent() {
+    let session = MockURLSession(
+      data: WeatherFixtures.json, response: WeatherFixtures.response(status: 200))
+
+    _ = fetch(with: session, latitude: 0.00001, longitude: -0.0000123)
+
+    XCTAssertEqual(
+      session.lastURL?.absoluteString,
+      "https://weather.test/forecast/KEY/0.00001,-0.000012?units=si")
+  }
+
+  /// A forecast with a temperature of 1e300.
+  private let scorching = Data(
+    """
+    {"latitude": 45.5, "longitude": -73.25,
+     "currently": {"time": 0, "summary": "Hot", "icon": "clear-day", "temperature": 1e300,
+                   "windSpeed": 1},
+     "flags": {"units": "si"}}
+    """.utf8)
+
+  private let scorchingRefused = WeatherDataError.valueOutOfRange(
+    name: "temperature", value: 1e300, range: -100...100, unit: "°C")
+
+  /// A forecast with a value no weather has is refused with the value named, not handed on to
+  /// be shown.
+  func testAForecastWithAValueNoWeatherHasIsRefused() {
+    let session = MockURLSession(
+      data: scorching, response: WeatherFixtures.response(status: 200))
+
+    XCTAssertEqual(fetch(with: session), .failure(scorchingRefused))
+  }
+
+  func testAsyncWeatherRefusesAValueNoWeatherHas() async {
+    let session = MockURLSession(
+      data: scorching, response: WeatherFixtures.response(status: 200))
+
+    do {
+      _ = try await WeatherDataManager(baseURL: WeatherFixtures.baseURL, urlSession: session)
+        .weather(latitude: 45.5, longitude: -73.25)
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual(error as? WeatherDataError, scorchingRefused)
+    }
+  }
+
   /// The guideline's test: asking for weather starts the session's task with `resume()`.
   func test_weatherDataAt_starts_the_session() {
     let session = MockURLSession()

@@ -26,6 +26,34 @@ final class WeatherDataTests: XCTestCase {
       try WeatherData.decode(from: Data(#"{"latitude": 1, "longitude": 2}"#.utf8)))
   }
 
+  /// Every figure is checked against what weather can be, in the forecast's own units.
+  func testValuesOutsideWhatWeatherCanBeAreNamed() {
+    func weather(_ units: String?, temperature: Double = 20, wind: Double = 2) -> WeatherData {
+      WeatherData(
+        latitude: 45, longitude: -78,
+        currently: CurrentConditions(
+          time: Date(timeIntervalSince1970: 0), summary: "Clear", icon: "clear-day",
+          temperature: temperature, windSpeed: wind),
+        units: units)
+    }
+
+    XCTAssertNil(weather("si").valueOutOfRange)
+    XCTAssertNil(weather("us", temperature: 212, wind: 336).valueOutOfRange)
+    XCTAssertNil(weather("ca", temperature: -100, wind: 540).valueOutOfRange)
+    XCTAssertEqual(
+      weather("si", temperature: 101).valueOutOfRange,
+      .valueOutOfRange(name: "temperature", value: 101, range: -100...100, unit: "°C"))
+    XCTAssertEqual(
+      weather(nil, temperature: -149).valueOutOfRange,
+      .valueOutOfRange(name: "temperature", value: -149, range: -148...212, unit: "°F"))
+    XCTAssertEqual(
+      weather("si", wind: 151).valueOutOfRange,
+      .valueOutOfRange(name: "wind speed", value: 151, range: 0...150, unit: " m/s"))
+    XCTAssertEqual(
+      weather("uk2", wind: -1).valueOutOfRange,
+      .valueOutOfRange(name: "wind speed", value: -1, range: 0...336, unit: " mph"))
+  }
+
   func testEachUnitSystemIsLabelledAsTheServiceDefinesIt() {
     let cases: [(String?, String, String)] = [
       ("si", "°C", "m/s"), ("ca", "°C", "km/h"), ("uk", "°C", "mph"), ("uk2", "°C", "mph"),

@@ -27,6 +27,24 @@ struct AddCamperCommand: CampgroundSubcommand {
   func output(in context: CommandContext) async throws -> String {
     let camper = try CamperService(database: options.open(in: context))
       .addCamper(fullName: name, phoneNumber: phone)
-    return "Camper \(camper.id ?? 0): \(camper.fullName) (\(camper.phoneNumber))"
+    return
+      "Camper \(camper.id ?? 0): \(PlainText.escaped(camper.fullName)) (\(PlainText.escaped(camper.phoneNumber)))"
+  }
+}
+
+/// `campground delete-camper`: removes a camper registered by mistake, one no reservation
+/// names; rangers only.
+struct DeleteCamperCommand: CampgroundSubcommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete-camper",
+    abstract: "Delete a camper who has no reservations (ranger only: sign in first).")
+
+  @OptionGroup var options: DatabaseOptions
+  @Argument(help: "The camper id (see: campground campers).") var camper: Int64
+
+  func output(in context: CommandContext) async throws -> String {
+    let (database, ranger) = try options.openSignedIn(in: context)
+    try CamperService(database: database).deleteCamper(id: camper, by: ranger)
+    return "Deleted camper \(camper)."
   }
 }

@@ -8,9 +8,9 @@ public struct CampgroundCommand: AsyncParsableCommand {
     abstract: "Run a small campground: sites, campers, reservations, payments and the weather.",
     subcommands: [
       SitesCommand.self, AddSiteCommand.self, DeleteSiteCommand.self, AvailabilityCommand.self,
-      CampersCommand.self, AddCamperCommand.self, ReserveCommand.self, ReservationsCommand.self,
-      CancelCommand.self, PayCommand.self, LoginCommand.self, LogoutCommand.self,
-      RangerCommand.self, WeatherCommand.self,
+      CampersCommand.self, AddCamperCommand.self, DeleteCamperCommand.self, ReserveCommand.self,
+      ReservationsCommand.self, CancelCommand.self, PayCommand.self, PaymentsCommand.self,
+      LoginCommand.self, LogoutCommand.self, RangerCommand.self, WeatherCommand.self,
     ])
 
   /// Creates the command; ArgumentParser fills it in.

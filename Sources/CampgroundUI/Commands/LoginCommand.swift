@@ -23,32 +23,28 @@ struct LoginCommand: CampgroundSubcommand {
     let database = try options.open(in: context)
     let accounts = RangerAccountService(database: database)
     guard try accounts.hasAccounts() else { throw CampgroundUIError.missingAccount }
-    let user = try await LoginPrompt(auth: RangerAuth(accounts: accounts), reader: context.reader)
-      .run(email: email, password: try passwordFile.map(PasswordFile.read))
+    let user = try await LoginPrompt(
+      auth: RangerAuth(accounts: accounts, now: context.now), reader: context.reader
+    ).run(email: email, password: try passwordFile.map(PasswordFile.read))
     let started = try SessionService(database: database).start(email: user.email, now: context.now)
     try SessionTokenFile.write(started.token, to: context.sessionTokenURL)
     return
-      "Welcome, \(user.displayName). Signed in until \(Self.timeText(started.session.expiresAt))."
-  }
-
-  /// `yyyy-MM-dd HH:mm UTC`.
-  static func timeText(_ date: Date) -> String {
-    let parts = CampgroundCalendar.calendar.dateComponents([.hour, .minute], from: date)
-    let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    return "\(CampgroundCalendar.string(from: date)) \(clock) UTC"
+      "Welcome, \(user.displayName). Signed in until \(ClockText.utc(started.session.expiresAt))."
   }
 }
 
-/// `campground logout`: ends the ranger's session.
+/// `campground logout`: ends this user's session, the one their token proves, and no other
+/// ranger's.
 struct LogoutCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
-    commandName: "logout", abstract: "End the ranger's session.")
+    commandName: "logout", abstract: "End your ranger session (other rangers stay signed in).")
 
   @OptionGroup var options: DatabaseOptions
 
   func output(in context: CommandContext) async throws -> String {
+    let token = SessionTokenFile.read(from: context.sessionTokenURL)
     defer { SessionTokenFile.remove(at: context.sessionTokenURL) }
-    return try SessionService(database: options.open(in: context)).end()
+    return try SessionService(database: options.open(in: context)).end(token: token)
       ? "Signed out." : "Nobody was signed in."
   }
 }

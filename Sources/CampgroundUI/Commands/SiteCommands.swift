@@ -29,8 +29,11 @@ struct AvailabilityCommand: CampgroundSubcommand {
   @Flag(help: "Only sites with water.") var water = false
 
   func output(in context: CommandContext) async throws -> String {
-    let free = try CampSiteService(database: options.open(in: context)).availableSites(
-      from: from.date, nights: nights, with: .selected(electricity: electricity, water: water))
+    let clock = try context.campgroundClock()
+    let free = try CampSiteService(database: options.open(in: context), clock: clock)
+      .availableSites(
+        from: from.instant(in: clock), nights: nights,
+        with: .selected(electricity: electricity, water: water))
     let stay = "\(nights) night(s) from \(CampgroundCalendar.string(from: from.date))"
     guard !free.isEmpty else { return "No site is free for \(stay)." }
     return "Free for \(stay):\n" + SiteTable.render(free)
@@ -47,10 +50,10 @@ extension Amenities {
   }
 }
 
-/// `campground add-site`: adds a numbered site with its amenities and nightly rate.
+/// `campground add-site`: adds a numbered site with its amenities and nightly rate; rangers only.
 struct AddSiteCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
-    commandName: "add-site", abstract: "Add a camp site.")
+    commandName: "add-site", abstract: "Add a camp site (ranger only: sign in first).")
 
   @OptionGroup var options: DatabaseOptions
   @Option(help: "The site number (1 to 9999).") var number: Int
@@ -60,14 +63,16 @@ struct AddSiteCommand: CampgroundSubcommand {
   @Flag(help: "The site has water.") var water = false
 
   func output(in context: CommandContext) async throws -> String {
-    let site = try CampSiteService(database: options.open(in: context)).addSite(
-      number: number, hasElectricity: electricity, hasWater: water, nightlyRateCents: rate.cents)
+    let (database, ranger) = try options.openSignedIn(in: context)
+    let site = try CampSiteService(database: database).addSite(
+      number: number, hasElectricity: electricity, hasWater: water, nightlyRateCents: rate.cents,
+      by: ranger)
     return
       "Added site \(site.siteNumber) at \(MoneyFormat.string(cents: site.nightlyRateCents)) a night."
   }
 }
 
-/// `campground delete-site`: removes a site that has no standing reservations.
+/// `campground delete-site`: removes a site no reservation names; rangers only.
 struct DeleteSiteCommand: CampgroundSubcommand {
   static let configuration = CommandConfiguration(
     commandName: "delete-site", abstract: "Delete a camp site (ranger only: sign in first).")

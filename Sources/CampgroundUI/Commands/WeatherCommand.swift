@@ -39,7 +39,7 @@ struct WeatherCommand: CampgroundSubcommand {
         baseURL: WeatherAPI.baseURL(apiKey: key), urlSession: context.urlSession,
         retry: context.retry))
     let (place, weather) = try await service.currentWeatherAndPlace()
-    let line = WeatherLine.render(weather)
+    let line = try WeatherLine.render(weather)
     guard place.isPointOfInterest, let point = manager.pointOfInterest(near: place.coordinate),
       let name = CampgroundPlaces.name(of: point)
     else { return line }
