@@ -14,13 +14,6 @@ public struct RangerSession: Codable, Equatable, Sendable {
   public var expiresAt: Date
   /// SHA-256 of the session's token, hex: the row's key.
   var tokenHash: String
-
-  /// Creates a session for `email` that expires at `expiresAt`, for the token hashed as `tokenHash`.
-  init(email: String, expiresAt: Date, tokenHash: String) {
-    self.email = email
-    self.expiresAt = expiresAt
-    self.tokenHash = tokenHash
-  }
 }
 
 extension RangerSession: FetchableRecord, PersistableRecord {
@@ -41,12 +34,8 @@ extension RangerSession: FetchableRecord, PersistableRecord {
 /// logic layer, not by the commands that call them. What it proves is kept where it matters:
 /// each row of the payments ledger names the ranger whose proof recorded it.
 public struct RangerProof: Sendable, Equatable {
-  /// The ranger's email.
+  /// The ranger's email (the synthesized initializer is internal: only this module proves).
   public let email: String
-
-  init(email: String) {
-    self.email = email
-  }
 }
 
 /// Starts, checks and ends rangers' sessions.

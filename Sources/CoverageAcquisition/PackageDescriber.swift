@@ -83,9 +83,9 @@ public struct PackageDescriber: Sendable {
         name: target.name, kind: TargetInfo.Kind(rawValue: target.type) ?? .other,
         path: target.path,
         sources: target.sources.map { "\(target.path)/\($0)" },
-        isClang: target.module_type == "ClangTarget",
-        products: target.product_memberships ?? [],
-        dependencies: target.target_dependencies ?? [])
+        isClang: target.moduleType == "ClangTarget",
+        products: target.productMemberships ?? [],
+        dependencies: target.targetDependencies ?? [])
     }
     return PackageInfo(name: described.name, root: root, targets: targets)
   }
@@ -99,9 +99,17 @@ public struct PackageDescriber: Sendable {
       var type: String
       var path: String
       var sources: [String]
-      var module_type: String?
-      var product_memberships: [String]?
-      var target_dependencies: [String]?
+      var moduleType: String?
+      var productMemberships: [String]?
+      var targetDependencies: [String]?
+
+      /// `swift package describe --type json` writes its keys in snake case.
+      enum CodingKeys: String, CodingKey {
+        case name, type, path, sources
+        case moduleType = "module_type"
+        case productMemberships = "product_memberships"
+        case targetDependencies = "target_dependencies"
+      }
     }
   }
 }

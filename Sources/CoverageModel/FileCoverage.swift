@@ -73,6 +73,10 @@ public struct CoverageData: Sendable {
   /// (records merged, unknown records skipped, stated totals that disagree with the lines):
   /// every report says so, so that no figure differs from the producer's own without a word.
   public var inputNotes: [String] = []
+  /// Sources a report counts lines past the end of (the report is older than the source):
+  /// refused when the source is in a gated layer, said otherwise (a test file, a file no gated
+  /// layer holds), once the layers are known.
+  public var staleSources: [StaleSource] = []
 
   public init(
     files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],
@@ -133,5 +137,22 @@ public struct ProducerTarget: Sendable, Equatable {
   public init(name: String, files: [String]) {
     self.name = name
     self.files = files
+  }
+}
+
+/// A line a report counts past the end of its source on disk.
+public struct StaleSource: Sendable, Equatable {
+  /// The report (tracefile, Cobertura file) that counts it.
+  public var report: String
+  /// The source, absolute.
+  public var source: String
+  public var line: Int
+  public var lineCount: Int
+
+  public init(report: String, source: String, line: Int, lineCount: Int) {
+    self.report = report
+    self.source = source
+    self.line = line
+    self.lineCount = lineCount
   }
 }

@@ -79,6 +79,7 @@ public struct Pipeline: Sendable {
     data.countsMayBeLost = countsMayBeLost(binaries: acquired.binaries, package: package)
 
     var report = try evaluate(data, package: package, markers: markers, tests: acquired.tests)
+    try StaleSources.check(data.staleSources, report: &report, origin: data.capabilities.source)
     if data.capabilities.mangledNames { name(&report) }
     if !acquired.repeatedRuns.isEmpty {
       report.varying = try VaryingCoverageFinder.find(

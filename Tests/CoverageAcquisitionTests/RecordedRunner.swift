@@ -1,5 +1,5 @@
-import Foundation
 import CoverageAcquisition
+import Foundation
 
 /// A `CommandRunning` fake that answers from recorded output and records what was run.
 final class RecordedRunner: CommandRunning, @unchecked Sendable {

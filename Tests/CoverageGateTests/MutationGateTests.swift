@@ -92,7 +92,9 @@ final class MutationGateTests: XCTestCase {
     XCTAssertEqual(nothing.first?.status, .notApplicable)
     config.mutation.minimum = nil
     config.layers = config.layers.map {
-      var layer = $0; layer.mutationMinimum = nil; return layer
+      var layer = $0
+      layer.mutationMinimum = nil
+      return layer
     }
     XCTAssertTrue(
       MutationGate.verdicts([score("logic", killed: 1, survived: 9)], config: config).isEmpty)

@@ -161,15 +161,14 @@ final class CoberturaParserTests: XCTestCase {
     let path = NSTemporaryDirectory() + "covgate-cobertura-\(UUID().uuidString).xml"
     try Self.report.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    XCTAssertThrowsError(
-      try CoberturaCoverage.read(
-        paths: [path], root: "/work", lineCount: { $0.hasSuffix("Price.swift") ? 7 : 100 },
-        exists: { _ in false })
-    ) { error in
-      XCTAssertEqual(
-        error as? CoberturaError,
-        .beyondEnd(path: path, source: "/work/App/Price.swift", line: 8, lineCount: 7))
-      XCTAssertTrue("\(error)".contains("counts line 8 of /work/App/Price.swift"), "\(error)")
-    }
+    let data = try CoberturaCoverage.read(
+      paths: [path], root: "/work", lineCount: { $0.hasSuffix("Price.swift") ? 7 : 100 },
+      exists: { _ in false })
+    XCTAssertEqual(
+      data.staleSources,
+      [StaleSource(report: path, source: "/work/App/Price.swift", line: 8, lineCount: 7)])
+    let error = CoberturaError.beyondEnd(
+      path: path, source: "/work/App/Price.swift", line: 8, lineCount: 7)
+    XCTAssertTrue("\(error)".contains("counts line 8 of /work/App/Price.swift"), "\(error)")
   }
 }

@@ -100,15 +100,17 @@ final class LCOVCoverageTests: XCTestCase {
     XCTAssertEqual(data.files[0].summary.lines, Metric(covered: 2, count: 3))
   }
 
-  func testACountBeyondTheSourcesEndIsRefusedAsStale() throws {
+  /// A count past a source's last line: the tracefile is older than the source, kept for the
+  /// pipeline to refuse once it knows the source is gated (`StaleSources`).
+  func testACountBeyondTheSourcesEndIsFoundAsStale() throws {
     let path = try write("old.lcov", "SF:/ws/a.swift\nDA:1,1\nDA:12,1\nend_of_record\n")
-    XCTAssertThrowsError(
-      try LCOVCoverage.read(paths: [path], root: "/ws") { $0 == "/ws/a.swift" ? 10 : nil }
-    ) { error in
-      XCTAssertEqual(
-        error as? LCOVError, .beyondEnd(path: path, source: "/ws/a.swift", line: 12, lineCount: 10))
+    let data = try LCOVCoverage.read(paths: [path], root: "/ws") {
+      $0 == "/ws/a.swift" ? 10 : nil
     }
-    XCTAssertNoThrow(try LCOVCoverage.read(paths: [path], root: "/ws") { _ in 12 })
+    XCTAssertEqual(
+      data.staleSources,
+      [StaleSource(report: path, source: "/ws/a.swift", line: 12, lineCount: 10)])
+    XCTAssertEqual(try LCOVCoverage.read(paths: [path], root: "/ws") { _ in 12 }.staleSources, [])
   }
 
   func testCountsAddUpToLLVMCovsCeiling() throws {

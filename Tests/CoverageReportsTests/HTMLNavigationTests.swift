@@ -20,7 +20,9 @@ final class HTMLNavigationTests: XCTestCase {
   }
 
   /// Under a colour-blindness simulation red, amber and green look alike: figures below a
-  /// minimum carry a cross, below a target a triangle, and both are read out.
+  /// minimum the gate judged carry a cross (Lexer.swift, whose file minimum failed), a part below
+  /// its layer's minimum a hollow triangle (the Parser target), below a target a triangle, and
+  /// each is read out.
   func testFiguresBelowARuleAreMarkedNotOnlyColoured() throws {
     let index = try site().appendingPathComponent("index.html").absoluteString
     func mark(_ selector: String) -> [String: String] {
@@ -29,11 +31,15 @@ final class HTMLNavigationTests: XCTestCase {
 
     let results = try ExternalTool.drive(
       index,
-      [mark("td.metric .pct.low"), mark("td.metric .pct.medium"), mark("td.metric .pct.high")])
+      [
+        mark("td.metric .pct.low:not(.part)"), mark("td.metric .pct.medium"),
+        mark("td.metric .pct.high"), mark("td.metric .pct.low.part"),
+      ])
 
     XCTAssertEqual(results[0] as? String, "\"\u{a0}✕\" / \" below the minimum\"")
     XCTAssertEqual(results[1] as? String, "\"\u{a0}△\" / \" below the target\"")
     XCTAssertEqual(results[2] as? String, "none")
+    XCTAssertEqual(results[3] as? String, "\"\u{a0}▽\" / \" below its layer's minimum\"")
   }
 
   /// In the dark the trend's legend and axis texts take the light text colour (their own fill

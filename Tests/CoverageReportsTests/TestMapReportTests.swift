@@ -1,9 +1,9 @@
 import CoverageModel
 import Foundation
+import LLVMCoverage
 import XCTest
 
 @testable import CoverageReports
-import LLVMCoverage
 
 /// After a per-test run: the map file, covgate.json's per-file test counts and, per function on
 /// the file page, the tests that ran it.

@@ -256,6 +256,31 @@ extension EndToEndTests {
     }
   }
 
+  /// A tracefile older than a test file (a line past its end) does not refuse the run: the test
+  /// file is not measured; it is said in the notes. The same in a gated source is refused above.
+  func testAStaleTestFileIsSaidNotRefused() throws {
+    let lcov = try String(contentsOfFile: try llvmCovLCOV(), encoding: .utf8)
+    let testRecord = try XCTUnwrap(
+      lcov.matches(of: /SF:([^\n]*\/Tests\/[^\n]*\.swift)\n/).first, "a test file's record")
+    let testFile = String(testRecord.output.1)
+    let text = lcov.replacingOccurrences(
+      of: "SF:\(testFile)\n", with: "SF:\(testFile)\nDA:4000,1\n")
+    let path = "\(package)/../stale-test.lcov"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let output = "\(package)/out-lcov-stale-test"
+    let result = try covgate([
+      "check", "--lcov", path, "--output", output, "--no-history", "--format", "json",
+    ])
+    XCTAssertEqual(result.exitCode, 0, result.stderr)
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(output)/covgate.json"))) as? [String: Any])
+    let notes = json["inputNotes"] as? [String] ?? []
+    XCTAssertTrue(
+      notes.contains { $0.contains("counts line 4000 of Tests/") && $0.contains("not measured") },
+      "\(notes)")
+  }
+
   /// The branches clang measured for a C program (its `BRDA:` records, as `llvm-cov export
   /// -format=lcov` writes them for two real runs): lcov's own branch figures, merged as
   /// `lcov -a` merges them, written back unchanged, and gated.

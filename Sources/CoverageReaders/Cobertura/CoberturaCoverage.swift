@@ -7,7 +7,7 @@ import Foundation
 /// `n/a`, never 0%. Several reports merge line by line, as LCOV tracefiles do.
 public enum CoberturaCoverage {
   /// Reads and merges `paths`. A class's file name is placed on this machine by `source`;
-  /// `lineCount` refuses a report older than the source.
+  /// `lineCount` finds a report older than the source (`staleSources`).
   public static func read(
     paths: [String], root: String, lineCount: (String) -> Int? = { _ in nil },
     exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
@@ -39,14 +39,9 @@ public enum CoberturaCoverage {
       }
       return records
     }
-    var data: CoverageData
-    do {
-      data = try LCOVCoverage.data(runs, from: paths, root: root, lineCount: lineCount)
-    } catch LCOVError.beyondEnd(let path, let source, let line, let count) {
-      throw CoberturaError.beyondEnd(path: path, source: source, line: line, lineCount: count)
-    }
+    var data = try LCOVCoverage.data(runs, from: paths, root: root, lineCount: lineCount)
     data.capabilities = .cobertura
-    data.inputNotes = notes
+    data.inputNotes = notes + data.inputNotes
     return data
   }
 

@@ -12,7 +12,8 @@ import Foundation
 public enum LCOVCoverage {
   /// Reads and merges `paths`. A relative `SF:` path is taken from `root` (Bazel writes them
   /// relative to the workspace). `lineCount` gives a source's line count where it is on disk:
-  /// a count beyond it means the tracefile is older than the source, and is refused.
+  /// a count beyond it means the tracefile is older than the source (`staleSources`: refused
+  /// for a gated source, once the layers are known).
   public static func read(
     paths: [String], root: String, lineCount: (String) -> Int? = { _ in nil }
   ) throws -> CoverageData {
@@ -34,16 +35,19 @@ public enum LCOVCoverage {
     // Runs past the 64th are merged without saying which ran a line.
     let named = runs.count > 1 && runs.count <= 64
     var files: [FileCoverage] = []
+    var stale: [StaleSource] = []
     for (source, entries) in bySource {
       let file = merge(source, entries, named: named)
       if let last = file.lineView?.lineCount, let count = lineCount(source), last > count {
         let writer = entries.first { ($0.record.lines.map(\.line).max() ?? 0) == last }
-        throw LCOVError.beyondEnd(
-          path: paths[writer?.run ?? 0], source: source, line: last, lineCount: count)
+        stale.append(
+          StaleSource(
+            report: paths[writer?.run ?? 0], source: source, line: last, lineCount: count))
       }
       files.append(file)
     }
     var data = CoverageData(files: files, capabilities: .lcov)
+    data.staleSources = stale.sorted { $0.source < $1.source }
     if named { data.runNames = paths.map(runName) }
     data.inputNotes = notes(runs, from: paths, root: root)
     return data

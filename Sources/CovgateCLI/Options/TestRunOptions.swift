@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import CoverageAcquisition
+import Foundation
 
 /// Options of the commands that run `swift test` (`run`, `baseline save`).
 struct TestRunOptions: ParsableArguments {
@@ -57,7 +57,7 @@ struct TestRunOptions: ParsableArguments {
     if let jobs, jobs < 1 {
       throw ValidationError("--jobs takes a whole number, at least 1, got \(jobs)")
     }
-    if (jobs != nil || shard != nil || freshProcesses || builtTests != nil), !perTest {
+    if jobs != nil || shard != nil || freshProcesses || builtTests != nil, !perTest {
       throw ValidationError("--jobs, --shard, --fresh-processes and --built-tests need --per-test")
     }
     if repeats < 1 {

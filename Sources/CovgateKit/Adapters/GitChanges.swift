@@ -1,6 +1,6 @@
+import CoverageAcquisition
 import CoverageGate
 import Foundation
-import CoverageAcquisition
 
 /// The lines changed since a base ref, from git: `git diff -U0` against `git merge-base`.
 public struct GitChanges: ChangeProviding {

@@ -1,6 +1,7 @@
 import CoverageAcquisition
 import CoverageGate
 import CoverageModel
+import CovgateSupport
 import Foundation
 import SourceAnalysis
 
@@ -24,6 +25,16 @@ public struct MutationRun: Sendable {
   public func run() throws -> MutationReport {
     try checkFilesInScopeExist()
     let scope = try scopeLines()
+    // One run at a time in a workspace: a second waits, said once (two jobs on one runner, or a
+    // developer running it twice, would otherwise rewrite each other's copy and results).
+    try FileManager.default.createDirectory(
+      atPath: settings.workspace, withIntermediateDirectories: true)
+    let lock = try FileLock.acquire(path: "\(settings.workspace)/lock") { holder in
+      services.observer.notice(
+        "covgate: waiting for another covgate mutate\(holder.map { " (process \($0))" } ?? "") to finish: it uses this package's mutation workspace, \(settings.workspace)"
+      )
+    }
+    defer { lock.release() }
     let copy = PackageCopy(source: settings.packageRoot, copy: "\(settings.workspace)/package")
     try copy.sync()
 
