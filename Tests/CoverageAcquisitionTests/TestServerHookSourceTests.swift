@@ -51,9 +51,22 @@ final class TestServerHookSourceTests: XCTestCase {
       #include <stdio.h>
       #include <stdlib.h>
       #include <string.h>
+      #include <sys/syscall.h>
+      #include <unistd.h>
 
       static char **given_argv;
       static int given_argc;
+
+      /* As Swift's Synchronization shim caches a thread's ID (its name in the symbol table is
+       * the one the hook looks for), cached in the server before main, as the runtime's locks
+       * are while the libraries load. */
+      static inline unsigned _swift_stdlib_gettid(void) {
+        static __thread unsigned tid = 0;
+        if (tid == 0) tid = (unsigned)syscall(SYS_gettid);
+        return tid;
+      }
+
+      __attribute__((constructor)) static void cache_before_main(void) { (void)_swift_stdlib_gettid(); }
 
       void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) {
         given_argv = argv;
@@ -64,9 +77,10 @@ final class TestServerHookSourceTests: XCTestCase {
         (void)envp;
         const char *variable = getenv("COVGATE_TEST_VARIABLE");
         int first = fgetc(stdin);
-        printf("arguments %d %s, variable %s, stdin %s\\n", given_argc,
+        int fresh = _swift_stdlib_gettid() == (unsigned)syscall(SYS_gettid);
+        printf("arguments %d %s, variable %s, stdin %s, thread ID %s\\n", given_argc,
                given_argc > 1 ? given_argv[1] : "-", variable ? variable : "none",
-               first == EOF ? "empty" : "not empty");
+               first == EOF ? "empty" : "not empty", fresh ? "its own" : "the server's");
         if (argc > 2 && strcmp(argv[1], "exit") == 0) return atoi(argv[2]);
         return 0;
       }
@@ -95,15 +109,16 @@ final class TestServerHookSourceTests: XCTestCase {
     XCTAssertEqual(
       answers.map { $0.first.map(String.init) },
       ["ready", "started", "exited", "started", "exited"])
+    XCTAssertEqual(answers[0].last, "1", "the driver's one thread-ID cache, found in its symbols")
     XCTAssertEqual(answers[2].last, "3", "the first child's exit code")
     XCTAssertEqual(answers[4].last, "0")
     XCTAssertEqual(
       try String(contentsOfFile: "\(folder)/first.log", encoding: .utf8),
-      "arguments 3 exit, variable seen, stdin empty\n",
+      "arguments 3 exit, variable seen, stdin empty, thread ID its own\n",
       "the child reads nothing of the requests the server's buffer held (the second one)")
     XCTAssertEqual(
       try String(contentsOfFile: "\(folder)/second.log", encoding: .utf8),
-      "arguments 1 -, variable none, stdin empty\n")
+      "arguments 1 -, variable none, stdin empty, thread ID its own\n")
 
     let garbled = try serve("\(folder)/server", input: ["\(folder)/third.log", "x"], in: folder)
     XCTAssertEqual(garbled.status, 65, "a count that is not a number stops the server")

@@ -72,10 +72,13 @@ final class TestServer: @unchecked Sendable {
     let greeting = ((try? replies.line(timeout: 60)) ?? nil).flatMap(Answer.init)
     guard greeting?.word == "ready" else {
       stop()
+      let name = (binary as NSString).lastPathComponent
       throw TestServerHook.Unavailable(
         description: greeting?.word == "unsupported"
-          ? "\((binary as NSString).lastPathComponent) has no Swift standard library to hand arguments to"
-          : "\((binary as NSString).lastPathComponent) did not load covgate's test server hook (a statically linked binary?)"
+          ? "\(name) has no Swift standard library to hand arguments to"
+          : greeting?.word == "opaque"
+            ? "\(name) loads a library with thread-local data and no symbol table: a forked test could keep a thread ID Swift's locks cannot use"
+            : "\(name) did not load covgate's test server hook (a statically linked binary?)"
       )
     }
   }
@@ -169,8 +172,8 @@ final class TestServer: @unchecked Sendable {
 }
 
 /// One answer of the server: a word and two numbers (`started PID 0`, `exited PID CODE`,
-/// `signalled PID SIGNAL`, `ready PID 0`, `unsupported 0 0`, `failed ERRNO 0`, `threaded COUNT
-/// 0`).
+/// `signalled PID SIGNAL`, `ready PID CACHES` (the thread-ID caches each child clears),
+/// `unsupported 0 0`, `opaque 0 0`, `failed ERRNO 0`, `threaded COUNT 0`).
 struct Answer {
   var word: Substring
   var first: Int

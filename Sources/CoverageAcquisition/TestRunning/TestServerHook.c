@@ -4,13 +4,17 @@
  * the address and undefined-behaviour sanitizers. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,6 +44,122 @@ static void restore_signals(void) {
     sigaction(signal_number, &start_actions[signal_number], NULL);
   }
   sigprocmask(SIG_SETMASK, &start_mask, NULL);
+}
+
+/* Swift's locks (the runtime's ulock, the Synchronization module's Mutex) cache their thread's
+ * ID in a thread-local variable and name it to FUTEX_LOCK_PI as the lock's owner. A forked
+ * child's main thread inherits the server's cached ID: its first contended lock names a thread of
+ * another process, the kernel refuses it, and the lock retries forever (a test spinning in
+ * `once_slow`). The server finds every such variable in the symbol tables of what is loaded, and
+ * each child clears its own copies, so that each is read again from gettid. */
+#define MAX_TID_CACHES 512
+static struct {
+  size_t module;
+  size_t offset;
+} tid_caches[MAX_TID_CACHES];
+static int tid_cache_count;
+/* A loaded file with thread-locals whose symbols cannot be read: a child could hold a stale ID. */
+static int tid_caches_unknown;
+
+static const char *const tid_cache_names[] = {
+    "_ZZN5swift14threading_impl5linux13ulock_get_tidEvE3tid", "_swift_stdlib_gettid.tid"};
+
+static int is_tid_cache(const char *name) {
+  for (size_t index = 0; index < sizeof tid_cache_names / sizeof *tid_cache_names; index++) {
+    if (strncmp(name, tid_cache_names[index], strlen(tid_cache_names[index])) == 0) return 1;
+  }
+  return 0;
+}
+
+/* The C and C++ runtimes keep no such cache (glibc keeps a thread's ID in its thread control
+ * block, which fork updates): a stripped one is no reason to stop forking. */
+static int is_system_library(const char *path) {
+  static const char *const names[] = {"/libc.so",    "/libm.so",    "/libstdc++.so", "/libgcc_s.so",
+                                      "/ld-linux",   "/libpthread", "/libdl.so",     "/librt.so",
+                                      "/libz.so",    "/liblzma",    "/libxml2",      "/libcurl",
+                                      "/libicu",     "/libatomic",  "/libbsd",       "/libuuid"};
+  for (size_t index = 0; index < sizeof names / sizeof *names; index++) {
+    if (strstr(path, names[index]) != NULL) return 1;
+  }
+  return 0;
+}
+
+/* Records the thread-ID caches of the ELF file at `path`, loaded as TLS module `module`.
+ * Returns whether the file has a symbol table to read them from. */
+static int scan_module(const char *path, size_t module) {
+  int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return 0;
+  struct stat status;
+  if (fstat(descriptor, &status) != 0 || (size_t)status.st_size < sizeof(Elf64_Ehdr)) {
+    close(descriptor);
+    return 0;
+  }
+  size_t size = (size_t)status.st_size;
+  void *mapped = mmap(NULL, size, PROT_READ, MAP_PRIVATE, descriptor, 0);
+  close(descriptor);
+  if (mapped == MAP_FAILED) return 0;
+  const unsigned char *file = mapped;
+  const Elf64_Ehdr *header = mapped;
+  int has_table = 0;
+  if (memcmp(header->e_ident, ELFMAG, SELFMAG) == 0 && header->e_ident[EI_CLASS] == ELFCLASS64 &&
+      header->e_shentsize == sizeof(Elf64_Shdr) && header->e_shoff > 0 &&
+      header->e_shoff + (size_t)header->e_shnum * sizeof(Elf64_Shdr) <= size) {
+    const Elf64_Shdr *sections = (const Elf64_Shdr *)(file + header->e_shoff);
+    for (size_t index = 0; index < header->e_shnum; index++) {
+      const Elf64_Shdr *table = &sections[index];
+      if (table->sh_type != SHT_SYMTAB || table->sh_link >= header->e_shnum ||
+          table->sh_entsize != sizeof(Elf64_Sym) || table->sh_offset + table->sh_size > size) {
+        continue;
+      }
+      const Elf64_Shdr *strings = &sections[table->sh_link];
+      if (strings->sh_offset + strings->sh_size > size) continue;
+      has_table = 1;
+      const Elf64_Sym *symbols = (const Elf64_Sym *)(file + table->sh_offset);
+      const char *names = (const char *)(file + strings->sh_offset);
+      for (size_t at = 0; at < table->sh_size / sizeof(Elf64_Sym); at++) {
+        const Elf64_Sym *symbol = &symbols[at];
+        if (ELF64_ST_TYPE(symbol->st_info) != STT_TLS || symbol->st_name >= strings->sh_size) {
+          continue;
+        }
+        size_t room = strings->sh_size - symbol->st_name;
+        const char *name = names + symbol->st_name;
+        if (strnlen(name, room) == room || !is_tid_cache(name)) continue;
+        if (tid_cache_count == MAX_TID_CACHES) {
+          tid_caches_unknown = 1;
+          continue;
+        }
+        tid_caches[tid_cache_count].module = module;
+        tid_caches[tid_cache_count].offset = symbol->st_value;
+        tid_cache_count++;
+      }
+    }
+  }
+  munmap(mapped, size);
+  return has_table;
+}
+
+static int scan_loaded(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  (void)data;
+  if (info->dlpi_tls_modid == 0) return 0;
+  const char *path = info->dlpi_name[0] != '\0' ? info->dlpi_name : "/proc/self/exe";
+  if (!scan_module(path, info->dlpi_tls_modid) && !is_system_library(path)) {
+    tid_caches_unknown = 1;
+  }
+  return 0;
+}
+
+/* In a child: its main thread's copies of the caches cleared. */
+static int clear_loaded(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  (void)data;
+  if (info->dlpi_tls_data == NULL) return 0;
+  for (int index = 0; index < tid_cache_count; index++) {
+    if (tid_caches[index].module != info->dlpi_tls_modid) continue;
+    unsigned int none = 0;
+    memcpy((char *)info->dlpi_tls_data + tid_caches[index].offset, &none, sizeof none);
+  }
+  return 0;
 }
 
 /* Every answer is a word and two numbers. */
@@ -87,6 +207,7 @@ static int count_field(FILE *requests) {
 
 static void run_child(char *log, char **environment, int environment_count, char *program,
                       char **arguments, int argument_count, override_function override) {
+  dl_iterate_phdr(clear_loaded, NULL);
   setpgid(0, 0);
   int output = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   int none = open("/dev/null", O_RDONLY);
@@ -120,7 +241,13 @@ static int serve(int argc, char **argv, char **envp) {
     _exit(69);
   }
   save_signals();
-  answer("ready", (long)getpid(), 0);
+  dl_iterate_phdr(scan_loaded, NULL);
+  if (tid_caches_unknown) {
+    /* A child could inherit a thread ID no lock can use: each test starts a process instead. */
+    answer("opaque", 0, 0);
+    _exit(0);
+  }
+  answer("ready", (long)getpid(), (long)tid_cache_count);
   for (;;) {
     char *log = field(stdin);
     int environment_count = count_field(stdin);
