@@ -24,19 +24,17 @@ public final class FileLock: @unchecked Sendable {
   {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw FileLockError(path: path, code: errno) }
+    /// The error of the call that just failed, the file closed.
+    func failure() -> FileLockError {
+      let code = errno
+      close(descriptor)
+      return FileLockError(path: path, code: code)
+    }
     if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      guard errno == EWOULDBLOCK else {
-        let code = errno
-        close(descriptor)
-        throw FileLockError(path: path, code: code)
-      }
+      guard errno == EWOULDBLOCK else { throw failure() }
       waiting(holder(descriptor))
       while flock(descriptor, LOCK_EX) != 0 {
-        guard errno == EINTR else {
-          let code = errno
-          close(descriptor)
-          throw FileLockError(path: path, code: code)
-        }
+        guard errno == EINTR else { throw failure() }
       }
     }
     let pid = Array("\(getpid())\n".utf8)

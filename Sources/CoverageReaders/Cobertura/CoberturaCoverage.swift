@@ -63,21 +63,24 @@ public enum CoberturaCoverage {
       let candidate = (folder as NSString).appendingPathComponent(file)
       if exists(candidate) { return candidate }
     }
-    var candidates = [file]
+    // Made one at a time, so that the usual case (the file as written, under the checkout)
+    // costs one look at the disk and no list of every other candidate.
+    func here(_ candidate: String) -> String? {
+      exists("\(root)/\(candidate)") ? "\(root)/\(candidate)" : nil
+    }
+    if let found = here(file) { return found }
     for folder in folders {
       let parts = folder.split(separator: "/").filter {
         $0 != "." && $0 != ".." && !WindowsPath.hasDrive(String($0))
       }
       for count in stride(from: 1, through: parts.count, by: 1) {
-        candidates.append((parts.suffix(count) + [Substring(file)]).joined(separator: "/"))
+        let candidate = (parts.suffix(count) + [Substring(file)]).joined(separator: "/")
+        if let found = here(candidate) { return found }
       }
     }
     let own = file.split(separator: "/")
     for drop in stride(from: 1, to: own.count, by: 1) {
-      candidates.append(own.dropFirst(drop).joined(separator: "/"))
-    }
-    for candidate in candidates where exists("\(root)/\(candidate)") {
-      return "\(root)/\(candidate)"
+      if let found = here(own.dropFirst(drop).joined(separator: "/")) { return found }
     }
     return file
   }
