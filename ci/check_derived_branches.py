@@ -31,7 +31,7 @@ import sys
 
 SUMS_TO_REACHED = {"if", "switch", "guard", "?:", "do-catch", "&&", "||", "??"}
 # Outcomes without code of their own: derived from the reach or from the region after.
-IMPLICIT = {"none", "pass", "no error", "exit", "again", "short"}
+IMPLICIT = {"none", "pass", "no error", "uncaught", "exit", "again", "short"}
 
 
 def export_regions(package):

@@ -1,26 +1,30 @@
 #!/usr/bin/env bash
-# Re-records the export the derived-branch tests read: builds and tests the Branches fixture
-# package with coverage (a copy in a temporary folder), keeps the records of its sources.
-# Run after changing the fixture or the toolchain; BranchesEndToEndTests checks the same
-# counts against a fresh build, so a stale recording cannot hide a compiler change.
+# Re-records the exports the derived-branch tests read: builds and tests each fixture package
+# (Branches, Contexts; or the ones named) with coverage (a copy in a temporary folder), keeps the
+# records of its sources. Run after changing a fixture or the toolchain;
+# BranchFixtureEndToEndTests checks the same counts against a fresh build, so a stale recording
+# cannot hide a compiler change.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 fixtures="$here/Tests/SourceAnalysisTests/Fixtures"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp -r "$fixtures/Branches" "$work/Branches"
-swift test --package-path "$work/Branches" --enable-code-coverage >&2
-python3 - "$work/Branches/.build/debug/codecov/Branches.json" "$fixtures/Branches.export.json" <<'PY'
+names=("$@")
+[ ${#names[@]} -gt 0 ] || names=(Branches Contexts)
+for name in "${names[@]}"; do
+cp -r "$fixtures/$name" "$work/$name"
+swift test --package-path "$work/$name" --enable-code-coverage >&2
+python3 - "$work/$name/.build/debug/codecov/$name.json" "$fixtures/$name.export.json" "$name" <<'PY'
 import json, sys
-source, target = sys.argv[1], sys.argv[2]
+source, target, name = sys.argv[1], sys.argv[2], sys.argv[3]
 export = json.load(open(source))
 data = export["data"][0]
-keep = ("/Sources/Branches/Decisions.swift", "/Sources/Branches/Families.swift", "/Sources/Branches/LoopRegions.swift", "/Sources/Branches/Placements.swift")
-def renamed(n): return "/fixture" + n[n.index("/Sources/"):] if n.endswith(keep) else n
-data["files"] = [dict(f, filename=renamed(f["filename"])) for f in data["files"] if f["filename"].endswith(keep)]
+def kept(n): return ("/Sources/%s/" % name) in n
+def renamed(n): return "/fixture" + n[n.index("/Sources/"):] if kept(n) else n
+data["files"] = [dict(f, filename=renamed(f["filename"])) for f in data["files"] if kept(f["filename"])]
 data["functions"] = [
     dict(f, filenames=[renamed(n) for n in f["filenames"]])
-    for f in data["functions"] if any(n.endswith(keep) for n in f["filenames"])
+    for f in data["functions"] if any(kept(n) for n in f["filenames"])
 ]
 totals = {}
 for f in data["files"]:
@@ -37,4 +41,5 @@ with open(target, "w") as out:
     json.dump(export, out, separators=(",", ":"))
     out.write("\n")
 PY
-echo "recorded $fixtures/Branches.export.json" >&2
+echo "recorded $fixtures/$name.export.json" >&2
+done

@@ -18,7 +18,7 @@ struct DecisionCache: Sendable {
 
   /// The cache in `folder` (none: nothing is read or kept).
   init(folder: String?) {
-    owner = "covgate decisions 3 \(Self.executableIdentity())"
+    owner = "covgate decisions 4 \(Self.executableIdentity())"
     file = folder.map { "\($0)/decisions.bin" }
     guard let file, let bytes = RegularFile.bytes(atPath: file) else { return }
     entries = Self.decode(bytes, owner: owner) ?? [:]

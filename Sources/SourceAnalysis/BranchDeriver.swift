@@ -22,7 +22,9 @@ public enum BranchDeriver {
   /// The decisions of a source, found by parsing it (the costly part of a derivation).
   public static func decisions(in source: [UInt8]) -> SourceDecisions {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let finder = DecisionFinder(converter: SourceLocationConverter(fileName: "", tree: tree))
+    let finder = DecisionFinder(
+      converter: SourceLocationConverter(fileName: "", tree: tree),
+      builders: ResultBuilders.declared(in: tree))
     finder.walk(tree)
     return SourceDecisions(candidates: finder.candidates)
   }
@@ -34,16 +36,37 @@ public enum BranchDeriver {
   public static func derive(records: [Record], decisions: () -> SourceDecisions)
     -> DerivedBranches
   {
+    derive(records: records, decisions: decisions, checkingContexts: true)
+  }
+
+  /// - Parameter checkingContexts: false to derive in unproven contexts too, so that a test
+  ///   shows what the consistency laws alone catch there.
+  static func derive(
+    records: [Record], decisions: () -> SourceDecisions, checkingContexts: Bool
+  ) -> DerivedBranches {
     let index = RegionIndex(records)
     guard index.hasNestedRegions else { return DerivedBranches() }
     var branches = DerivedBranches()
-    for candidate in decisions().candidates {
+    // Where a region starts after a decision whose counts broke a law, and that decision's
+    // line: a decision reached in such a region has no proven reach either.
+    var disproved: [CoverageModel.SourceLocation: Int] = [:]
+    for var candidate in decisions().candidates {
+      if !checkingContexts { candidate.context = nil }
       let point = DecisionPoint(location: candidate.location, paths: candidate.paths)
-      switch OutcomeDerivation.derive(candidate, regions: index) {
+      var result = OutcomeDerivation.derive(candidate, regions: index)
+      // The region the decision is in, and the one its reach is read from (a condition's own).
+      let regions = [candidate.location, candidate.reachedAt].compactMap(index.start(holding:))
+      if case .derived = result, let line = regions.lazy.compactMap({ disproved[$0] }).first {
+        result = .notDerivable(
+          "witness failed (a decision is reached as often as the region it is in ran): that region follows line \(line), whose counts broke a law",
+          contradicted: true)
+      }
+      switch result {
       case .derived(let decision):
         branches.decisions.append(decision)
         branches.points.append(point)
       case .notDerivable(let reason, let contradicted):
+        if contradicted, let after = candidate.after { disproved[after] = candidate.location.line }
         branches.notDerivable.append(
           NotDerivable(
             kind: candidate.kind, location: candidate.location, reason: reason,

@@ -12,6 +12,9 @@ struct Candidate: Sendable, Equatable {
     case guardElse
     /// `do`/`catch` with a catch-all: catch bodies have regions; no error is reached minus them.
     case catches
+    /// `do`/`catch` without a catch-all: an error no clause matches leaves the `do`. No error is
+    /// the witness's count (the region after the `do`), uncaught is reached minus the rest.
+    case someCatches
     /// `for`/`while`: the body's region counts iterations; the loop is left once per reach.
     case loop
     /// `repeat`: the body runs once per reach plus once per repeat.
@@ -59,15 +62,44 @@ struct Candidate: Sendable, Equatable {
   /// decision another way): then only `witness` can give it.
   var unproven: String?
   var witness: Witness?
+  /// Why an enclosing context is not one a fixture proves (`ProvenContexts`): a result-builder
+  /// body's `if` without `else`, a parameter-pack loop, a default argument; nil when every
+  /// context is proven.
+  var context: String?
+  /// A flow law the counts must obey (`ConsistencyLaw`), checked on every derivation.
+  var law: ConsistencyLaw?
+
+  /// Where the region after the statement starts, when a law or a witness reads it.
+  var after: SourceLocation? {
+    if let law { return law.after }
+    switch witness {
+    case .after(let location), .afterMinus(let location, _): return location
+    case .conditionEnd, .conditionMinusBody, nil: return nil
+    }
+  }
 
   /// Ways out of the decision, as cyclomatic complexity counts them.
   var paths: Int {
     switch shape {
     case .arms(let implicit): arms.count + (implicit == nil ? 0 : 1)
     case .catches: arms.count + 1
+    case .someCatches: arms.count + 2
     case .guardElse, .loop, .repeatLoop, .rightSide: 2
     }
   }
+}
+
+/// A flow the regions must add up to around a decision: the region that starts where the
+/// statement ends counts the ways out that continue there. A decision whose counts break it is
+/// not derived, and the report names the law.
+struct ConsistencyLaw: Sendable, Equatable {
+  /// Where the statement ends: a region that starts there counts its exits.
+  var after: SourceLocation
+  /// The arms (by index) that always run to their end and continue after the statement; the
+  /// other arms always leave it (a `return`, `throw`, `break`, `continue`).
+  var through: [Int]
+  /// Whether the implicit way out (`none`, `no error`) continues after the statement.
+  var implicitThrough: Bool
 }
 
 /// The decisions of one source as its syntax gives them, before any count: they depend on the

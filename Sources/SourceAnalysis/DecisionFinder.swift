@@ -4,10 +4,13 @@ import SwiftSyntax
 /// Walks a parsed source tree and lists every decision covgate derives outcomes for.
 final class DecisionFinder: SyntaxVisitor {
   private let converter: SourceLocationConverter
+  /// The `@resultBuilder` types the source declares.
+  private let builders: Set<String>
   private(set) var candidates: [Candidate] = []
 
-  init(converter: SourceLocationConverter) {
+  init(converter: SourceLocationConverter, builders: Set<String>) {
     self.converter = converter
+    self.builders = builders
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -27,20 +30,49 @@ final class DecisionFinder: SyntaxVisitor {
   }
 
   /// Adds a decision; code in a position without a region of its own (`Positions`) is
-  /// ambiguous whatever else is said, and so is code in a position no fixture proves
-  /// (`ProvenPositions`, read from `root`: the statement, or the operator sequence).
+  /// ambiguous whatever else is said, and so is code in a position or a context no fixture
+  /// proves (`ProvenPositions`, `ProvenContexts`, read from `root`: the statement, or the
+  /// operator sequence).
   private func add(
     _ kind: Decision.Kind, at node: some SyntaxProtocol, root: Syntax? = nil,
     reachedAt: some SyntaxProtocol, arms: [(String, Syntax)], shape: Candidate.Shape,
-    ambiguity: String? = nil, unproven: String? = nil, witness: Candidate.Witness? = nil
+    ambiguity: String? = nil, unproven: String? = nil, witness: Candidate.Witness? = nil,
+    law: ConsistencyLaw? = nil
   ) {
+    let optionalIf = kind == .if && shape == .arms(implicit: "none")
     candidates.append(
       Candidate(
         kind: kind, location: location(node), reachedAt: location(reachedAt),
         arms: arms.map { Candidate.Arm(label: $0.0, start: location($0.1)) }, shape: shape,
         ambiguity: Positions.regionless(Syntax(node)) ?? ambiguity,
         position: ProvenPositions.unproven(root ?? Syntax(node)), unproven: unproven,
-        witness: witness))
+        witness: witness,
+        context: ProvenContexts.unproven(
+          root ?? Syntax(node), isOptionalIf: optionalIf, builders: builders),
+        law: law))
+  }
+
+  /// The law that the region after a statement counts the ways out that continue there, when
+  /// the statement stands alone (not a value) and each way out either always runs to its end or
+  /// always leaves; nil otherwise.
+  private func exitLaw(
+    _ node: some SyntaxProtocol, arms: [CodeBlockItemListSyntax], breakContinues: Bool = false,
+    implicitThrough: Bool
+  ) -> ConsistencyLaw? {
+    guard
+      node.parent?.is(ExpressionStmtSyntax.self) == true
+        || node.parent?.is(CodeBlockItemSyntax.self) == true
+    else { return nil }
+    var through: [Int] = []
+    for (index, items) in arms.enumerated() {
+      switch BlockFlow.of(items, breakContinues: breakContinues) {
+      case .through: through.append(index)
+      case .leaves: break
+      case nil: return nil
+      }
+    }
+    return ConsistencyLaw(
+      after: location(after: node), through: through, implicitThrough: implicitThrough)
   }
 
   /// An `#if` condition is decided by the compiler, not at run time: only the clause's code is
@@ -58,6 +90,7 @@ final class DecisionFinder: SyntaxVisitor {
       return .visitChildren
     }
     var arms: [(String, Syntax)] = [("then", Syntax(node.body))]
+    var blocks = [node.body.statements]
     var link = node
     var implicit: String? = "none"
     var throwing = Positions.canThrow(node.conditions)
@@ -65,11 +98,13 @@ final class DecisionFinder: SyntaxVisitor {
       switch elseBody {
       case .ifExpr(let next):
         arms.append(("else if", Syntax(next.body)))
+        blocks.append(next.body.statements)
         throwing = throwing || Positions.canThrow(next.conditions)
         link = next
         continue
       case .codeBlock(let block):
         arms.append(("else", Syntax(block)))
+        blocks.append(block.statements)
         implicit = nil
       }
       break
@@ -80,7 +115,8 @@ final class DecisionFinder: SyntaxVisitor {
     add(
       .if, at: node, reachedAt: node.conditions, arms: arms, shape: .arms(implicit: implicit),
       unproven: throwing ? "a condition that can throw" : nil,
-      witness: throwing && single ? .conditionEnd(location(after: node.conditions)) : nil)
+      witness: throwing && single ? .conditionEnd(location(after: node.conditions)) : nil,
+      law: throwing ? nil : exitLaw(node, arms: blocks, implicitThrough: implicit != nil))
     return .visitChildren
   }
 
@@ -95,6 +131,7 @@ final class DecisionFinder: SyntaxVisitor {
 
   override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
     var arms: [(String, Syntax)] = []
+    var blocks: [CodeBlockItemListSyntax] = []
     var ambiguity: String?
     for element in node.cases {
       guard let switchCase = element.as(SwitchCaseSyntax.self) else {
@@ -106,13 +143,15 @@ final class DecisionFinder: SyntaxVisitor {
       }
       // The case's region starts at its first token: `@unknown` where it has one.
       arms.append((Self.caseLabel(switchCase), Syntax(switchCase)))
+      blocks.append(switchCase.statements)
     }
     // A switch with one case decides nothing.
     if arms.count > 1 || ambiguity != nil {
       add(
         .switch, at: node, reachedAt: node.subject, arms: arms, shape: .arms(implicit: nil),
         ambiguity: ambiguity,
-        unproven: Positions.canThrow(node.subject) ? "a subject that can throw" : nil)
+        unproven: Positions.canThrow(node.subject) ? "a subject that can throw" : nil,
+        law: exitLaw(node, arms: blocks, breakContinues: true, implicitThrough: false))
     }
     return .visitChildren
   }
@@ -123,10 +162,27 @@ final class DecisionFinder: SyntaxVisitor {
       let items = clause.catchItems.trimmedDescription
       return (items.isEmpty ? "catch" : "catch \(Self.shortened(items))", Syntax(clause.body))
     }
+    // The body's errors go to the catches: only a jump leaves it another way.
+    let body = BlockFlow.of(node.body.statements, tryLeaves: false)
+    let catches = node.catchClauses.map { BlockFlow.of($0.body.statements) }
+    let law = exitLaw(
+      node, arms: node.catchClauses.map(\.body.statements), implicitThrough: body == .through)
+    guard !node.catchClauses.contains(where: Self.catchesEverything) else {
+      add(.catch, at: node, reachedAt: node.doKeyword, arms: arms, shape: .catches, law: law)
+      return .visitChildren
+    }
+    // Without a catch-all, an error no clause matches leaves the do: the region after it counts
+    // no error, beyond the catches that end there, when the body always runs to its end.
+    let provable = body == .through && !catches.contains(nil)
+    let ending = zip(node.catchClauses, catches).filter { $0.1 == .through }.map {
+      location($0.0.body)
+    }
     add(
-      .catch, at: node, reachedAt: node.doKeyword, arms: arms, shape: .catches,
-      ambiguity: node.catchClauses.contains(where: Self.catchesEverything)
-        ? nil : "no catch-all (an error no clause matches leaves the do)")
+      .catch, at: node, reachedAt: node.doKeyword, arms: arms,
+      shape: provable ? .someCatches : .catches,
+      ambiguity: provable ? nil : "no catch-all (an error no clause matches leaves the do)",
+      unproven: "no catch-all, and no region after the do",
+      witness: provable ? .afterMinus(location(after: node), ending) : nil)
     return .visitChildren
   }
 

@@ -136,11 +136,18 @@ final class LoopExits: SyntaxVisitor {
 }
 
 /// Whether code can leave the block it is in other than by running to its end.
-private final class JumpFinder: SyntaxVisitor {
+final class JumpFinder: SyntaxVisitor {
   private var found = false
+  /// Whether a plain `try` counts as a way out (not inside a `do` that catches it).
+  private let tryLeaves: Bool
 
-  static func leaves(_ node: Syntax) -> Bool {
-    let finder = JumpFinder(viewMode: .sourceAccurate)
+  private init(tryLeaves: Bool) {
+    self.tryLeaves = tryLeaves
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  static func leaves(_ node: Syntax, tryLeaves: Bool = true) -> Bool {
+    let finder = JumpFinder(tryLeaves: tryLeaves)
     finder.walk(node)
     return finder.found
   }
@@ -156,7 +163,7 @@ private final class JumpFinder: SyntaxVisitor {
   override func visit(_ node: ContinueStmtSyntax) -> SyntaxVisitorContinueKind { jump() }
   override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind { jump() }
   override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
-    node.questionOrExclamationMark == nil ? jump() : .visitChildren
+    tryLeaves && node.questionOrExclamationMark == nil ? jump() : .visitChildren
   }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

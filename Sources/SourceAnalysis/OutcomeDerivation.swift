@@ -36,7 +36,9 @@ enum OutcomeDerivation {
     if armless && candidate.ambiguity != Positions.deferBody {
       return candidate.position.map { .notDerivable("no region: \($0)") } ?? .noData
     }
-    if let ambiguity = candidate.ambiguity ?? candidate.position { return .notDerivable(ambiguity) }
+    if let ambiguity = candidate.ambiguity ?? candidate.position ?? candidate.context {
+      return .notDerivable(ambiguity)
+    }
     var counts: [UInt64] = []
     for (arm, lookup) in zip(candidate.arms, lookups) {
       switch lookup {
@@ -47,17 +49,19 @@ enum OutcomeDerivation {
         counts.append(count)
       }
     }
-    let derivation = Derivation(candidate: candidate, reached: reached, counts: counts)
+    let derivation = Derivation(
+      candidate: candidate, reached: reached, counts: counts, regions: regions)
     return derivation.result(
       witness: candidate.witness.flatMap { derivation.witnessed($0, regions) })
   }
 }
 
 /// One candidate's counts, turned into outcomes by its shape.
-private struct Derivation {
+struct Derivation {
   let candidate: Candidate
   let reached: UInt64
   let counts: [UInt64]
+  let regions: RegionIndex
 
   private var line: Int { candidate.location.line }
   private var kind: String { candidate.kind.rawValue }
@@ -124,6 +128,15 @@ private struct Derivation {
         return .notDerivable("counts lost: the catches ran more often than the do was reached")
       }
       implicit = ("no error", reached - sum)
+    case .someCatches:
+      // No error is what the region after the `do` counts beyond the catches that end there;
+      // an error no clause matched is the rest of the reach.
+      guard let sum = armSum, let witness, sum <= reached, witness <= reached - sum else {
+        return .notDerivable(candidate.unproven ?? "the region after the do does not add up")
+      }
+      outcomes.append(Outcome(label: "no error", line: line, count: witness))
+      outcomes.append(Outcome(label: "uncaught", line: line, count: reached - sum - witness))
+      return derived(outcomes)
     case .loop:
       implicit = ("exit", reached)
     case .repeatLoop:
@@ -161,7 +174,8 @@ private struct Derivation {
   }
 
   private func derived(_ outcomes: [Outcome]) -> OutcomeDerivation.Result {
-    .derived(
+    if let broken = brokenLaw(outcomes) { return .notDerivable(broken, contradicted: true) }
+    return .derived(
       Decision(
         kind: candidate.kind, location: candidate.location, reached: reached, outcomes: outcomes))
   }

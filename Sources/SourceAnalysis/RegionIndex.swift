@@ -109,14 +109,42 @@ struct RegionIndex {
 
   /// The innermost region that holds `location`: how often code there ran.
   func count(at location: SourceLocation) -> Lookup {
+    innermost(holding: location)?.inside ?? .missing
+  }
+
+  /// Where the innermost region that holds `location` starts.
+  func start(holding location: SourceLocation) -> SourceLocation? {
+    innermost(holding: location)?.start
+  }
+
+  private func innermost(holding location: SourceLocation) -> Entry? {
     // The latest start at or before the location whose range still holds it.
     var upper = entries.partitioningIndex { $0.start > location }
     while upper > 0 {
       upper -= 1
       let entry = entries[upper]
-      if location < entry.end { return entry.inside }
+      if location < entry.end { return entry }
     }
-    return .missing
+    return nil
+  }
+
+  /// The largest count of a region inside the one that starts at `location` (nil when none
+  /// starts there or nothing is inside it).
+  func largestCountInside(regionStartingAt location: SourceLocation) -> UInt64? {
+    let first = entries.partitioningIndex { $0.start >= location }
+    guard first < entries.count, entries[first].start == location else { return nil }
+    let outer = entries[first]
+    var largest: UInt64?
+    var index = first + 1
+    while index < entries.count, entries[index].start < outer.end {
+      if entries[index].end <= outer.end, case .count(let count) = entries[index].lookup,
+        count < OutcomeDerivation.implausible
+      {
+        largest = max(largest ?? 0, count)
+      }
+      index += 1
+    }
+    return largest
   }
 }
 

@@ -24,6 +24,7 @@ extension SourceDecisions {
       case .loop: writer.write(4)
       case .repeatLoop: writer.write(5)
       case .rightSide: writer.write(6)
+      case .someCatches: writer.write(7)
       }
       write(candidate.ambiguity, to: &writer)
       write(candidate.position, to: &writer)
@@ -45,7 +46,18 @@ extension SourceDecisions {
         writer.write(blocks.count)
         for block in blocks { write(block, to: &writer) }
       }
+      write(candidate.context, to: &writer)
+      write(candidate.law, to: &writer)
     }
+  }
+
+  private func write(_ law: ConsistencyLaw?, to writer: inout ByteWriter) {
+    guard let law else { return writer.write(0) }
+    writer.write(1)
+    write(law.after, to: &writer)
+    writer.write(law.through.count)
+    for index in law.through { writer.write(index) }
+    writer.write(law.implicitThrough ? 1 : 0)
   }
 
   /// The decisions `write(to:)` wrote, or nil if the bytes are not such a list.
@@ -64,12 +76,14 @@ extension SourceDecisions {
       }
       guard let shape = Self.shape(&reader), let ambiguity = Self.optionalString(&reader),
         let position = Self.optionalString(&reader), let unproven = Self.optionalString(&reader),
-        let witness = Self.witness(&reader)
+        let witness = Self.witness(&reader), let context = Self.optionalString(&reader),
+        let law = Self.law(&reader)
       else { return nil }
       candidates.append(
         Candidate(
           kind: kind, location: location, reachedAt: reachedAt, arms: arms, shape: shape,
-          ambiguity: ambiguity, position: position, unproven: unproven, witness: witness))
+          ambiguity: ambiguity, position: position, unproven: unproven, witness: witness,
+          context: context, law: law))
     }
     self.init(candidates: candidates)
   }
@@ -106,6 +120,24 @@ extension SourceDecisions {
     }
   }
 
+  /// A law as `write(to:)` wrote it: `.some(nil)` for none, nil for bad bytes.
+  private static func law(_ reader: inout ByteReader) -> ConsistencyLaw?? {
+    switch reader.int() {
+    case 0: return .some(nil)
+    case 1:
+      guard let after = location(&reader), let count = reader.int(), count >= 0, count < 1 << 20
+      else { return nil }
+      var through: [Int] = []
+      for _ in 0..<count {
+        guard let index = reader.int() else { return nil }
+        through.append(index)
+      }
+      guard let implicit = reader.int(), implicit == 0 || implicit == 1 else { return nil }
+      return .some(ConsistencyLaw(after: after, through: through, implicitThrough: implicit == 1))
+    default: return nil
+    }
+  }
+
   private static func afterMinus(_ reader: inout ByteReader) -> Candidate.Witness? {
     guard let after = location(&reader), let count = reader.int(), count >= 0, count < 1 << 20
     else { return nil }
@@ -131,6 +163,7 @@ extension SourceDecisions {
     case 4: .loop
     case 5: .repeatLoop
     case 6: .rightSide
+    case 7: .someCatches
     default: nil
     }
   }

@@ -3,34 +3,67 @@ import Foundation
 import LLVMCoverage
 import SourceAnalysis
 
-/// The `// expect:` comments of the Branches fixture's sources, and derived branches written the
+/// The `// expect:` comments of a fixture package's sources, and derived branches written the
 /// same way, so that a test compares the two line by line.
 enum FixtureExpectations {
-  /// The fixture's sources, by file name.
-  static let sourceNames = [
-    "Decisions.swift", "Families.swift", "LoopRegions.swift", "Placements.swift",
-  ]
+  /// A fixture package: its name (and its one target's) and the sources with decisions.
+  struct Fixture {
+    var name: String
+    var sourceNames: [String]
+  }
+
+  /// Decisions in every position the allowlist proves, and in positions it does not.
+  static let branches = Fixture(
+    name: "Branches",
+    sourceNames: ["Decisions.swift", "Families.swift", "LoopRegions.swift", "Placements.swift"])
+
+  /// Decisions in contexts that change what their regions mean: result builders, parameter
+  /// packs, default arguments, typed throws, noncopyable types, patterns.
+  static let contexts = Fixture(
+    name: "Contexts",
+    sourceNames: [
+      "Builders.swift", "Defaults.swift", "Packs.swift", "Patterns.swift", "Variants.swift",
+    ])
+
+  /// The Branches fixture's sources, by file name.
+  static let sourceNames = branches.sourceNames
 
   static func url(_ name: String) -> URL {
     Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!
   }
 
-  static func sourceURL(_ name: String, in package: URL = url("Branches")) -> URL {
-    package.appendingPathComponent("Sources/Branches/\(name)")
+  static func sourceURL(_ name: String, in package: URL? = nil, of fixture: Fixture = branches)
+    -> URL
+  {
+    (package ?? url(fixture.name)).appendingPathComponent("Sources/\(fixture.name)/\(name)")
   }
 
   /// Per line, what the comment says: decisions as `KIND reached=N | label count | ...`,
   /// `KIND n/a: reason`, or nothing (`no data`, `nothing (why)`).
   static func expected(in source: String) -> [Int: [String]] {
-    var expected: [Int: [String]] = [:]
+    comments(in: source, marker: "// expect: ")
+      .mapValues { $0.filter { $0 != "no data" && !$0.hasPrefix("nothing") } }
+      .filter { !$0.value.isEmpty }
+  }
+
+  /// Per line, the counts the code really had where the `expect` comment leaves the decision out
+  /// for its context or a law (`// truth: ...`).
+  static func truth(in source: String) -> [Int: [String]] {
+    comments(in: source, marker: "// truth: ")
+  }
+
+  /// Per line, the entries after `marker`, up to the next comment.
+  private static func comments(in source: String, marker: String) -> [Int: [String]] {
+    var found: [Int: [String]] = [:]
     for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated()
     {
-      guard let range = line.range(of: "// expect: ") else { continue }
-      let entries = line[range.upperBound...].components(separatedBy: " ;; ")
-      expected[index + 1] = entries.filter { $0 != "no data" && !$0.hasPrefix("nothing") }
+      guard let range = line.range(of: marker) else { continue }
+      let text = line[range.upperBound...]
+      let end = text.range(of: " // ")?.lowerBound ?? text.endIndex
+      found[index + 1] = text[..<end].components(separatedBy: " ;; ")
     }
-    return expected.filter { !$0.value.isEmpty }
+    return found
   }
 
   /// The derived branches in the comments' words.
@@ -58,12 +91,15 @@ enum FixtureExpectations {
 
   /// Every line where the derivation of an export's records differs from the fixture's
   /// comments, as `file:line: expected ... got ...`; empty when they agree.
-  static func differences(export path: String, package: URL = url("Branches")) throws -> [String] {
+  static func differences(export path: String, package: URL? = nil, of fixture: Fixture = branches)
+    throws -> [String]
+  {
     let data = try ExportReader.read(
       path: path, options: ExportReader.Options(functions: true, lineViews: false))
     var differences: [String] = []
-    for name in sourceNames {
-      let source = try String(contentsOf: sourceURL(name, in: package), encoding: .utf8)
+    for name in fixture.sourceNames {
+      let source = try String(
+        contentsOf: sourceURL(name, in: package, of: fixture), encoding: .utf8)
       let records = records(in: data, source: name)
       if records.isEmpty { differences.append("\(name): the export has no regions of it") }
       let written = written(

@@ -161,7 +161,7 @@ public enum Families {
   public static func noCatchAllInLoop(_ xs: [Int]) throws -> Int {
     var total = 0
     for x in xs {  // expect: for-in reached=2 | body 4 | exit 1
-      do {  // expect: do-catch n/a: no catch-all (an error no clause matches leaves the do)
+      do {  // expect: do-catch reached=4 | catch Failure.a 1 | no error 2 | uncaught 1
         total += try thrower(x)
       } catch Failure.a {
         total -= 1

@@ -1,0 +1,114 @@
+import SwiftSyntax
+
+/// The contexts around a decision that change what its regions mean though its position is a
+/// proven one (`ProvenPositions`): code the compiler transforms or copies before it maps
+/// regions. A decision is derived only when no enclosing context is one of the unproven ones
+/// below; the report names the context otherwise.
+///
+/// Proven, each by a decision of the Contexts fixture whose hand-written counts the derivation
+/// gives (`ProvenContextsTests`): a closure's body, a result-builder body's `if`/`else` chains,
+/// `switch`, `for`, ternaries and `&&`, a noncopyable type's methods, a `case ... where` body, a
+/// `do throws(E)` body. Not proven, with what the fixture shows:
+/// - a result-builder body's `if` without `else` (`buildOptional`): the region after it counts
+///   the then side twice and the skipped side not at all, and so does everything after it in
+///   the same body;
+/// - a `for` loop over a parameter pack (`for x in repeat each v`): its body's region counts 0;
+/// - a default argument, a stored, static or global property's initializer, an attribute's or a
+///   macro's argument: code compiled where it is used, or once per process, not where it is.
+public enum ProvenContexts {
+  /// Why a context around `node` is not proven, or nil.
+  ///
+  /// - Parameter isOptionalIf: the decision is an `if` without `else`.
+  static func unproven(_ node: Syntax, isOptionalIf: Bool, builders: Set<String>) -> String? {
+    let packLoop = "context not proven (a for-in over a parameter pack: its body's region counts 0)"
+    if node.as(ForStmtSyntax.self)?.sequence.is(PackExpansionExprSyntax.self) == true {
+      return packLoop
+    }
+    var child = node
+    var inOwnFunction = true
+    while let parent = child.parent {
+      if let loop = parent.as(ForStmtSyntax.self), loop.sequence.is(PackExpansionExprSyntax.self),
+        child.id == loop.body.id
+      {
+        return packLoop
+      }
+      if inOwnFunction, let items = builderBody(child, of: parent, builders: builders) {
+        if isOptionalIf {
+          return
+            "context not proven (an if without else in a result-builder body: the region after it counts the then side twice)"
+        }
+        if ResultBuilders.optionalIf(in: items, before: node) {
+          return
+            "context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice)"
+        }
+      }
+      if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
+        || parent.is(AccessorDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
+      {
+        inOwnFunction = false
+      }
+      if let reason = copiedContext(parent, child: child) {
+        return "context not proven (\(reason))"
+      }
+      // A declaration's body is its own function: what holds the declaration does not matter.
+      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
+        || parent.is(DeinitializerDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
+        || parent.is(SubscriptDeclSyntax.self)
+      {
+        return nil
+      }
+      child = parent
+    }
+    return nil
+  }
+
+  /// The statements of `child` when it is a body a result builder transforms.
+  private static func builderBody(_ child: Syntax, of parent: Syntax, builders: Set<String>)
+    -> CodeBlockItemListSyntax?
+  {
+    if let body = child.as(CodeBlockSyntax.self),
+      ResultBuilders.isBuilderBody(body, of: parent, builders: builders)
+    {
+      return body.statements
+    }
+    if let items = child.as(CodeBlockItemListSyntax.self),
+      let block = parent.as(AccessorBlockSyntax.self),
+      ResultBuilders.isBuilderGetter(block, builders: builders)
+    {
+      return items
+    }
+    return nil
+  }
+
+  /// Contexts whose code is compiled where it is used, or runs once per process.
+  private static func copiedContext(_ parent: Syntax, child: Syntax) -> String? {
+    if parent.is(FunctionParameterSyntax.self) || parent.is(EnumCaseParameterSyntax.self) {
+      return "a default argument: compiled into the code that calls without it"
+    }
+    if parent.is(AttributeSyntax.self) { return "an attribute's argument" }
+    if parent.is(MacroExpansionExprSyntax.self) || parent.is(MacroExpansionDeclSyntax.self) {
+      return "a macro's argument: the macro decides where its code goes"
+    }
+    if let binding = parent.as(PatternBindingSyntax.self), child.id == binding.initializer?.id,
+      binding.parent?.parent?.as(VariableDeclSyntax.self).map(isStoredOutsideFunctions) == true
+    {
+      return "a stored, static or global property's initializer"
+    }
+    return nil
+  }
+
+  /// Whether a variable is a property or a global (not a local of a function or closure).
+  private static func isStoredOutsideFunctions(_ variable: VariableDeclSyntax) -> Bool {
+    var node = variable.parent
+    while let current = node {
+      if current.is(MemberBlockSyntax.self) || current.is(SourceFileSyntax.self) { return true }
+      if current.is(CodeBlockSyntax.self) || current.is(ClosureExprSyntax.self)
+        || current.is(AccessorBlockSyntax.self)
+      {
+        return false
+      }
+      node = current.parent
+    }
+    return false
+  }
+}

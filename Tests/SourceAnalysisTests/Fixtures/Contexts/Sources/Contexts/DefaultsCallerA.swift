@@ -1,0 +1,3 @@
+public enum DefaultsCallerA {
+  public static func call(_ n: Int) -> String { Defaults.pick(n) }
+}

@@ -1,0 +1,25 @@
+import Contexts
+import XCTest
+
+/// Drives each decision of `Variants` the number of times its `// expect:` comment says.
+final class VariantsTests: XCTestCase {
+  func testVariants() {
+    XCTAssertEqual([(true, true), (true, false), (false, true)].map { Variants.returnAnd($0.0, $0.1) }, [true, false, false])
+    XCTAssertEqual([(true, true), (false, true), (false, false), (false, false)].map { Variants.assignOr($0.0, $0.1) }, [1, 1, 0, 0])
+    XCTAssertEqual(
+      [(true, true, true), (true, true, false), (true, false, false), (false, true, true), (false, false, true)]
+        .map { Variants.chain($0.0, $0.1, $0.2) }, [1, 2, 2, 2, 0])
+    XCTAssertEqual([(nil, 3), (4, 3), (nil, -1)].map { Variants.callChain($0.0, $0.1) }, [3, 4, -1])
+    XCTAssertEqual([(nil, -3), (4, 3), (2, 1)].map { Variants.callArgument($0.0, $0.1) }, [3, 4, 2])
+    XCTAssertEqual(Variants.whileContinue(5), 3)
+    XCTAssertEqual(Variants.whileContinue(0), 0)
+    XCTAssertEqual(Variants.repeatContinue(4), 2)
+    XCTAssertEqual(Variants.switchContinue([1, -2, 3, -4]), 4)
+    XCTAssertEqual([(1, true), (2, true), (2, false), (5, false)].map { Variants.patternTernary($0.0, $0.1) }, [1, 0, 1, 0])
+    XCTAssertEqual([nil, 3, 7, -1, 9].map(Variants.ifCaseWhere), [0, 1, 2, 0, 2])
+    XCTAssertEqual([4, -1].map { try? Variants.fallThroughCatch($0) }, [4, 0])
+    XCTAssertNil(try? Variants.fallThroughCatch(300))
+    XCTAssertEqual([(true, true), (true, false), (false, true), (true, false)].map { Variants.nestedIf($0.0, $0.1) }, [5, 1, 0, 1])
+    XCTAssertEqual([0, 1, 2, 3, 1].map(Variants.switchReturns), [9, 1, 2, 2, 1])
+  }
+}
