@@ -68,6 +68,9 @@ struct Candidate: Sendable, Equatable {
   var context: String?
   /// A flow law the counts must obey (`ConsistencyLaw`), checked on every derivation.
   var law: ConsistencyLaw?
+  /// Where the last call that can throw before the decision, in the same expression, ends:
+  /// its reach is proven only by a region that starts there or later.
+  var afterThrowingCall: SourceLocation?
 
   /// Where the region after the statement starts, when a law or a witness reads it.
   var after: SourceLocation? {

@@ -49,7 +49,7 @@ final class DecisionFinder: SyntaxVisitor {
         witness: witness,
         context: ProvenContexts.unproven(
           root ?? Syntax(node), isOptionalIf: optionalIf, builders: builders),
-        law: law))
+        law: law, afterThrowingCall: Positions.throwingCallEnd(Syntax(node)).map(location(of:))))
   }
 
   /// The law that the region after a statement counts the ways out that continue there, when

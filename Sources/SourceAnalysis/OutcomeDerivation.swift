@@ -39,6 +39,13 @@ enum OutcomeDerivation {
     if let ambiguity = candidate.ambiguity ?? candidate.position ?? candidate.context {
       return .notDerivable(ambiguity)
     }
+    // A call before it can throw: only a region that starts where the call returns counts it.
+    if let call = candidate.afterThrowingCall,
+      (regions.start(holding: candidate.reachedAt)).map({ $0 < call }) ?? true
+    {
+      return .notDerivable(
+        "after a call that can throw in the same expression, and no region where the call returns")
+    }
     var counts: [UInt64] = []
     for (arm, lookup) in zip(candidate.arms, lookups) {
       switch lookup {

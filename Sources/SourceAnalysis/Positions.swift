@@ -42,9 +42,6 @@ enum Positions {
       {
         return "in the arguments of an optional-chained subscript (no region of their own)"
       }
-      if throwsBefore(node.positionAfterSkippingLeadingTrivia, child: child, parent: parent) {
-        return "after a call that can throw in the same expression"
-      }
       child = parent
     }
     return nil
@@ -56,18 +53,39 @@ enum Positions {
     loop.whereClause != nil || loop.caseKeyword != nil
   }
 
-  /// Whether a `try` (or `try?`) around the code at `position` covers a call that runs before it:
-  /// a throw there leaves the expression before the code is reached, within the same region.
-  /// Unfolded, `try f() ?? 0` is a sequence whose first element is the `try`; it covers the rest.
-  private static func throwsBefore(_ position: AbsolutePosition, child: Syntax, parent: Syntax)
-    -> Bool
+  /// Where the last call that can throw before the code at `node` ends, when a `try` (or
+  /// `try?`) in the same expression covers one: a throw there leaves the expression before the
+  /// code is reached. Swift starts a region where such a call ends, which counts the times it
+  /// returned; the code's count is proven only in that region or one inside it.
+  static func throwingCallEnd(_ node: Syntax) -> AbsolutePosition? {
+    let position = node.positionAfterSkippingLeadingTrivia
+    var latest: AbsolutePosition?
+    var child = node
+    while let parent = child.parent {
+      if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
+        || parent.is(AccessorBlockSyntax.self) || parent.is(CodeBlockItemSyntax.self)
+      {
+        break
+      }
+      if let end = callEnd(before: position, child: child, parent: parent) {
+        latest = max(latest ?? end, end)
+      }
+      child = parent
+    }
+    return latest
+  }
+
+  /// The end of the last call before `position` that a `try` in `parent` covers.
+  private static func callEnd(before position: AbsolutePosition, child: Syntax, parent: Syntax)
+    -> AbsolutePosition?
   {
     if let attempt = parent.as(TryExprSyntax.self) {
-      return attempt.questionOrExclamationMark?.text != "!"
-        && CallsBefore.any(in: attempt.expression, before: position)
+      guard attempt.questionOrExclamationMark?.text != "!" else { return nil }
+      return CallsBefore.last(in: attempt.expression, before: position)
     }
-    guard let sequence = parent.as(ExprListSyntax.self) else { return false }
+    guard let sequence = parent.as(ExprListSyntax.self) else { return nil }
     var covered = false
+    var latest: AbsolutePosition?
     for element in sequence {
       if element.id == child.id { break }
       if let attempt = element.as(TryExprSyntax.self),
@@ -75,9 +93,11 @@ enum Positions {
       {
         covered = true
       }
-      if covered && CallsBefore.any(in: element, before: position) { return true }
+      if covered, let end = CallsBefore.last(in: element, before: position) {
+        latest = max(latest ?? end, end)
+      }
     }
-    return false
+    return latest
   }
 
   /// Whether the expression is an optional chain (`a?.b`, `a?[i].c`): what follows it runs only
@@ -110,26 +130,30 @@ enum Positions {
   }
 }
 
-/// Finds a call that ends before a position, outside closures: one that runs, and can throw,
+/// Finds the calls that end before a position, outside closures: they run, and can throw,
 /// before the code there.
 private final class CallsBefore: SyntaxVisitor {
   private let position: AbsolutePosition
-  private(set) var found = false
+  private(set) var latest: AbsolutePosition?
 
   private init(before position: AbsolutePosition) {
     self.position = position
     super.init(viewMode: .sourceAccurate)
   }
 
-  static func any(in node: some SyntaxProtocol, before position: AbsolutePosition) -> Bool {
+  /// Where the last call in `node` that ends before `position` ends.
+  static func last(in node: some SyntaxProtocol, before position: AbsolutePosition)
+    -> AbsolutePosition?
+  {
     let finder = CallsBefore(before: position)
     finder.walk(node)
-    return finder.found
+    return finder.latest
   }
 
   private func check(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-    if node.endPositionBeforeTrailingTrivia <= position { found = true }
-    return found || node.position >= position ? .skipChildren : .visitChildren
+    let end = node.endPositionBeforeTrailingTrivia
+    if end <= position { latest = max(latest ?? end, end) }
+    return node.position >= position ? .skipChildren : .visitChildren
   }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind { check(node) }

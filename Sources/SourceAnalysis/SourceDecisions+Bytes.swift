@@ -48,6 +48,8 @@ extension SourceDecisions {
       }
       write(candidate.context, to: &writer)
       write(candidate.law, to: &writer)
+      writer.write(candidate.afterThrowingCall == nil ? 0 : 1)
+      if let call = candidate.afterThrowingCall { write(call, to: &writer) }
     }
   }
 
@@ -77,13 +79,13 @@ extension SourceDecisions {
       guard let shape = Self.shape(&reader), let ambiguity = Self.optionalString(&reader),
         let position = Self.optionalString(&reader), let unproven = Self.optionalString(&reader),
         let witness = Self.witness(&reader), let context = Self.optionalString(&reader),
-        let law = Self.law(&reader)
+        let law = Self.law(&reader), let call = Self.optionalLocation(&reader)
       else { return nil }
       candidates.append(
         Candidate(
           kind: kind, location: location, reachedAt: reachedAt, arms: arms, shape: shape,
           ambiguity: ambiguity, position: position, unproven: unproven, witness: witness,
-          context: context, law: law))
+          context: context, law: law, afterThrowingCall: call))
     }
     self.init(candidates: candidates)
   }
@@ -116,6 +118,15 @@ extension SourceDecisions {
     case 3: location(&reader).map { .some(.conditionMinusBody($0)) }
     case 4:
       afterMinus(&reader).map { .some($0) }
+    default: nil
+    }
+  }
+
+  /// A location after a flag as `write(to:)` wrote it: `.some(nil)` for none, nil for bad bytes.
+  private static func optionalLocation(_ reader: inout ByteReader) -> SourceLocation?? {
+    switch reader.int() {
+    case 0: .some(nil)
+    case 1: location(&reader).map { .some($0) }
     default: nil
     }
   }

@@ -184,7 +184,7 @@ public enum Families {
   }
 
   public static func tryLeft(_ n: Int) throws -> Int {
-    try maybe(n) ?? 7  // expect: ?? n/a: after a call that can throw in the same expression
+    try maybe(n) ?? 7  // expect: ?? reached=2 | right 1 | short 1
   }
 
   public static func tryOptional(_ n: Int) -> Int {
@@ -192,7 +192,7 @@ public enum Families {
   }
 
   public static func tryOptionalBare(_ n: Int) -> Int? {
-    try? maybe(n) ?? 9  // expect: ?? n/a: after a call that can throw in the same expression
+    try? maybe(n) ?? 9  // expect: ?? reached=1 | right 0 | short 1
   }
 
   public static func kindOf(_ n: Int) throws -> String {

@@ -102,4 +102,30 @@ public enum Variants {
     }
     return n
   }
+
+  struct Bad: Error {}
+
+  static func check(_ x: Int) throws -> Bool {
+    if x < 0 { throw Bad() }  // expect: if reached=14 | then 3 | none 11
+    return x > 5
+  }
+
+  public static func andAfterTry(_ x: Int, _ flag: Bool) throws -> Int {
+    if try check(x) && flag { return 1 }  // expect: && reached=3 | right 2 | short 1 ;; if reached=4 | then 1 | none 2
+    return 0
+  }
+
+  public static func orAfterTryInGuard(_ x: Int, _ flag: Bool) throws -> Int {
+    guard try check(x) || flag else { return 2 }  // expect: guard reached=4 | else 1 | pass 2 ;; || reached=3 | right 2 | short 1
+    return 3
+  }
+
+  public static func continueAfterTry(_ xs: [Int]) throws -> Int {
+    var n = 0
+    for x in xs {  // expect: for-in reached=2 | body 6 | exit 1
+      if try check(x) { continue }  // expect: if reached=6 | then 2 | none 3
+      n += 1
+    }
+    return n
+  }
 }

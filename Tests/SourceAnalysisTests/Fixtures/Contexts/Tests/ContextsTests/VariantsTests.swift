@@ -21,5 +21,15 @@ final class VariantsTests: XCTestCase {
     XCTAssertNil(try? Variants.fallThroughCatch(300))
     XCTAssertEqual([(true, true), (true, false), (false, true), (true, false)].map { Variants.nestedIf($0.0, $0.1) }, [5, 1, 0, 1])
     XCTAssertEqual([0, 1, 2, 3, 1].map(Variants.switchReturns), [9, 1, 2, 2, 1])
+      // check: -1 throws, 7 is true, 3 is false.
+    XCTAssertEqual(
+      [(-1, true), (7, true), (7, false), (3, true)].map { try? Variants.andAfterTry($0.0, $0.1) },
+      [nil, 1, 0, 0])
+    XCTAssertEqual(
+      [(-1, true), (7, false), (3, true), (3, false)].map {
+        try? Variants.orAfterTryInGuard($0.0, $0.1)
+      }, [nil, 3, 3, 2])
+    XCTAssertEqual(try? Variants.continueAfterTry([7, 3, 8, 1]), 2)
+    XCTAssertNil(try? Variants.continueAfterTry([1, -1]))
   }
 }
