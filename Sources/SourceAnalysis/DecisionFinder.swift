@@ -165,8 +165,12 @@ final class DecisionFinder: SyntaxVisitor {
     // The body's errors go to the catches: only a jump leaves it another way.
     let body = BlockFlow.of(node.body.statements, tryLeaves: false)
     let catches = node.catchClauses.map { BlockFlow.of($0.body.statements) }
-    let law = exitLaw(
-      node, arms: node.catchClauses.map(\.body.statements), implicitThrough: body == .through)
+    // A body that may or may not run to its end leaves no law to check.
+    let law =
+      body == nil
+      ? nil
+      : exitLaw(
+        node, arms: node.catchClauses.map(\.body.statements), implicitThrough: body == .through)
     guard !node.catchClauses.contains(where: Self.catchesEverything) else {
       add(.catch, at: node, reachedAt: node.doKeyword, arms: arms, shape: .catches, law: law)
       return .visitChildren

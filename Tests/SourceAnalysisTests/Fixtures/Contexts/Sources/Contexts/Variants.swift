@@ -128,4 +128,17 @@ public enum Variants {
     }
     return n
   }
+
+  public static func doMayThrow(_ n: Int) -> Int {
+    var result = 0
+    do {  // expect: do-catch reached=3 | catch 1 | no error 2
+      if n > 0 {  // expect: if reached=3 | then 2 | none 1
+        guard n < 100 else { throw Bad() }  // expect: guard reached=2 | else 1 | pass 1
+        result = n
+      }
+    } catch {
+      return -1
+    }
+    return result
+  }
 }

@@ -31,5 +31,6 @@ final class VariantsTests: XCTestCase {
       }, [nil, 3, 3, 2])
     XCTAssertEqual(try? Variants.continueAfterTry([7, 3, 8, 1]), 2)
     XCTAssertNil(try? Variants.continueAfterTry([1, -1]))
+    XCTAssertEqual([5, 200, -1].map(Variants.doMayThrow), [5, -1, 0])
   }
 }
