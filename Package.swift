@@ -146,7 +146,7 @@ let package = Package(
       name: "CovgateKitTests",
       dependencies: [
         "CovgateKit", "CovgateSupport", "CoverageAcquisition", "CoverageGate", "CoverageModel",
-        "CoverageReports", "SourceAnalysis",
+        "CoverageReports", "CoverageHistory", "SourceAnalysis",
       ]),
     .testTarget(
       name: "CovgateCLITests",

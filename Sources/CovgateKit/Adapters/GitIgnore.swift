@@ -4,15 +4,19 @@ import CovgateSupport
 import Foundation
 
 /// A package's `.gitignore`, to which `covgate init` adds the history folder.
-struct GitIgnore {
+public struct GitIgnore {
   /// The folder of the default history database (`.covgate/history.sqlite`).
-  static let historyFolder = String(HistorySettings.defaultPath.prefix { $0 != "/" }) + "/"
+  public static let historyFolder = String(HistorySettings.defaultPath.prefix { $0 != "/" }) + "/"
 
-  let path: String
+  public let path: String
+
+  public init(path: String) {
+    self.path = path
+  }
 
   /// Appends `entry` (with a comment line) unless a line already ignores it; creates the file
   /// when there is none. Returns whether it added the entry.
-  func add(_ entry: String, comment: String) throws -> Bool {
+  public func add(_ entry: String, comment: String) throws -> Bool {
     let text =
       FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     let name = entry.trimmingCharacters(in: CharacterSet(charactersIn: "/"))

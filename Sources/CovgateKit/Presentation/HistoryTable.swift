@@ -4,12 +4,16 @@ import Foundation
 
 /// The trend `covgate history` prints: one row per run, oldest first, with the lines of the
 /// total and of each gated layer, and the change from the previous run in percentage points.
-struct HistoryTable {
+public struct HistoryTable {
   /// The time zone dates are shown in.
   var timeZone: TimeZone
 
+  public init(timeZone: TimeZone) {
+    self.timeZone = timeZone
+  }
+
   /// The table of `runs` (oldest first), or a one-line note when there is none.
-  func text(_ runs: [RecordedRun]) -> String {
+  public func text(_ runs: [RecordedRun]) -> String {
     guard !runs.isEmpty else { return "no runs recorded yet\n" }
     let layers = gatedLayers(runs)
     var rows = [["date", "commit", "branch", "gate", "lines"] + layers]
