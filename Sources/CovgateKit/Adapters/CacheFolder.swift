@@ -5,8 +5,8 @@ import Foundation
 /// Where covgate keeps what only saves time between runs, one folder per package: under
 /// `$XDG_CACHE_HOME/covgate` (or `~/.cache/covgate`; `~/Library/Caches/covgate` on macOS), never
 /// in the measured package nor among the reports.
-public enum CacheFolder {
-  public static func forPackage(
+enum CacheFolder {
+  static func forPackage(
     _ root: String, environment: [String: String] = ProcessInfo.processInfo.environment,
     platform: any Platform = currentPlatform()
   ) -> String? {

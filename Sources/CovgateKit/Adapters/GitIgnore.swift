@@ -4,19 +4,15 @@ import CovgateSupport
 import Foundation
 
 /// A package's `.gitignore`, to which `covgate init` adds the history folder.
-public struct GitIgnore {
+struct GitIgnore {
   /// The folder of the default history database (`.covgate/history.sqlite`).
-  public static let historyFolder = String(HistorySettings.defaultPath.prefix { $0 != "/" }) + "/"
+  static let historyFolder = String(HistorySettings.defaultPath.prefix { $0 != "/" }) + "/"
 
-  public let path: String
-
-  public init(path: String) {
-    self.path = path
-  }
+  let path: String
 
   /// Appends `entry` (with a comment line) unless a line already ignores it; creates the file
   /// when there is none. Returns whether it added the entry.
-  public func add(_ entry: String, comment: String) throws -> Bool {
+  func add(_ entry: String, comment: String) throws -> Bool {
     let text =
       FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     let name = entry.trimmingCharacters(in: CharacterSet(charactersIn: "/"))

@@ -4,8 +4,8 @@ import Foundation
 /// Where a package's runs are recorded, by `HistorySettings.location` with the package's
 /// `.covgate/` folder looked up on disk and covgate's cache folder for the package (found from
 /// `environment`).
-public enum HistoryLocation {
-  public static func path(
+enum HistoryLocation {
+  static func path(
     _ history: HistorySettings, root: String,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String? {

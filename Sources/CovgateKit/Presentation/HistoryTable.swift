@@ -8,12 +8,8 @@ public struct HistoryTable {
   /// The time zone dates are shown in.
   var timeZone: TimeZone
 
-  public init(timeZone: TimeZone) {
-    self.timeZone = timeZone
-  }
-
   /// The table of `runs` (oldest first), or a one-line note when there is none.
-  public func text(_ runs: [RecordedRun]) -> String {
+  func text(_ runs: [RecordedRun]) -> String {
     guard !runs.isEmpty else { return "no runs recorded yet\n" }
     let layers = gatedLayers(runs)
     var rows = [["date", "commit", "branch", "gate", "lines"] + layers]
