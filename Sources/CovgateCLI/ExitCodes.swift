@@ -1,5 +1,4 @@
 import ArgumentParser
-import CoverageAcquisition
 import CovgateKit
 
 /// covgate's documented exit codes; 130 and 143 (128 + SIGINT, SIGTERM) come from
@@ -21,7 +20,8 @@ extension ExitCode {
 }
 
 /// Runs `body`, turning covgate's errors into one line on stderr and their exit code: 3 for a
-/// test run that failed or timed out before writing any coverage, 2 for everything else.
+/// test run that failed or timed out before writing any coverage, 2 for everything else; the
+/// kit's `UsageError` is ArgumentParser's usage error (64).
 func reportingErrors(_ terminal: Terminal, _ body: () throws -> ExitCode) throws {
   let code: ExitCode
   do {
@@ -30,21 +30,21 @@ func reportingErrors(_ terminal: Terminal, _ body: () throws -> ExitCode) throws
     throw error
   } catch let error as ValidationError {
     throw error
-  } catch let error as TestTimeout {
-    terminal.error(error.description)
-    throw ExitCode.testsFailed
-  } catch let error as TestRunFailure {
-    terminal.error(error.description)
-    throw ExitCode.testsFailed
-  } catch let error as XcodeTestsFailed {
-    terminal.error(error.description)
-    throw ExitCode.testsFailed
-  } catch let error as CoverageLost {
-    terminal.error(error.description)
-    throw ExitCode.testsFailed
+  } catch let error as UsageError {
+    throw ValidationError(error.message)
   } catch {
     terminal.error(String(describing: error))
-    throw ExitCode.inputError
+    throw RunOutcome(error: error) == .testsFailed ? ExitCode.testsFailed : ExitCode.inputError
   }
   if code != .success { throw code }
+}
+
+/// Runs a check of the command line the kit makes, its `UsageError` made ArgumentParser's
+/// `ValidationError` (the usage is shown, exit 64).
+func validating(_ check: () throws -> Void) throws {
+  do {
+    try check()
+  } catch let error as UsageError {
+    throw ValidationError(error.message)
+  }
 }

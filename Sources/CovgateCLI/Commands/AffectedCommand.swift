@@ -1,9 +1,5 @@
 import ArgumentParser
-import CoverageAcquisition
-import CoverageGate
-import CoverageModel
 import CovgateKit
-import Foundation
 
 /// `covgate affected --base REF`: the tests a change needs, from the test map of a per-test run.
 struct AffectedCommand: ParsableCommand {
@@ -19,6 +15,15 @@ struct AffectedCommand: ParsableCommand {
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case filter, list, json
+
+    /// The kit's output format of the same name.
+    var outputFormat: AffectedOutput.Format {
+      switch self {
+      case .filter: .filter
+      case .list: .list
+      case .json: .json
+      }
+    }
   }
 
   @OptionGroup var package: PackageOptions
@@ -52,25 +57,11 @@ struct AffectedCommand: ParsableCommand {
         root: root, map: map.map { absolute($0).path },
         outputFolder: output.map { absolute($0).path },
         services: .live(root: root, observer: terminal))
-      let (affected, testMap, mergeBase) = try queries.affected(since: base)
-      print(
-        AffectedOutput(affected: affected, map: testMap, base: base, mergeBase: mergeBase).text(
-          format))
+      let output = try queries.affectedOutput(since: base)
+      print(output.text(format.outputFormat))
       if format != .json {
         // Why the selection is what it is, on standard error (standard output is the filter).
-        if !affected.everything.isEmpty {
-          terminal.printError("covgate: every test: \(affected.everything[0])")
-        }
-        for module in affected.modules {
-          terminal.printError(
-            "covgate: all of test module \(module): a test file of it changed (new tests are not in the map)"
-          )
-        }
-        if !affected.ignored.isEmpty {
-          terminal.printError(
-            "covgate: no test reads \(affected.ignored.joined(separator: ", ")): they select nothing"
-          )
-        }
+        output.explanation.forEach(terminal.printError)
       }
       return .success
     }

@@ -32,13 +32,12 @@ struct BaselineSaveCommand: ParsableCommand {
     try reportingErrors(terminal) {
       let source: CoverageSource =
         input.isEmpty
-        ? .tests(
-          arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings)
+        ? .swiftTest(
+          arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestRequest)
         : input.source
       let pipeline = try options.pipeline(source: source, observer: terminal)
       let result = try pipeline.saveBaseline()
-      _ = ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading)
-        .present(result)
+      _ = ResultPresenter(terminal: terminal, quiet: options.quiet).present(result, of: pipeline)
       guard result.outcome != .testsFailed else {
         terminal.error(
           "the tests failed, so no baseline was saved; fix them and run `covgate baseline save` again"

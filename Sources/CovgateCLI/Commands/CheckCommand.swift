@@ -25,8 +25,8 @@ struct CheckCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let pipeline = try options.pipeline(source: input.source, observer: terminal)
-      return ResultPresenter(terminal: terminal, quiet: options.quiet, heading: options.heading)
-        .present(try pipeline.run())
+      return ResultPresenter(terminal: terminal, quiet: options.quiet)
+        .present(try pipeline.run(), of: pipeline)
     }
   }
 }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import CoverageAcquisition
-import CoverageModel
 import CovgateKit
 import CovgateSupport
 import Foundation

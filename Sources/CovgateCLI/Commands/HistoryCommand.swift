@@ -1,6 +1,5 @@
 import ArgumentParser
 import CovgateKit
-import Foundation
 
 /// `covgate history`: print the coverage trend of the runs recorded in the history database.
 struct HistoryCommand: ParsableCommand {
@@ -21,10 +20,9 @@ struct HistoryCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let root = try package.packageRoot()
-      let history = try package.loadConfig(root: root).history
-      let path = HistoryLocation.path(history, root: root) ?? history.resolvedPath(root: root)
-      let runs = try HistoryStore.recentRuns(path: path, limit: limit)
-      print(HistoryTable(timeZone: .current).text(runs), terminator: "")
+      let table = try HistoryTable.trend(
+        root: root, configFile: package.configFile(root: root), limit: limit)
+      print(table, terminator: "")
       return .success
     }
   }

@@ -1,36 +1,20 @@
 import ArgumentParser
-import CoverageReports
 import CovgateKit
 
-/// Shows a finished run: the text report on standard output (unless `--quiet`), GitHub's
-/// annotations and job summary, and where the reports went.
+/// Prints a finished run as the kit presents it: the text report and GitHub's annotations on
+/// standard output, its notes and where the reports went on standard error.
 struct ResultPresenter {
   let terminal: Terminal
   let quiet: Bool
-  /// The title and revision the job summary shows.
-  var heading = ReportHeading()
-  var gitHub = GitHubActions()
 
-  /// Shows `result` and gives the run's exit code.
-  func present(_ result: consuming PipelineResult) -> ExitCode {
-    let report = result.report
-    if !quiet {
-      print(TextReport(useColor: terminal.useColor).text(report), terminator: "")
-    } else if let label = report.tests?.label {
-      // Quiet hides the report, never that the tests did not pass.
-      terminal.printError(
-        "covgate: \(report.packageName): \(label), gate \(report.gate.passed ? "PASSED" : "FAILED")"
-      )
+  /// Shows `result` of `pipeline` and gives the run's exit code.
+  func present(_ result: consuming PipelineResult, of pipeline: Pipeline) -> ExitCode {
+    let shown = pipeline.presentation(of: result, useColor: terminal.useColor, quiet: quiet)
+    print(shown.output, terminator: "")
+    shown.notes.forEach(terminal.printError)
+    if let folder = shown.reportsFolder {
+      terminal.printError("covgate: reports written to \(folder) (\(terminal.finished()))")
     }
-    for annotation in gitHub.annotations(report) { print(annotation) }
-    do {
-      try gitHub.appendStepSummary(report, heading: heading)
-    } catch {
-      terminal.printError("covgate: warning: job summary not written: \(error)")
-    }
-    if !result.files.isEmpty {
-      terminal.printError("covgate: reports written to \(result.folder) (\(terminal.finished()))")
-    }
-    return ExitCode(result.outcome)
+    return ExitCode(shown.outcome)
   }
 }

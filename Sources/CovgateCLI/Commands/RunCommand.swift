@@ -41,22 +41,20 @@ struct RunCommand: ParsableCommand {
     let terminal = Terminal()
     try reportingErrors(terminal) {
       let source: CoverageSource =
-        try xcode.request(root: options.package.packageRoot()).map { .xcodeTests($0) }
-        ?? .tests(
-          arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestSettings,
+        try xcode.source(root: options.package.packageRoot())
+        ?? .swiftTest(
+          arguments: swiftTestArguments, timeout: testRun.limit, perTest: testRun.perTestRequest,
           repeat: testRun.repeats)
       let pipeline = try options.pipeline(source: source, observer: terminal)
       // The lines to mutate are known before anything runs, or the run stops here.
       var base: String?
       if mutate {
-        base =
-          try options.base
-          ?? options.package.loadConfig(root: pipeline.settings.packageRoot).patch.base
+        // The flag's, or else the config's (`patch.base`), as the pipeline's settings have it.
+        base = pipeline.settings.base
         guard base != nil else { throw MutationError.noScope }
       }
-      let code = ResultPresenter(
-        terminal: terminal, quiet: options.quiet, heading: options.heading
-      ).present(try pipeline.run())
+      let code = ResultPresenter(terminal: terminal, quiet: options.quiet)
+        .present(try pipeline.run(), of: pipeline)
       // Mutants are judged by tests that pass: a red or broken run stops before them.
       guard let base, code == .success || code == .gateFailed else { return code }
       let mutation = try MutateCommand.parse(MutateCommand.arguments(after: options, base: base))

@@ -1,6 +1,4 @@
 import ArgumentParser
-import CoverageGate
-import CoverageReports
 import CovgateKit
 import Foundation
 
@@ -22,7 +20,7 @@ struct CommonOptions: ParsableArguments {
   @Option(
     name: .customLong("format"),
     help: ArgumentHelp(
-      "A report format, repeatable: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), or all.",
+      "A report format, repeatable: \(RunSettings.formatNames.joined(separator: ", ")), or all.",
       valueName: "format"))
   var formats: [String] = ["text", "json"]
 
@@ -65,29 +63,27 @@ struct CommonOptions: ParsableArguments {
       valueName: "text"))
   var revision: String?
 
-  /// The title and revision given on the command line.
-  var heading: ReportHeading { ReportHeading(title: title, revision: revision) }
-
   func validate() throws {
-    _ = try reportFormats()
-    _ = try parsedPathMaps()
+    try validating {
+      _ = try RunSettings.reportFormats(formats)
+      _ = try RunSettings.pathMaps(pathMaps)
+    }
   }
 
-  /// The run's settings: the config is read here, once, before anything runs.
-  func settings(source: CoverageSource) throws -> RunSettings {
+  /// What the command line asks of the run, paths made absolute.
+  func request() throws -> RunRequest {
     let root = try package.packageRoot()
-    let config = try package.loadConfig(root: root, describedAsPackage: packageDescription != nil)
-    var settings = RunSettings(
-      packageRoot: root, config: config, source: source,
-      packageDescriptionPath: packageDescription.map { absolute($0).path },
-      outputFolder: output.map { absolute($0).path }, formats: try reportFormats(),
-      pathMaps: try parsedPathMaps(), base: base,
-      recordsHistory: !noHistory && config.history.enabled,
-      updatesBaseline: updateBaseline, annotatesLines: GitHubActions().annotates,
-      cacheFolder: CacheFolder.forPackage(root))
-    settings.heading = heading
-    settings.historyPath = HistoryLocation.path(config.history, root: root)
-    return settings
+    return RunRequest(
+      packageRoot: root, configFile: package.configFile(root: root),
+      packageDescription: packageDescription.map { absolute($0).path },
+      outputFolder: output.map { absolute($0).path }, formats: formats, pathMaps: pathMaps,
+      recordsHistory: !noHistory, base: base, updatesBaseline: updateBaseline, title: title,
+      revision: revision)
+  }
+
+  /// The run's settings: the kit reads the config, once, before anything runs.
+  func settings(source: CoverageSource) throws -> RunSettings {
+    try RunSettings(request(), source: source)
   }
 
   /// The pipeline of a run from `source`, with the live services.
@@ -95,29 +91,5 @@ struct CommonOptions: ParsableArguments {
     let settings = try settings(source: source)
     return Pipeline(
       settings: settings, services: .live(root: settings.packageRoot, observer: observer))
-  }
-
-  func reportFormats() throws -> [ReportFormat] {
-    var result: [ReportFormat] = []
-    for name in formats {
-      if name == "all" { return ReportFormat.allCases }
-      guard let format = ReportFormat(rawValue: name) else {
-        throw ValidationError(
-          "unknown format '\(name)'; valid formats: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), all"
-        )
-      }
-      if !result.contains(format) { result.append(format) }
-    }
-    return result
-  }
-
-  func parsedPathMaps() throws -> [PathMap] {
-    try pathMaps.map { argument in
-      guard let map = PathMap(argument: argument) else {
-        throw ValidationError(
-          "--path-map takes OLD=NEW with both sides non-empty, got '\(argument)'")
-      }
-      return map
-    }
   }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CoverageAcquisition
 import CovgateKit
 
 /// Coverage made elsewhere, for `check` and `baseline save`: llvm-cov exports, a build folder, an
@@ -121,17 +120,11 @@ struct CoverageInputOptions: ParsableArguments {
     if !lcovFiles.isEmpty { return .lcov(lcovFiles.map { absolute($0).path }) }
     if !coberturaFiles.isEmpty { return .cobertura(coberturaFiles.map { absolute($0).path }) }
     return xccovReports.isEmpty && xccovArchives.isEmpty
-      ? .exports(inputs, buildFolder: fromBuild, profile: profile)
+      ? .llvmCovExports(
+        inputs, buildFolder: fromBuild, profdata: profdata.map { absolute($0).path },
+        objects: objects.map { absolute($0).path })
       : .xccov(
         reports: xccovReports.map { absolute($0).path },
         archives: xccovArchives.map { absolute($0).path })
   }
-
-  /// The profile to export, its paths made absolute.
-  private var profile: ProfileExport? {
-    profdata.map {
-      ProfileExport(profdata: absolute($0).path, objects: objects.map { absolute($0).path })
-    }
-  }
-
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import CoverageAcquisition
-import CoverageGate
+import CovgateKit
 import Foundation
 
 /// The package and its config: the options every command that reads a package shares.
@@ -30,19 +29,10 @@ struct PackageOptions: ParsableArguments {
     return url.path
   }
 
-  /// The config file and whether it must exist (it must when named with `--config`).
-  func configPath(root: String) -> (path: String, required: Bool) {
-    guard let config else { return ("\(root)/\(ConfigLoader.fileName)", false) }
-    return (absolute(config).path, true)
-  }
-
-  /// The config that applies to the package at `root`: its file's, or the defaults of a
-  /// package (its `Package.swift` at `root`, or its description given, `describedAsPackage`)
-  /// or else of an app.
-  func loadConfig(root: String, describedAsPackage: Bool = false) throws -> GateConfig {
-    let (path, required) = configPath(root: root)
-    return try ConfigLoader.load(path: path, required: required)
-      ?? (describedAsPackage || ProjectDescriber.isPackage(root: root) ? .defaults : .appDefaults)
+  /// The config file of the package at `root`: the one `--config` names (it must exist), or
+  /// the package's own.
+  func configFile(root: String) -> ConfigFile {
+    ConfigFile(given: config.map { absolute($0).path }, root: root)
   }
 }
 

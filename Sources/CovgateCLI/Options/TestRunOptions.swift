@@ -1,6 +1,5 @@
 import ArgumentParser
-import CoverageAcquisition
-import Foundation
+import CovgateKit
 
 /// Options of the commands that run `swift test` (`run`, `baseline save`).
 struct TestRunOptions: ParsableArguments {
@@ -63,21 +62,16 @@ struct TestRunOptions: ParsableArguments {
     if repeats < 1 {
       throw ValidationError("--repeat takes a whole number, at least 1, got \(repeats)")
     }
-    if let shard, Shard(argument: shard) == nil {
+    if let shard, !PerTestRequest.isShard(shard) {
       throw ValidationError("--shard takes K/N with 1 <= K <= N, e.g. 2/3; got '\(shard)'")
     }
   }
 
-  /// Per-test settings when `--per-test` was given.
-  var perTestSettings: PerTestSettings? {
+  /// What `--per-test` asks for, when it was given.
+  var perTestRequest: PerTestRequest? {
     guard perTest else { return nil }
-    var settings = jobs.map { PerTestSettings(jobs: $0) } ?? PerTestSettings()
-    settings.shard = shard.flatMap(Shard.init(argument:))
-    settings.freshProcesses = freshProcesses
-    settings.builtTests = builtTests.map {
-      URL(fileURLWithPath: $0).standardizedFileURL.path
-    }
-    return settings
+    return PerTestRequest(
+      jobs: jobs, shard: shard, freshProcesses: freshProcesses, builtTests: builtTests)
   }
 
   /// The time limit in seconds, if there is one.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CoverageAcquisition
+import CovgateKit
 
 /// `covgate run --xcode`: the tests of an Xcode project through `xcodebuild test` (macOS).
 struct XcodeOptions: ParsableArguments {
@@ -41,10 +41,11 @@ struct XcodeOptions: ParsableArguments {
     }
   }
 
-  /// The request, relative paths resolved against the current folder.
-  func request(root: String) -> XcodeTestRequest? {
+  /// The `xcodebuild test` run asked for, relative paths resolved against the current folder;
+  /// nil without `--xcode`.
+  func source(root: String) -> CoverageSource? {
     guard xcode, let scheme else { return nil }
-    return XcodeTestRequest(
+    return .xcodebuild(
       scheme: scheme, workspace: workspace.map { absolute($0).path },
       project: project.map { absolute($0).path }, destination: destination, testPlan: testPlan,
       root: root)

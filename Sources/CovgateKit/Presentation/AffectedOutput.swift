@@ -3,14 +3,20 @@ import CoverageGate
 import CoverageModel
 import Foundation
 
-/// `covgate affected`'s output in each format.
-struct AffectedOutput {
+/// `covgate affected`'s output in each format, and why the selection is what it is.
+public struct AffectedOutput {
   let affected: AffectedTests
   let map: TestMap
   let base: String
   let mergeBase: String
 
-  func text(_ format: AffectedCommand.Format) -> String {
+  /// filter (one argument for `swift test --filter`), list (one test ID a line) or json (with
+  /// reasons).
+  public enum Format: String, CaseIterable, Sendable {
+    case filter, list, json
+  }
+
+  public func text(_ format: Format) -> String {
     switch format {
     case .filter:
       Self.filter(
@@ -19,6 +25,25 @@ struct AffectedOutput {
     case .list: affected.tests.map(\.test.id).joined(separator: "\n")
     case .json: json()
     }
+  }
+
+  /// Why the selection is what it is, a line each for standard error (standard output is the
+  /// filter): what selects every test, the test modules taken whole, the files no test reads.
+  public var explanation: [String] {
+    var lines: [String] = []
+    if !affected.everything.isEmpty {
+      lines.append("covgate: every test: \(affected.everything[0])")
+    }
+    for module in affected.modules {
+      lines.append(
+        "covgate: all of test module \(module): a test file of it changed (new tests are not in the map)"
+      )
+    }
+    if !affected.ignored.isEmpty {
+      lines.append(
+        "covgate: no test reads \(affected.ignored.joined(separator: ", ")): they select nothing")
+    }
+    return lines
   }
 
   /// One regular expression for `swift test --filter`: every selected test by its ID, and the
@@ -49,5 +74,14 @@ struct AffectedOutput {
       (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
       ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
+  }
+}
+
+extension TestMapQueries {
+  /// `covgate affected`'s answer: the tests the changes since the merge base with `base` need,
+  /// ready to print in any format.
+  public func affectedOutput(since base: String) throws -> AffectedOutput {
+    let (affected, map, mergeBase) = try affected(since: base)
+    return AffectedOutput(affected: affected, map: map, base: base, mergeBase: mergeBase)
   }
 }

@@ -3,7 +3,7 @@ import CoverageModel
 import Foundation
 import XCTest
 
-@testable import CovgateCLI
+@testable import CovgateKit
 
 final class HistoryTableTests: XCTestCase {
   private let table = HistoryTable(timeZone: TimeZone(identifier: "UTC")!)

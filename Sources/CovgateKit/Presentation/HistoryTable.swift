@@ -4,7 +4,7 @@ import Foundation
 
 /// The trend `covgate history` prints: one row per run, oldest first, with the lines of the
 /// total and of each gated layer, and the change from the previous run in percentage points.
-struct HistoryTable {
+public struct HistoryTable {
   /// The time zone dates are shown in.
   var timeZone: TimeZone
 

@@ -1,19 +1,18 @@
 import CoverageModel
 import CoverageReports
-import CovgateKit
 import Foundation
 
 /// What GitHub Actions asks of covgate, read once from the environment at the edge:
 /// annotations for failed verdicts and warnings, and the Markdown summary for the run's page.
-struct GitHubActions: Sendable {
+public struct GitHubActions: Sendable {
   /// `GITHUB_ACTIONS=true`: print workflow commands for failed verdicts and warnings.
-  let annotates: Bool
+  public let annotates: Bool
   /// `GITHUB_STEP_SUMMARY`: the file the job summary is appended to.
   let stepSummaryPath: String?
   /// `GITHUB_WORKSPACE`: the repository folder, to make annotation paths repository-relative.
   let workspace: String?
 
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     annotates = environment["GITHUB_ACTIONS"] == "true"
     stepSummaryPath = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
     workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -30,13 +29,14 @@ struct GitHubActions: Sendable {
   }
 
   /// The workflow commands for `report`, or none outside GitHub Actions.
-  func annotations(_ report: CoverageReport) -> [String] {
+  public func annotations(_ report: CoverageReport) -> [String] {
     guard annotates else { return [] }
     return GitHubAnnotations(pathPrefix: pathPrefix(packageRoot: report.packageRoot)).lines(report)
   }
 
   /// Appends the Markdown summary to the step summary file, when there is one.
-  func appendStepSummary(_ report: CoverageReport, heading: ReportHeading = ReportHeading()) throws
+  public func appendStepSummary(_ report: CoverageReport, heading: ReportHeading = ReportHeading())
+    throws
   {
     guard let stepSummaryPath else { return }
     if !FileManager.default.fileExists(atPath: stepSummaryPath) {

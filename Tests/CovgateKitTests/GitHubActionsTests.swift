@@ -2,7 +2,7 @@ import CoverageModel
 import Foundation
 import XCTest
 
-@testable import CovgateCLI
+@testable import CovgateKit
 
 final class GitHubActionsTests: XCTestCase {
   private let report = CoverageReport(

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import CovgateCLI
+@testable import CovgateKit
 
 /// The `--filter` pattern `covgate affected` prints selects exactly the tests it names: an
 /// XCTest name that begins another (`testBold`, `testBoldInItalics`) selects only itself.

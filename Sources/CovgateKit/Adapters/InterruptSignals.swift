@@ -5,7 +5,7 @@ import Foundation
 /// SIGINT (Ctrl-C) and SIGTERM (a cancelled CI job) through DispatchSource signal sources:
 /// covgate forwards the signal to what it runs, waits until that is gone (`Interruption`), says
 /// so in one line and exits with 128 + the signal (130, 143) without writing anything more.
-enum InterruptSignals {
+public enum InterruptSignals {
   private static let queue = DispatchQueue(label: "covgate.signals")
 
   nonisolated(unsafe) private static let sources: [any DispatchSourceSignal] = [SIGINT, SIGTERM]
@@ -19,7 +19,7 @@ enum InterruptSignals {
     }
 
   /// Installs the handlers (the first call does; later ones change nothing).
-  static func install() {
+  public static func install() {
     _ = sources
   }
 

@@ -1,0 +1,64 @@
+/// What `covgate mutate` was asked on the command line, in plain values (paths absolute, the
+/// files package-relative): `MutationRun.run(_:observer:)` decides the settings from it and the
+/// config.
+public struct MutationRequest: Sendable {
+  public var packageRoot: String
+  public var configFile: ConfigFile
+  /// The lines changed since this ref; nil: `files`, `all` or the config's `patch.base`.
+  public var base: String?
+  /// Every line of these package-relative files.
+  public var files: [String]
+  /// Every line of the gated layers.
+  public var all: Bool
+  /// How many mutants run at once; nil: the cores.
+  public var jobs: Int?
+  public var timeoutFactor: Double
+  public var freshProcesses: Bool
+  /// False with `--no-cache`: every mutant runs, even one nothing it depends on changed for.
+  public var usesCache: Bool
+  /// The folder the reports go to; nil: the default under the package.
+  public var outputFolder: String?
+  /// The report formats by name (`MutationFormat`, or `all`); none: text, json and markdown.
+  public var formats: [String]
+
+  public init(
+    packageRoot: String, configFile: ConfigFile, base: String? = nil, files: [String] = [],
+    all: Bool = false, jobs: Int? = nil, timeoutFactor: Double = 5, freshProcesses: Bool = false,
+    usesCache: Bool = true, outputFolder: String? = nil, formats: [String] = []
+  ) {
+    self.packageRoot = packageRoot
+    self.configFile = configFile
+    self.base = base
+    self.files = files
+    self.all = all
+    self.jobs = jobs
+    self.timeoutFactor = timeoutFactor
+    self.freshProcesses = freshProcesses
+    self.usesCache = usesCache
+    self.outputFolder = outputFolder
+    self.formats = formats
+  }
+}
+
+/// The reports `covgate mutate` writes (text goes to standard output only).
+public enum MutationFormat: String, CaseIterable, Sendable {
+  case text, json, markdown, html, sonarqube
+
+  /// The formats `names` choose; none given: text, json and markdown; `all` is every format.
+  ///
+  /// - Throws: `UsageError` naming an unknown format.
+  public static func chosen(_ names: [String]) throws -> Set<MutationFormat> {
+    guard !names.isEmpty else { return [.text, .json, .markdown] }
+    var chosen = Set<MutationFormat>()
+    for name in names {
+      if name == "all" { return Set(allCases) }
+      guard let format = MutationFormat(rawValue: name) else {
+        throw UsageError(
+          "unknown format '\(name)'; valid formats: \(allCases.map(\.rawValue).joined(separator: ", ")), all"
+        )
+      }
+      chosen.insert(format)
+    }
+    return chosen
+  }
+}
