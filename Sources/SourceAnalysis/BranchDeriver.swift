@@ -51,7 +51,11 @@ public enum BranchDeriver {
     // line: a decision reached in such a region has no proven reach either.
     var disproved: [CoverageModel.SourceLocation: Int] = [:]
     for var candidate in decisions().candidates {
-      if !checkingContexts { candidate.context = nil }
+      if !checkingContexts {
+        candidate.context = nil
+      } else if candidate.contextBreaksLaw {
+        candidate.law = nil
+      }
       let point = DecisionPoint(location: candidate.location, paths: candidate.paths)
       var result = OutcomeDerivation.derive(candidate, regions: index)
       // The region the decision is in, and the one its reach is read from (a condition's own).

@@ -68,6 +68,9 @@ struct Candidate: Sendable, Equatable {
   var context: String?
   /// A flow law the counts must obey (`ConsistencyLaw`), checked on every derivation.
   var law: ConsistencyLaw?
+  /// Whether the context breaks the exit law though the counts hold: a result-builder body's
+  /// `if` without `else`, whose region after it counts the then side twice (`ProvenContexts`).
+  var contextBreaksLaw = false
   /// Where the last call that can throw before the decision, in the same expression, ends:
   /// its reach is proven only by a region that starts there or later.
   var afterThrowingCall: SourceLocation?

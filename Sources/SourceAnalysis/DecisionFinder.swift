@@ -39,7 +39,10 @@ final class DecisionFinder: SyntaxVisitor {
     ambiguity: String? = nil, unproven: String? = nil, witness: Candidate.Witness? = nil,
     law: ConsistencyLaw? = nil
   ) {
-    let optionalIf = kind == .if && shape == .arms(implicit: "none")
+    // A builder's `if` without `else` has a region after it that breaks the exit law.
+    let builderOptionalIf =
+      kind == .if && shape == .arms(implicit: "none")
+      && ProvenContexts.inBuilderBody(Syntax(node), builders: builders)
     candidates.append(
       Candidate(
         kind: kind, location: location(node), reachedAt: location(reachedAt),
@@ -47,9 +50,8 @@ final class DecisionFinder: SyntaxVisitor {
         ambiguity: Positions.regionless(Syntax(node)) ?? ambiguity,
         position: ProvenPositions.unproven(root ?? Syntax(node)), unproven: unproven,
         witness: witness,
-        context: ProvenContexts.unproven(
-          root ?? Syntax(node), isOptionalIf: optionalIf, builders: builders),
-        law: law, afterThrowingCall: Positions.throwingCallEnd(Syntax(node)).map(location(of:))))
+        context: ProvenContexts.unproven(root ?? Syntax(node), builders: builders),
+        law: law, contextBreaksLaw: builderOptionalIf, afterThrowingCall: Positions.throwingCallEnd(Syntax(node)).map(location(of:))))
   }
 
   /// The law that the region after a statement counts the ways out that continue there, when

@@ -9,38 +9,35 @@ import SwiftSyntax
 /// gives (`ProvenContextsTests`): a closure's body, a result-builder body's `if`/`else` chains,
 /// `switch`, `for`, ternaries and `&&`, a noncopyable type's methods, a `case ... where` body, a
 /// `do throws(E)` body. Not proven, with what the fixture shows:
-/// - a result-builder body's `if` without `else` (`buildOptional`): the region after it counts
-///   the then side twice and the skipped side not at all, and so does everything after it in
-///   the same body;
+/// - what follows a result-builder body's `if` without `else` (`buildOptional`) in the same
+///   body: the region after the `if` counts the then side twice and the skipped side not at all
+///   (the `if`'s own counts are right, and it is derived without its exit law);
 /// - a `for` loop over a parameter pack (`for x in repeat each v`): its body's region counts 0;
 /// - a default argument, a stored, static or global property's initializer, an attribute's or a
 ///   macro's argument: code compiled where it is used, or once per process, not where it is.
 public enum ProvenContexts {
   /// Why a context around `node` is not proven, or nil.
-  ///
-  /// - Parameter isOptionalIf: the decision is an `if` without `else`.
-  static func unproven(_ node: Syntax, isOptionalIf: Bool, builders: Set<String>) -> String? {
+  static func unproven(_ node: Syntax, builders: Set<String>) -> String? {
     let packLoop = "context not proven (a for-in over a parameter pack: its body's region counts 0)"
     if node.as(ForStmtSyntax.self)?.sequence.is(PackExpansionExprSyntax.self) == true {
       return packLoop
     }
     var child = node
     var inOwnFunction = true
+    // The statement lists between the decision and its function's body.
+    var blocks: [CodeBlockItemListSyntax] = []
     while let parent = child.parent {
       if let loop = parent.as(ForStmtSyntax.self), loop.sequence.is(PackExpansionExprSyntax.self),
         child.id == loop.body.id
       {
         return packLoop
       }
-      if inOwnFunction, let items = builderBody(child, of: parent, builders: builders) {
-        if isOptionalIf {
-          return
-            "context not proven (an if without else in a result-builder body: the region after it counts the then side twice)"
-        }
-        if ResultBuilders.optionalIf(in: items, before: node) {
-          return
-            "context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice)"
-        }
+      if inOwnFunction, let list = child.as(CodeBlockItemListSyntax.self) { blocks.append(list) }
+      if inOwnFunction, isBuilderBody(child, of: parent, builders: builders),
+        blocks.contains(where: { ResultBuilders.optionalIf(in: $0, before: node) })
+      {
+        return
+          "context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice)"
       }
       if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
         || parent.is(AccessorDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
@@ -62,22 +59,35 @@ public enum ProvenContexts {
     return nil
   }
 
-  /// The statements of `child` when it is a body a result builder transforms.
-  private static func builderBody(_ child: Syntax, of parent: Syntax, builders: Set<String>)
-    -> CodeBlockItemListSyntax?
+  /// Whether the statement `node` is in a body a result builder transforms (not in a closure or
+  /// a nested function inside it): an `if` without `else` there has a region after it that
+  /// counts its then side twice, so its exit law does not hold, though its own counts do.
+  static func inBuilderBody(_ node: Syntax, builders: Set<String>) -> Bool {
+    var child = node
+    while let parent = child.parent {
+      if isBuilderBody(child, of: parent, builders: builders) { return true }
+      if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
+        || parent.is(AccessorDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
+        || parent.is(InitializerDeclSyntax.self)
+      {
+        return false
+      }
+      child = parent
+    }
+    return false
+  }
+
+  /// Whether `child` is a body a result builder transforms.
+  private static func isBuilderBody(_ child: Syntax, of parent: Syntax, builders: Set<String>)
+    -> Bool
   {
-    if let body = child.as(CodeBlockSyntax.self),
-      ResultBuilders.isBuilderBody(body, of: parent, builders: builders)
-    {
-      return body.statements
+    if let body = child.as(CodeBlockSyntax.self) {
+      return ResultBuilders.isBuilderBody(body, of: parent, builders: builders)
     }
-    if let items = child.as(CodeBlockItemListSyntax.self),
-      let block = parent.as(AccessorBlockSyntax.self),
-      ResultBuilders.isBuilderGetter(block, builders: builders)
-    {
-      return items
+    if child.is(CodeBlockItemListSyntax.self), let block = parent.as(AccessorBlockSyntax.self) {
+      return ResultBuilders.isBuilderGetter(block, builders: builders)
     }
-    return nil
+    return false
   }
 
   /// Contexts whose code is compiled where it is used, or runs once per process.

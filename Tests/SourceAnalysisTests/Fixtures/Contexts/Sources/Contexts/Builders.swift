@@ -7,7 +7,7 @@
 public enum ListBuilder {
   public static func buildExpression(_ item: String) -> [String] { [item] }
   public static func buildBlock(_ parts: [String]...) -> [String] { parts.flatMap { $0 } }
-  public static func buildOptional(_ part: [String]?) -> [String] { part ?? [] }  // expect: ?? reached=11 | right 7 | short 4
+  public static func buildOptional(_ part: [String]?) -> [String] { part ?? [] }  // expect: ?? reached=16 | right 9 | short 7
   public static func buildEither(first: [String]) -> [String] { first }
   public static func buildEither(second: [String]) -> [String] { second }
   public static func buildArray(_ parts: [[String]]) -> [String] { parts.flatMap { $0 } }
@@ -20,10 +20,10 @@ public enum Weather: Sendable { case sun, rain(Int), snow }
 public enum Builders {
   @ListBuilder public static func optional(_ flag: Bool, _ other: Bool) -> [String] {
     "start"
-    if flag {  // expect: if n/a: context not proven (an if without else in a result-builder body: the region after it counts the then side twice) // truth: if reached=3 | then 1 | none 2
+    if flag {  // expect: if reached=3 | then 1 | none 2
       "flag"
     }
-    if other {  // expect: if n/a: context not proven (an if without else in a result-builder body: the region after it counts the then side twice) // truth: if reached=3 | then 1 | none 2
+    if other {  // expect: if n/a: context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice) // truth: if reached=3 | then 1 | none 2
       "other"
     }
     "end"
@@ -73,6 +73,17 @@ public enum Builders {
   }
 }
 
+extension Builders {
+  @ListBuilder public static func nested(_ a: Bool, _ b: Bool) -> [String] {
+    if a {  // expect: if reached=3 | then 2 | none 1
+      if b {  // expect: if reached=2 | then 1 | none 1
+        "b"
+      }
+      a && b ? "both" : "a only"  // expect: && n/a: context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice) ;; ?: n/a: context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice) // truth: && reached=2 | right 2 | short 0 ;; ?: reached=2 | then 1 | else 1
+    }
+  }
+}
+
 /// A protocol requirement marked with a builder: a conforming type's `body` is a builder body
 /// without an attribute of its own, as a SwiftUI view's is.
 public protocol Screen {
@@ -88,7 +99,7 @@ public struct Banner: Screen {
   }
   public var body: [String] {
     "banner"
-    if on {  // expect: if n/a: context not proven (an if without else in a result-builder body: the region after it counts the then side twice) // truth: if reached=2 | then 1 | none 1
+    if on {  // expect: if reached=2 | then 1 | none 1
       "on"
     }
     for index in 0..<count {  // expect: for-in n/a: context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice) // truth: for-in reached=2 | body 3 | exit 2

@@ -17,6 +17,9 @@ final class ContextsTests: XCTestCase {
     XCTAssertEqual(Builders.expressions(1, true, true), ["positive", "both"])
     XCTAssertEqual(Builders.expressions(-1, true, false), ["other", "not both"])
     XCTAssertEqual(Builders.expressions(-2, false, true), ["other", "not both"])
+    XCTAssertEqual(Builders.nested(true, true), ["b", "both"])
+    XCTAssertEqual(Builders.nested(true, false), ["a only"])
+    XCTAssertEqual(Builders.nested(false, false), [])
     XCTAssertEqual(Banner(on: true, count: 2).body, ["banner", "on", "row 0", "row 1"])
     XCTAssertEqual(Banner(on: false, count: 1).body, ["banner", "row 0"])
   }
