@@ -51,7 +51,8 @@ final class DecisionFinder: SyntaxVisitor {
         position: ProvenPositions.unproven(root ?? Syntax(node)), unproven: unproven,
         witness: witness,
         context: ProvenContexts.unproven(root ?? Syntax(node), builders: builders),
-        law: law, contextBreaksLaw: builderOptionalIf, afterThrowingCall: Positions.throwingCallEnd(Syntax(node)).map(location(of:))))
+        law: law, contextBreaksLaw: builderOptionalIf,
+        afterThrowingCall: Positions.throwingCallEnd(Syntax(node)).map(location(of:))))
   }
 
   /// The law that the region after a statement counts the ways out that continue there, when
