@@ -78,6 +78,10 @@ public enum ProvenPositions {
       name: "a prefix operator's operand", kind: .prefixOperatorExpr,
       slots: [\PrefixOperatorExprSyntax.expression]),
     Step(name: "a try's expression", kind: .tryExpr, slots: [\TryExprSyntax.expression]),
+    Step(
+      name: "a call's called expression", kind: .functionCallExpr,
+      slots: [\FunctionCallExprSyntax.calledExpression]),
+    Step(name: "a thrown value", kind: .throwStmt, slots: [\ThrowStmtSyntax.expression]),
     Step(name: "a member's base", kind: .memberAccessExpr, slots: [\MemberAccessExprSyntax.base]),
     Step(name: "a string interpolation", kind: .stringLiteralSegmentList, slots: []),
     Step(

@@ -12,12 +12,22 @@ import XCTest
 final class ProvenPositionsTests: XCTestCase {
   /// Per source line of the fixture: the steps of each decision derived there.
   private func derivedSteps() throws -> [String: Set<Int>] {
-    let export = try ExportReader.read(
-      path: FixtureExpectations.url("Branches.export.json").path,
-      options: ExportReader.Options(functions: true, lineViews: false))
     var proving: [String: Set<Int>] = [:]
-    for name in FixtureExpectations.sourceNames {
-      let source = try String(contentsOf: FixtureExpectations.sourceURL(name), encoding: .utf8)
+    for fixture in [FixtureExpectations.branches, FixtureExpectations.contexts] {
+      try derivedSteps(of: fixture, into: &proving)
+    }
+    return proving
+  }
+
+  private func derivedSteps(
+    of fixture: FixtureExpectations.Fixture, into proving: inout [String: Set<Int>]
+  ) throws {
+    let export = try ExportReader.read(
+      path: FixtureExpectations.url("\(fixture.name).export.json").path,
+      options: ExportReader.Options(functions: true, lineViews: false))
+    for name in fixture.sourceNames {
+      let source = try String(
+        contentsOf: FixtureExpectations.sourceURL(name, of: fixture), encoding: .utf8)
       let derived = BranchDeriver.derive(
         source: Array(source.utf8), records: FixtureExpectations.records(in: export, source: name))
       let expected = FixtureExpectations.expected(in: source)
@@ -32,7 +42,6 @@ final class ProvenPositionsTests: XCTestCase {
         proving["\(name):\(decision.location.line)", default: []].formUnion(path)
       }
     }
-    return proving
   }
 
   func testEveryStepIsProvenByADerivedFixtureDecision() throws {

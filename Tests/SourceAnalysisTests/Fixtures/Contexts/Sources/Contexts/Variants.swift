@@ -141,4 +141,21 @@ public enum Variants {
     }
     return result
   }
+
+  struct Box {
+    var value: Int
+    init(_ value: Int) { self.value = value }
+    func doubled() -> Int { value * 2 }
+  }
+
+  public static func calledBase(_ xs: [Int]?, _ up: Bool) -> Int {
+    (xs ?? []).map { $0 * 2 }.count + Box(up ? 1 : 2).doubled()  // expect: ?: reached=3 | then 2 | else 1 ;; ?? reached=3 | right 2 | short 1
+  }
+
+  struct Coded: Error { var code: Int }
+
+  public static func throwValue(_ n: Int) throws -> Int {
+    if n < 0 { throw Coded(code: n < -5 ? 2 : 1) }  // expect: ?: reached=3 | then 2 | else 1 ;; if reached=4 | then 3 | none 1
+    return n
+  }
 }

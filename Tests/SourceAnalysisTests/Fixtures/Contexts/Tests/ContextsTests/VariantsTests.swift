@@ -32,5 +32,9 @@ final class VariantsTests: XCTestCase {
     XCTAssertEqual(try? Variants.continueAfterTry([7, 3, 8, 1]), 2)
     XCTAssertNil(try? Variants.continueAfterTry([1, -1]))
     XCTAssertEqual([5, 200, -1].map(Variants.doMayThrow), [5, -1, 0])
+    XCTAssertEqual(
+      [([1, 2], true), (nil, true), (nil, false)].map { Variants.calledBase($0.0, $0.1) },
+      [4, 2, 4])
+    XCTAssertEqual([3, -1, -9, -7].map { try? Variants.throwValue($0) }, [3, nil, nil, nil])
   }
 }
