@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks covgate's derived branches on a package it ran on, from the reports alone.
 
-Usage: check_derived_branches.py [--allow-contradicted] COVGATE_OUTPUT_DIR [PACKAGE_DIR]
+Usage: check_derived_branches.py [--allow-contradicted] [--max-left-out PERCENT]
+                                 COVGATE_OUTPUT_DIR [PACKAGE_DIR]
 
 Reads covgate.json and coverage.lcov and checks, for every decision:
   - counts are whole numbers >= 0, and there are at least two outcomes;
@@ -20,6 +21,8 @@ added up within a function, as for instantiations):
   - every outcome with code of its own (an arm, a case, a catch, a body, a right side) is the
     count of a region that starts on its line.
 Prints the share of decisions that were derivable; exits 1 on any violation.
+--max-left-out PERCENT fails when more than PERCENT of the decisions with data are not derivable
+(real packages: the goal is 5).
 --allow-contradicted prints contradicted decisions without failing: for a package whose own
 threads still run when its test processes write their profiles (covgate's own end-to-end tests
 start covgate processes), where the witness check is right to find counts that do not agree.
@@ -100,8 +103,14 @@ def line_counts(lcov_path):
 
 
 def main():
-    arguments = [a for a in sys.argv[1:] if a != "--allow-contradicted"]
-    allow_contradicted = len(arguments) < len(sys.argv) - 1
+    arguments = sys.argv[1:]
+    allow_contradicted = "--allow-contradicted" in arguments
+    arguments = [a for a in arguments if a != "--allow-contradicted"]
+    max_left_out = None
+    if "--max-left-out" in arguments:
+        at = arguments.index("--max-left-out")
+        max_left_out = float(arguments[at + 1])
+        del arguments[at:at + 2]
     out = arguments[0]
     report = json.load(open(os.path.join(out, "covgate.json")))
     regions = export_regions(arguments[1]) if len(arguments) > 1 else None
@@ -151,6 +160,11 @@ def main():
     if (totals["covered"], totals["count"]) != tuple(total) or (brh, brf) != tuple(total):
         problems.append(f"totals: json {totals}, lcov {brh}/{brf}, files {total[0]}/{total[1]}")
     share = 100 * decisions // max(1, decisions + left_out)
+    left_out_share = 100 * left_out / max(1, decisions + left_out)
+    if max_left_out is not None and left_out_share > max_left_out:
+        problems.append(
+            f"{left_out} of {decisions + left_out} decisions not derivable ({left_out_share:.1f}%), "
+            f"more than {max_left_out:g}%")
     print(f"derived branches: {decisions} decisions, {left_out} not derivable ({share}% derivable), "
           f"{contradicted} contradicted, {total[0]}/{total[1]} outcomes taken"
           + (", every count witnessed by a region" if regions is not None and not problems else ""))

@@ -72,6 +72,33 @@ final class ContextFixtureTests: XCTestCase {
     }
   }
 
+  /// In the fixture's ordinary code (no builder, pack or default argument), at most one in
+  /// twenty of the decisions that ran is left out: each one left out here is a position with no
+  /// region of its own (a `where` clause, a `case` pattern's value).
+  func testAtMostOneInTwentyDecisionsThatRanInOrdinaryCodeIsLeftOut() throws {
+    let export = try ExportReader.read(
+      path: FixtureExpectations.url("Contexts.export.json").path,
+      options: ExportReader.Options(functions: true, lineViews: false))
+    var ran = 0
+    var leftOut: [String] = []
+    for name in ["Patterns.swift", "Variants.swift"] {
+      let (source, derived) = try derive(name, checkingContexts: true)
+      let regions = RegionIndex(FixtureExpectations.records(in: export, source: name))
+      let candidates = BranchDeriver.decisions(in: Array(source.utf8)).candidates
+      ran += derived.decisions.count { $0.reached > 0 }
+      for entry in derived.notDerivable {
+        let candidate = candidates.first { $0.location == entry.location && $0.kind == entry.kind }
+        guard let candidate, case .count(let reached) = regions.count(at: candidate.reachedAt),
+          reached > 0
+        else { continue }
+        ran += 1
+        leftOut.append("\(name):\(entry.location.line) \(entry.reason)")
+      }
+    }
+    XCTAssertGreaterThan(ran, 50)
+    XCTAssertLessThanOrEqual(leftOut.count * 20, ran, leftOut.joined(separator: "\n"))
+  }
+
   private func lineNumber(of text: String) throws -> (String, Int) {
     for name in fixture.sourceNames {
       let source = try String(
