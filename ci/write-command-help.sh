@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes docs/commands.md: every covgate command's --help, as the built binary prints it.
-# CommandHelpDocsTests fails when the page and the binary differ: run this after changing a
+# CommandHelpDocsEndToEndTests fails when the page and the binary differ: run this after changing a
 # command's flags or help text. Usage: ci/write-command-help.sh [COVGATE_BINARY]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

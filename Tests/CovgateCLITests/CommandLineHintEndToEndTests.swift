@@ -5,7 +5,7 @@ import XCTest
 @testable import CovgateCLI
 
 /// What the command line says back to a user who mistyped, and its help read as a user reads it.
-final class CommandLineHintTests: XCTestCase {
+final class CommandLineHintEndToEndTests: XCTestCase {
   func testATypoOfASubcommandNamesTheSubcommand() {
     XCTAssertEqual(Covgate.subcommandHint(for: ["mutat"]), " (did you mean `covgate mutate`?)")
     XCTAssertEqual(

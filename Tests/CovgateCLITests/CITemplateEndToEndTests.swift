@@ -5,7 +5,7 @@ import Yams
 /// The CI templates in ci/ and the README's "Use in CI" commands: their structure, that they
 /// call covgate only with subcommands and flags the built covgate has, and that GitLab's
 /// coverage pattern reads the lines total from covgate's real text report.
-final class CITemplateTests: XCTestCase {
+final class CITemplateEndToEndTests: XCTestCase {
   private static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

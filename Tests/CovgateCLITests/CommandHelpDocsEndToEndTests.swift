@@ -3,7 +3,7 @@ import XCTest
 
 /// docs/commands.md holds every command's `--help` as the binary prints it: a flag added,
 /// renamed or reworded without `ci/write-command-help.sh` fails here.
-final class CommandHelpDocsTests: XCTestCase {
+final class CommandHelpDocsEndToEndTests: XCTestCase {
   func testTheCommandsPageIsTheBinarysHelp() throws {
     try XCTSkipUnless(
       FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")

@@ -4,7 +4,7 @@ import XCTest
 
 /// Every option a mutation error's hint names is an option `covgate mutate --help` lists: a hint
 /// never sends a user to a flag that does not exist (it once said `--files PATH...`).
-final class MutationHintTests: XCTestCase {
+final class MutationHintEndToEndTests: XCTestCase {
   override func setUpWithError() throws {
     try XCTSkipUnless(
       FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")

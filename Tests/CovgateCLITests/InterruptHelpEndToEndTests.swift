@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// What `--help` says about `--timeout` and the exit codes of an interrupted run.
-final class InterruptHelpTests: XCTestCase {
+final class InterruptHelpEndToEndTests: XCTestCase {
   override func setUpWithError() throws {
     try XCTSkipUnless(
       FileManager.default.isExecutableFile(atPath: CLIHarness.covgate), "build covgate first")

@@ -3,7 +3,7 @@ import XCTest
 
 /// Bad input of every kind gets one line on stderr naming the cause, the documented exit code,
 /// no stack trace, and leaves the previous reports untouched.
-final class HostileInputTests: XCTestCase {
+final class HostileInputEndToEndTests: XCTestCase {
   nonisolated(unsafe) private static var package = ""
   nonisolated(unsafe) private static var export = ""
 
