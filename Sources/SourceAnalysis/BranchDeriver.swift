@@ -53,6 +53,7 @@ public enum BranchDeriver {
     for var candidate in decisions().candidates {
       if !checkingContexts {
         candidate.context = nil
+        candidate.reachedInBlock = nil
       } else if candidate.contextBreaksLaw {
         candidate.law = nil
       }

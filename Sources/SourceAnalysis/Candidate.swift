@@ -71,6 +71,10 @@ struct Candidate: Sendable, Equatable {
   /// Whether the context breaks the exit law though the counts hold: a result-builder body's
   /// `if` without `else`, whose region after it counts the then side twice (`ProvenContexts`).
   var contextBreaksLaw = false
+  /// Where the region of the block the decision's statement is in starts, when the region
+  /// holding the decision counts wrong but the block's own region counts its reach (a statement
+  /// after a result builder's `if` without `else`).
+  var reachedInBlock: SourceLocation?
   /// Where the last call that can throw before the decision, in the same expression, ends:
   /// its reach is proven only by a region that starts there or later.
   var afterThrowingCall: SourceLocation?

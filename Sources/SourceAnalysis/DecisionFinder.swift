@@ -43,6 +43,9 @@ final class DecisionFinder: SyntaxVisitor {
     let builderOptionalIf =
       kind == .if && shape == .arms(implicit: "none")
       && ProvenContexts.inBuilderBody(Syntax(node), builders: builders)
+    let context = ProvenContexts.check(root ?? Syntax(node), builders: builders)
+    var blockStart: AbsolutePosition?
+    if case .reachedAtBlock(let start) = context { blockStart = start }
     candidates.append(
       Candidate(
         kind: kind, location: location(node), reachedAt: location(reachedAt),
@@ -50,8 +53,9 @@ final class DecisionFinder: SyntaxVisitor {
         ambiguity: Positions.regionless(Syntax(node)) ?? ambiguity,
         position: ProvenPositions.unproven(root ?? Syntax(node)), unproven: unproven,
         witness: witness,
-        context: ProvenContexts.unproven(root ?? Syntax(node), builders: builders),
-        law: law, contextBreaksLaw: builderOptionalIf,
+        context: context.reason, law: law,
+        contextBreaksLaw: builderOptionalIf || blockStart != nil,
+        reachedInBlock: blockStart.map(location(of:)),
         afterThrowingCall: Positions.throwingCallEnd(Syntax(node)).map(location(of:))))
   }
 

@@ -20,7 +20,9 @@ enum OutcomeDerivation {
 
   static func derive(_ candidate: Candidate, regions: RegionIndex) -> Result {
     let reached: UInt64
-    switch regions.count(at: candidate.reachedAt) {
+    switch candidate.reachedInBlock.map(regions.count(startingAt:))
+      ?? regions.count(at: candidate.reachedAt)
+    {
     // Code in an inactive `#if` has no region and did not run; code in a position no fixture
     // proves may have run without one (a stored property's initializer, a default argument).
     case .missing: return candidate.position.map { .notDerivable("no region: \($0)") } ?? .noData

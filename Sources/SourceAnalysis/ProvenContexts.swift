@@ -11,16 +11,37 @@ import SwiftSyntax
 /// `do throws(E)` body. Not proven, with what the fixture shows:
 /// - what follows a result-builder body's `if` without `else` (`buildOptional`) in the same
 ///   body: the region after the `if` counts the then side twice and the skipped side not at all
-///   (the `if`'s own counts are right, and it is derived without its exit law);
+///   (the `if`'s own counts are right, and it is derived without its exit law). An `if` or a
+///   `switch` statement, or an operator at the top of an expression statement, there is
+///   reached once per entry of its block (a builder body has no jumps, and without a `try` no
+///   throw): its reach is read from the block's own region instead; loops and anything nested
+///   deeper are left out;
 /// - a `for` loop over a parameter pack (`for x in repeat each v`): its body's region counts 0;
 /// - a default argument, a stored, static or global property's initializer, an attribute's or a
 ///   macro's argument: code compiled where it is used, or once per process, not where it is.
 public enum ProvenContexts {
-  /// Why a context around `node` is not proven, or nil.
-  static func unproven(_ node: Syntax, builders: Set<String>) -> String? {
+  /// What the contexts around a decision allow.
+  enum Check: Equatable {
+    case proven
+    /// Why a context is not proven.
+    case unproven(String)
+    /// Proven, but the decision follows a result builder's `if` without `else` in its block,
+    /// whose region after it counts wrong: the block's statements each ran once per entry of
+    /// the block, so the decision's reach is the count of the block's own region, which starts
+    /// here.
+    case reachedAtBlock(AbsolutePosition)
+
+    var reason: String? {
+      if case .unproven(let reason) = self { return reason }
+      return nil
+    }
+  }
+
+  /// What the contexts around `node` allow.
+  static func check(_ node: Syntax, builders: Set<String>) -> Check {
     let packLoop = "context not proven (a for-in over a parameter pack: its body's region counts 0)"
     if node.as(ForStmtSyntax.self)?.sequence.is(PackExpansionExprSyntax.self) == true {
-      return packLoop
+      return .unproven(packLoop)
     }
     var child = node
     var inOwnFunction = true
@@ -30,14 +51,20 @@ public enum ProvenContexts {
       if let loop = parent.as(ForStmtSyntax.self), loop.sequence.is(PackExpansionExprSyntax.self),
         child.id == loop.body.id
       {
-        return packLoop
+        return .unproven(packLoop)
       }
       if inOwnFunction, let list = child.as(CodeBlockItemListSyntax.self) { blocks.append(list) }
       if inOwnFunction, isBuilderBody(child, of: parent, builders: builders),
         blocks.contains(where: { ResultBuilders.optionalIf(in: $0, before: node) })
       {
-        return
+        if !Positions.canThrow(child), let list = blocks.first,
+          let start = ResultBuilders.blockStart(list, ifStatementOf: node)
+        {
+          return .reachedAtBlock(start)
+        }
+        return .unproven(
           "context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice)"
+        )
       }
       if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
         || parent.is(AccessorDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
@@ -45,18 +72,18 @@ public enum ProvenContexts {
         inOwnFunction = false
       }
       if let reason = copiedContext(parent, child: child) {
-        return "context not proven (\(reason))"
+        return .unproven("context not proven (\(reason))")
       }
       // A declaration's body is its own function: what holds the declaration does not matter.
       if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
         || parent.is(DeinitializerDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
         || parent.is(SubscriptDeclSyntax.self)
       {
-        return nil
+        return .proven
       }
       child = parent
     }
-    return nil
+    return .proven
   }
 
   /// Whether the statement `node` is in a body a result builder transforms (not in a closure or

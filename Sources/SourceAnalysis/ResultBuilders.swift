@@ -75,6 +75,34 @@ enum ResultBuilders {
     return !singleExpression && !ReturnFinder.any(in: items)
   }
 
+  /// Where the region of `list`'s block starts, when `node` is an `if` or `switch` statement
+  /// of `list`, or the operator sequence at the top of one of its expression statements, and the
+  /// block is one whose region counts its own entries (a builder body, a getter, an `if` arm, a
+  /// `for` body, a `case`); nil otherwise.
+  static func blockStart(_ list: CodeBlockItemListSyntax, ifStatementOf node: Syntax)
+    -> AbsolutePosition?
+  {
+    let statement = node.parent?.is(ExpressionStmtSyntax.self) == true ? node.parent : node
+    guard let item = statement?.parent?.as(CodeBlockItemSyntax.self), item.parent?.id == list.id,
+      node.is(IfExprSyntax.self) || node.is(SwitchExprSyntax.self)
+        || node.is(SequenceExprSyntax.self)
+    else { return nil }
+    guard let holder = list.parent else { return nil }
+    if let block = holder.as(CodeBlockSyntax.self), let owner = block.parent,
+      owner.is(FunctionDeclSyntax.self) || owner.is(AccessorDeclSyntax.self)
+        || owner.is(IfExprSyntax.self) || owner.is(ForStmtSyntax.self)
+    {
+      return block.leftBrace.positionAfterSkippingLeadingTrivia
+    }
+    if let accessors = holder.as(AccessorBlockSyntax.self) {
+      return accessors.leftBrace.positionAfterSkippingLeadingTrivia
+    }
+    if let switchCase = holder.as(SwitchCaseSyntax.self) {
+      return switchCase.positionAfterSkippingLeadingTrivia
+    }
+    return nil
+  }
+
   /// Whether an `if` without `else` statement of a builder body ends before `node`.
   static func optionalIf(in items: CodeBlockItemListSyntax, before node: Syntax) -> Bool {
     items.contains { item in

