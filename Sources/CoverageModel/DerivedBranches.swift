@@ -108,7 +108,7 @@ public struct NotDerivable: Hashable, Sendable {
 /// One way out of a decision and how often it was taken.
 public struct Outcome: Hashable, Sendable {
   /// What the outcome is: `then`, `else if`, `else`, `none`, `pass`, a case label, `catch`,
-  /// `body`, `exit`, `again`, `right`, `short`.
+  /// `body`, `exit`, `again`, `right`, `short`, `no error`, `uncaught`.
   public var label: String
   /// Where the outcome's code starts (the decision's own line for an implicit outcome).
   public var line: Int
