@@ -82,6 +82,10 @@ public enum ProvenPositions {
       name: "a call's called expression", kind: .functionCallExpr,
       slots: [\FunctionCallExprSyntax.calledExpression]),
     Step(name: "a thrown value", kind: .throwStmt, slots: [\ThrowStmtSyntax.expression]),
+    Step(
+      name: "a subscript's base or arguments", kind: .subscriptCallExpr,
+      slots: [\SubscriptCallExprSyntax.calledExpression, \SubscriptCallExprSyntax.arguments]),
+    Step(name: "a for-in's sequence", kind: .forStmt, slots: [\ForStmtSyntax.sequence]),
     Step(name: "a member's base", kind: .memberAccessExpr, slots: [\MemberAccessExprSyntax.base]),
     Step(name: "a string interpolation", kind: .stringLiteralSegmentList, slots: []),
     Step(

@@ -158,4 +158,14 @@ public enum Variants {
     if n < 0 { throw Coded(code: n < -5 ? 2 : 1) }  // expect: ?: reached=3 | then 2 | else 1 ;; if reached=4 | then 3 | none 1
     return n
   }
+
+  public static func subscripts(_ xs: [Int], _ i: Int?, _ table: [[Int]]?) -> Int {
+    xs[i ?? 0] + (table ?? [[7]])[0][0]  // expect: ?? reached=3 | right 2 | short 1 ;; ?? reached=3 | right 2 | short 1
+  }
+
+  public static func loopOver(_ xs: [Int]?) -> Int {
+    var n = 0
+    for x in xs ?? [] { n += x }  // expect: ?? reached=3 | right 1 | short 2 ;; for-in reached=3 | body 2 | exit 3
+    return n
+  }
 }

@@ -36,5 +36,10 @@ final class VariantsTests: XCTestCase {
       [([1, 2], true), (nil, true), (nil, false)].map { Variants.calledBase($0.0, $0.1) },
       [4, 2, 4])
     XCTAssertEqual([3, -1, -9, -7].map { try? Variants.throwValue($0) }, [3, nil, nil, nil])
+    XCTAssertEqual(
+      [([5, 6], 1, nil), ([5, 6], nil, [[2]]), ([5], nil, nil)].map {
+        Variants.subscripts($0.0, $0.1, $0.2)
+      }, [13, 7, 12])
+    XCTAssertEqual([[1, 2], nil, []].map(Variants.loopOver), [3, 0, 0])
   }
 }
