@@ -44,6 +44,13 @@ struct MutationReportFiles {
           try MutationSonarQubeReport.render(report)
         ))
     }
+    if formats.contains(.sarif) {
+      files.append(
+        (
+          "\(folder)/\(MutationSARIFReport.fileName)",
+          try MutationSARIFReport.render(report, version: CovgateVersion.current)
+        ))
+    }
     return files
   }
 }
