@@ -100,6 +100,13 @@ struct MutateCommand: ParsableCommand {
     try reportingErrors(terminal) { try execute(terminal) }
   }
 
+  /// Whether only the options `covgate mutate merge` takes were given (the run's own, such as
+  /// a scope or `--shard`, mean nothing to a merge).
+  var asksForAMergeOnly: Bool {
+    base == nil && files.isEmpty && !all && jobs == nil && timeoutFactor == 5 && !freshProcesses
+      && !noCache && shard == nil && testMap == nil
+  }
+
   /// The mutation run and its reports; `covgate run --mutate` calls it after its own.
   func execute(_ terminal: Terminal) throws -> ExitCode {
     let root = try package.packageRoot()

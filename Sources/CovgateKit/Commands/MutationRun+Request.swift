@@ -49,7 +49,7 @@ extension MutationRun {
         throw UsageError("--shard takes K/N with 1 <= K <= N, e.g. 2/3; got '\(shard)'")
       }
       settings.shard = parsed
-      settings.shardTimes = try request.testMap.map { try TestMapReader.read(path: $0) }
+      settings.shardTimes = try request.testMap.map(readTestMap)
     }
     let report = try MutationRun(
       settings: settings, services: .live(root: root, observer: observer)
@@ -71,6 +71,21 @@ extension MutationRun {
     return try write(
       report, root: request.packageRoot, folder: request.outputFolder, formats: request.formats,
       chosen: chosen)
+  }
+
+  /// The test map at `path`, read before anything runs.
+  ///
+  /// - Throws: `MutationError.testMap` naming the file and what is wrong with it.
+  private static func readTestMap(_ path: String) throws -> TestMap {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw MutationError.testMap(path, reason: "no such file")
+    }
+    do {
+      return try TestMapReader.read(path: path)
+    } catch let error as TestMapError {
+      throw MutationError.testMap(
+        path, reason: error.reason.components(separatedBy: "; ").first ?? error.reason)
+    }
   }
 
   /// Writes `report` in the formats named to `folder` (nil: the package's default), each file
