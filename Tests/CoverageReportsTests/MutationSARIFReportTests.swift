@@ -76,6 +76,21 @@ final class MutationSARIFReportTests: XCTestCase {
       removed.hasPrefix("Mutant `count > 100` removed (removed-call) survived"), removed)
   }
 
+  /// SARIF counts columns in UTF-16 code units; a mutant's column counts UTF-8 bytes.
+  func testAColumnAfterNonASCIITextIsCountedInUTF16() {
+    // `é` is 2 bytes and 1 UTF-16 unit, `🙂` 4 bytes and 2 units: `<` is byte 16 of its line, unit 13.
+    let source = "// one\nlet é🙂 = a < b && c\n"
+    let mutant = Mutant(
+      id: 1, file: "A.swift", line: 2, column: 16, kind: .relationalBoundary, original: "a < b",
+      mutated: "a <= b")
+    XCTAssertEqual(Array(source.utf8)[7 + 15], UInt8(ascii: "<"))
+    XCTAssertEqual(MutationSARIFReport.utf16Column(of: mutant, in: source), 13)
+    XCTAssertEqual(MutationSARIFReport.utf16Column(of: mutant, in: nil), 16)
+    var beyond = mutant
+    beyond.line = 9
+    XCTAssertEqual(MutationSARIFReport.utf16Column(of: beyond, in: source), 16)
+  }
+
   func testTheLogIsValidByTheSARIFSchema() throws {
     try ExternalTool.require("check-jsonschema")
     let path = try ExternalTool.write(

@@ -10,7 +10,13 @@ public enum MutationSARIFReport {
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
   /// `report`'s survivors, by covgate `version`; paths as in the report, package-relative.
-  public static func render(_ report: MutationReport, version: String) throws -> String {
+  ///
+  /// - Parameter sources: the text of each file with survivors, where known: a mutant's column
+  ///   counts UTF-8 bytes, SARIF's UTF-16 code units, which differ on a line with non-ASCII
+  ///   text before the mutant. A file not given keeps the byte column.
+  public static func render(
+    _ report: MutationReport, version: String, sources: [String: String] = [:]
+  ) throws -> String {
     let operators = MutationOperator.allCases
     let rules: [[String: Any]] = operators.map { kind in
       [
@@ -39,7 +45,10 @@ public enum MutationSARIFReport {
           [
             "physicalLocation": [
               "artifactLocation": ["uri": mutant.file],
-              "region": ["startLine": mutant.line, "startColumn": mutant.column],
+              "region": [
+                "startLine": mutant.line,
+                "startColumn": utf16Column(of: mutant, in: sources[mutant.file]),
+              ],
             ] as [String: Any]
           ]
         ],
@@ -67,6 +76,16 @@ public enum MutationSARIFReport {
     let data = try JSONSerialization.data(
       withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
+  /// The mutant's column in UTF-16 code units (SARIF's default `columnKind`), from its column
+  /// in UTF-8 bytes; the byte column when the line is not known.
+  static func utf16Column(of mutant: Mutant, in source: String?) -> Int {
+    guard let source, mutant.line >= 1 else { return mutant.column }
+    let lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    guard mutant.line <= lines.count else { return mutant.column }
+    let before = lines[mutant.line - 1].prefix(max(mutant.column - 1, 0))
+    return String(decoding: before, as: UTF8.self).utf16.count + 1
   }
 
   /// What to do about a survivor, in every message.
