@@ -6,7 +6,8 @@
 # - libxml2-utils (xmllint): the tests validate cobertura.xml against Cobertura's DTD and
 #   sonarqube.xml against SonarQube's documented schema.
 # - python3 pycobertura and junitparser: the tests read cobertura.xml and junit.xml back with them.
-# - check-jsonschema: the tests validate action.yml and the workflows against GitHub's schemas.
+# - check-jsonschema: the tests validate action.yml and the workflows against GitHub's schemas,
+#   and covgate-mutation.sarif against SARIF 2.1.0's (Tests/CoverageReportsTests/Fixtures).
 # - chromium: the HTML report tests open the pages in headless Chromium (DOM, console, CSP,
 #   screenshots).
 # - shellcheck and zizmor (pip, pinned): CI lints the Action's, the templates' and its own scripts

@@ -14,7 +14,7 @@ page="$here/docs/commands.md"
   echo
   echo "Every command's \`--help\`, as covgate prints it (written by \`ci/write-command-help.sh\`; a"
   echo "test keeps it in step with the binary). Back to the [README](../README.md)."
-  for command in "" run check init baseline "baseline save" history merge tests-for affected mutate; do
+  for command in "" run check init baseline "baseline save" history merge tests-for affected mutate "mutate merge"; do
     echo
     echo "## \`covgate${command:+ $command}\`"
     echo

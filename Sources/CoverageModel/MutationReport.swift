@@ -15,6 +15,9 @@ public struct MutationReport: Sendable, Equatable, Codable {
   public var verdicts: [Verdict]
   /// Seconds spent: the first run of every test (the test map), the mutated build, the mutants.
   public var seconds: Timing
+  /// A shard's report (`covgate mutate --shard K/N`) says which part of the run it holds and
+  /// holds only its mutants' results; nil in a whole run's report and in a merge's.
+  public var shard: MutationShard?
 
   public struct Timing: Sendable, Equatable, Codable {
     public var baseline: Double

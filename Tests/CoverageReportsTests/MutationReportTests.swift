@@ -74,6 +74,27 @@ final class MutationReportTests: XCTestCase {
     XCTAssertTrue(html.contains("relational-boundary, negated-comparison</h3>"), html)
   }
 
+  /// A shard's part has no verdicts: none of its reports says it passed.
+  func testAShardsReportsSayItIsNotGatedAlone() {
+    var part = report()
+    part.shard = MutationShard(
+      index: 2, count: 3, commit: "abc", baseCommit: nil, mutantsDigest: "0",
+      expectedMilliseconds: [nil, nil, nil, nil, nil, nil], mutants: [2, 5])
+    let text = MutationTextReport.render(part)
+    XCTAssertTrue(text.contains("  shard 2/3: 2 of the run's 6 mutants\n"), text)
+    XCTAssertTrue(
+      text.hasSuffix(
+        "Mutation gate: not judged on shard 2/3 alone; covgate mutate merge gates the whole run\n"),
+      text)
+    XCTAssertFalse(text.contains("PASSED"), text)
+    let markdown = MutationMarkdownReport.render(part)
+    XCTAssertTrue(
+      markdown.hasPrefix("### covgate mutate: shard 2/3, not gated alone\n"), markdown)
+    let html = MutationHTMLReport.render(part, sources: [:])
+    XCTAssertTrue(html.contains(">Shard 2/3, not gated alone</strong>"), html)
+    XCTAssertFalse(html.contains(">Passed<"), html)
+  }
+
   /// At 390 px the page is no wider than the screen, with test names longer than it.
   func testThePageFitsAPhone() throws {
     let chromium = try ExternalTool.chromium()

@@ -22,7 +22,9 @@ struct CovgateCommandLine: Equatable {
   /// Every covgate command in `script`; `swift package ... covgate` (the plugin) counts as
   /// `check`, which it runs with the user's arguments. `nested` are the subcommands that have
   /// subcommands of their own.
-  static func all(in script: String, nested: Set<String> = ["baseline"]) -> [CovgateCommandLine] {
+  static func all(in script: String, nested: Set<String> = ["baseline", "mutate"])
+    -> [CovgateCommandLine]
+  {
     let joined = script.replacingOccurrences(of: "\\\n", with: " ")
     return joined.split(separator: "\n").flatMap { line -> [CovgateCommandLine] in
       let words = tokens(String(line))

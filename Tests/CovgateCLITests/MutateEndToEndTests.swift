@@ -107,6 +107,7 @@ final class MutateEndToEndTests: XCTestCase {
     XCTAssertTrue(markdown.contains("<summary>4 survivors</summary>"), markdown)
     // The package's sources are as they were, and nothing was built in it.
     XCTAssertEqual(try snapshot(), before)
+    try assertTwoShardsMergedAreTheWholeRun(try report())
 
     // A file no gated layer measures fails, named, and never passes on no mutant.
     let testFile = try covgate(["mutate", "--file", "Tests/ShopTests/CartTests.swift"])
@@ -194,8 +195,71 @@ final class MutateEndToEndTests: XCTestCase {
     XCTAssertFalse(nothing.stdout.contains("PASSED"), nothing.stdout)
   }
 
+  /// `--shard 1/2` and `2/2` of the same scope, merged: the whole run's outcomes, scores and
+  /// verdicts; one part alone is refused.
+  private func assertTwoShardsMergedAreTheWholeRun(_ whole: [String: Any]) throws {
+    let folder = "\(package)/.build/covgate"
+    var owned: [[Int]] = []
+    for part in 1...2 {
+      let shard = try covgate([
+        "mutate", "--all", "--jobs", "2", "--shard", "\(part)/2", "--output",
+        "\(folder)/part\(part)",
+        "--format", "json", "--format", "text",
+      ])
+      XCTAssertEqual(shard.exitCode, 0, shard.stdout + shard.stderr)
+      XCTAssertTrue(shard.stdout.contains("not judged on shard \(part)/2 alone"), shard.stdout)
+      let json = try XCTUnwrap(
+        JSONSerialization.jsonObject(
+          with: Data(
+            contentsOf: URL(fileURLWithPath: "\(folder)/part\(part)/covgate-mutation.json")))
+          as? [String: Any])
+      owned.append(try XCTUnwrap((json["shard"] as? [String: Any])?["mutants"] as? [Int]))
+    }
+    let ids = (whole["results"] as? [[String: Any]] ?? []).compactMap {
+      ($0["mutant"] as? [String: Any])?["id"] as? Int
+    }
+    XCTAssertEqual((owned[0] + owned[1]).sorted(), ids.sorted())
+    XCTAssertFalse(owned[0].isEmpty || owned[1].isEmpty, "\(owned)")
+    let probe = try CLIHarness.run("/usr/bin/env", ["python3", "-c", "import jsonschema"])
+    if probe.exitCode == 0 {
+      let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../..").standardized.path
+      let valid = try CLIHarness.run(
+        "/usr/bin/env",
+        [
+          "python3", "-c",
+          "import json,sys,jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+          "\(folder)/part1/covgate-mutation.json",
+          "\(repository)/docs/covgate-mutation.schema.json",
+        ])
+      XCTAssertEqual(valid.exitCode, 0, valid.stderr)
+    }
+    let merged = try covgate([
+      "mutate", "merge", "--output", "\(folder)/merged", "--format", "json", "--quiet",
+      "\(folder)/part2/covgate-mutation.json", "\(folder)/part1/covgate-mutation.json",
+    ])
+    XCTAssertEqual(merged.exitCode, 0, merged.stdout + merged.stderr)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/merged/covgate-mutation.json")))
+        as? [String: Any])
+    XCTAssertEqual(outcomes(report), outcomes(whole))
+    for key in ["layers", "targets", "verdicts", "skipped"] {
+      XCTAssertEqual(report[key] as? NSArray, whole[key] as? NSArray, key)
+    }
+    XCTAssertNil(report["shard"])
+    let alone = try covgate([
+      "mutate", "merge", "--output", "\(folder)/merged", "\(folder)/part1/covgate-mutation.json",
+    ])
+    XCTAssertEqual(alone.exitCode, 2, alone.stdout + alone.stderr)
+    XCTAssertEqual(
+      alone.stderr.split(separator: "\n").last.map(String.init),
+      "covgate: error: cannot merge: shard 2/2 is missing; add its covgate-mutation.json (every shard of the split is needed)",
+      alone.stderr)
+  }
+
   /// The JSON against its schema, the HTML page in Chromium at desktop and phone widths, the
-  /// SonarQube issues in the generic import format.
+  /// SonarQube issues in the generic import format, the SARIF log against SARIF's schema.
   private func assertReportsAreReadByTheirConsumers() throws {
     let folder = "\(package)/.build/covgate"
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -225,6 +289,23 @@ final class MutateEndToEndTests: XCTestCase {
           "\(folder)/covgate-mutation.json", "\(repository)/docs/covgate-mutation.schema.json",
         ])
       XCTAssertEqual(valid.exitCode, 0, valid.stderr)
+    }
+    let sarif = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/covgate-mutation.sarif")))
+        as? [String: Any])
+    let results = ((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+    XCTAssertEqual(results.count, 4)
+    let checker = try CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v check-jsonschema"])
+    if checker.exitCode == 0 {
+      let valid = try CLIHarness.run(
+        "/usr/bin/env",
+        [
+          "check-jsonschema", "--schemafile",
+          "\(repository)/Tests/CoverageReportsTests/Fixtures/sarif-schema-2.1.0.json",
+          "\(folder)/covgate-mutation.sarif",
+        ])
+      XCTAssertEqual(valid.exitCode, 0, valid.stdout + valid.stderr)
     }
     let chromium = try CLIHarness.run("/usr/bin/env", ["sh", "-c", "command -v chromium"])
     if chromium.exitCode == 0 {

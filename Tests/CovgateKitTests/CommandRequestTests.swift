@@ -140,7 +140,7 @@ final class CommandRequestTests: XCTestCase {
     XCTAssertThrowsError(try MutationFormat.chosen(["pdf"])) { error in
       XCTAssertEqual(
         (error as? UsageError)?.message,
-        "unknown format 'pdf'; valid formats: text, json, markdown, html, sonarqube, all")
+        "unknown format 'pdf'; valid formats: text, json, markdown, html, sonarqube, sarif, all")
     }
   }
 

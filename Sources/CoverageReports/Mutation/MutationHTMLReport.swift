@@ -10,6 +10,10 @@ public enum MutationHTMLReport {
 
   /// - Parameter sources: the text of each package-relative file with survivors.
   public static func render(_ report: MutationReport, sources: [String: String]) -> String {
+    // A shard's part is not gated on its own: `covgate mutate merge` gates the whole run.
+    let status =
+      report.shard.map { "Shard \($0.index)/\($0.count), not gated alone" }
+      ?? (report.passed ? "Passed" : "Failed")
     var html = """
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8">
@@ -18,7 +22,7 @@ public enum MutationHTMLReport {
       <style>\(stylesheet)</style></head><body><main>
       <h1>covgate mutate: \(escape(report.packageName))</h1>
       <p>\(report.results.count) mutants on \(escape(report.scope)): \(escape(MutationTextReport.summary(all(report)))).
-      <strong class="\(report.passed ? "passed" : "failed")">\(report.passed ? "Passed" : "Failed")</strong></p>
+      <strong class="\(report.passed ? "passed" : "failed")">\(status)</strong></p>
 
       """
     html += layerTable(report)

@@ -5,9 +5,15 @@ import CoverageModel
 public enum MutationMarkdownReport {
   public static let fileName = "covgate-mutation.md"
 
+  /// `passed` or `failed`; a shard's part is not gated on its own.
+  static func verdictWord(_ report: MutationReport) -> String {
+    if let shard = report.shard { return "shard \(shard.index)/\(shard.count), not gated alone" }
+    return report.passed ? "passed" : "failed"
+  }
+
   public static func render(_ report: MutationReport) -> String {
     var lines = [
-      "### covgate mutate: \(report.passed ? "passed" : "failed")", "",
+      "### covgate mutate: \(verdictWord(report))", "",
       "\(report.results.count) mutants on \(report.scope).", "",
       "| Layer | Score | Killed | Survived | Timed out | No coverage | Unviable |",
       "|---|---:|---:|---:|---:|---:|---:|",

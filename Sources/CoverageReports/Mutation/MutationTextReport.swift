@@ -7,6 +7,11 @@ public enum MutationTextReport {
     var lines = ["covgate mutate: \(report.packageName), \(report.scope)"]
     let all = MutationScore(
       name: "all", counts: Dictionary(grouping: report.results, by: \.outcome).mapValues(\.count))
+    if let shard = report.shard {
+      lines.append(
+        "  shard \(shard.index)/\(shard.count): \(shard.mutants.count) of the run's \(shard.expectedMilliseconds.count) mutants"
+      )
+    }
     lines.append("  \(report.results.count) mutants: \(summary(all)); \(skippedSummary(report))")
     let kept = report.results.filter { $0.cached == true }.count
     if kept > 0 {
@@ -65,7 +70,11 @@ public enum MutationTextReport {
       }
     }
     lines.append("")
-    if report.results.isEmpty {
+    if let shard = report.shard {
+      lines.append(
+        "Mutation gate: not judged on shard \(shard.index)/\(shard.count) alone; covgate mutate merge gates the whole run"
+      )
+    } else if report.results.isEmpty {
       lines.append("Mutation gate: nothing to gate (no mutant in \(report.scope))")
     } else {
       lines.append(report.passed ? "Mutation gate PASSED" : "Mutation gate FAILED")

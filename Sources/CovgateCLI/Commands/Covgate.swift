@@ -1,4 +1,5 @@
 import ArgumentParser
+import CovgateKit
 
 /// The `covgate` command: run the tests with coverage, gate per layer, write reports.
 public struct Covgate: ParsableCommand {
@@ -18,7 +19,7 @@ public struct Covgate: ParsableCommand {
         130 interrupted by SIGINT (Ctrl-C): tests stopped, nothing half-written
         143 interrupted by SIGTERM: the same
       """,
-    version: "0.1.0",
+    version: CovgateVersion.current,
     subcommands: [
       RunCommand.self, CheckCommand.self, InitCommand.self, BaselineCommand.self,
       HistoryCommand.self, MergeCommand.self, TestsForCommand.self,

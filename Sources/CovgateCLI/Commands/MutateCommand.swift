@@ -12,10 +12,12 @@ struct MutateCommand: ParsableCommand {
       Works in a copy of the package kept in covgate's cache folder, so the package's sources \
       and build folder are left as they are. Every mutant is built once (mutant schemata); each \
       runs only the tests that ran its line, from a first run of every test one per process. \
-      Writes covgate-mutation.json and covgate-mutation.md (--format: also html and sonarqube) \
-      to the output folder. Exit codes as for run: 1 when a layer's score is below its \
-      mutation.minimum.
-      """)
+      Writes covgate-mutation.json and covgate-mutation.md (--format: also html, sonarqube and \
+      sarif) to the output folder. Exit codes as for run: 1 when a layer's score is below its \
+      mutation.minimum. With --shard K/N only the K-th part of the mutants runs and the run is \
+      not gated: `covgate mutate merge` makes the parts' JSON reports into the whole run's.
+      """,
+    subcommands: [MutateMergeCommand.self])
 
   @OptionGroup var package: PackageOptions
 
@@ -66,17 +68,43 @@ struct MutateCommand: ParsableCommand {
   @Flag(help: "Do not print the text report on standard output.")
   var quiet = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Run only the K-th of N parts of the mutants (balanced by --test-map's test times, else dealt out by id); merge the parts with `covgate mutate merge`.",
+      valueName: "K/N"))
+  var shard: String?
+
+  @Option(
+    name: .customLong("test-map"),
+    help: ArgumentHelp(
+      "With --shard: the test map (covgate-test-map.json of `run --per-test`) whose test times balance the parts; give every shard the same file.",
+      valueName: "file"))
+  var testMap: String?
+
   func validate() throws {
     let scopes = [base != nil, !files.isEmpty, all].filter { $0 }.count
     guard scopes <= 1 else { throw ValidationError("give one of --base, --file and --all") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
     guard timeoutFactor >= 1 else { throw ValidationError("--timeout-factor takes at least 1") }
     try validating { _ = try MutationFormat.chosen(formats) }
+    if let shard, !PerTestRequest.isShard(shard) {
+      throw ValidationError("--shard takes K/N with 1 <= K <= N, e.g. 2/3; got '\(shard)'")
+    }
+    if testMap != nil, shard == nil {
+      throw ValidationError("--test-map balances shards: give it with --shard K/N")
+    }
   }
 
   func run() throws {
     let terminal = Terminal()
     try reportingErrors(terminal) { try execute(terminal) }
+  }
+
+  /// Whether only the options `covgate mutate merge` takes were given (the run's own, such as
+  /// a scope or `--shard`, mean nothing to a merge).
+  var asksForAMergeOnly: Bool {
+    base == nil && files.isEmpty && !all && jobs == nil && timeoutFactor == 5 && !freshProcesses
+      && !noCache && shard == nil && testMap == nil
   }
 
   /// The mutation run and its reports; `covgate run --mutate` calls it after its own.
@@ -86,7 +114,8 @@ struct MutateCommand: ParsableCommand {
       packageRoot: root, configFile: package.configFile(root: root), base: base,
       files: files.map { relative($0, root: root) }, all: all, jobs: jobs,
       timeoutFactor: timeoutFactor, freshProcesses: freshProcesses, usesCache: !noCache,
-      outputFolder: output.map { absolute($0).path }, formats: formats)
+      outputFolder: output.map { absolute($0).path }, formats: formats, shard: shard,
+      testMap: testMap.map { absolute($0).path })
     let result = try MutationRun.run(request, observer: terminal)
     if !quiet, let text = result.text { print(text, terminator: "") }
     terminal.notice("covgate: \(terminal.finished())")

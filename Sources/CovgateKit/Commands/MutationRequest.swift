@@ -20,11 +20,16 @@ public struct MutationRequest: Sendable {
   public var outputFolder: String?
   /// The report formats by name (`MutationFormat`, or `all`); none: text, json and markdown.
   public var formats: [String]
+  /// `--shard K/N`: only the K-th of N parts of the mutants.
+  public var shard: String?
+  /// `--test-map`: the test map whose times balance the shards, absolute.
+  public var testMap: String?
 
   public init(
     packageRoot: String, configFile: ConfigFile, base: String? = nil, files: [String] = [],
     all: Bool = false, jobs: Int? = nil, timeoutFactor: Double = 5, freshProcesses: Bool = false,
-    usesCache: Bool = true, outputFolder: String? = nil, formats: [String] = []
+    usesCache: Bool = true, outputFolder: String? = nil, formats: [String] = [],
+    shard: String? = nil, testMap: String? = nil
   ) {
     self.packageRoot = packageRoot
     self.configFile = configFile
@@ -37,12 +42,38 @@ public struct MutationRequest: Sendable {
     self.usesCache = usesCache
     self.outputFolder = outputFolder
     self.formats = formats
+    self.shard = shard
+    self.testMap = testMap
+  }
+}
+
+/// What `covgate mutate merge` was asked: the shards' JSON reports, and where and how to write
+/// the whole run's (paths absolute).
+public struct MutationMergeRequest: Sendable {
+  public var packageRoot: String
+  public var configFile: ConfigFile
+  /// The shards' `covgate-mutation.json` files.
+  public var shards: [String]
+  /// The folder the reports go to; nil: the default under the package.
+  public var outputFolder: String?
+  /// The report formats by name (`MutationFormat`, or `all`); none: text, json and markdown.
+  public var formats: [String]
+
+  public init(
+    packageRoot: String, configFile: ConfigFile, shards: [String], outputFolder: String? = nil,
+    formats: [String] = []
+  ) {
+    self.packageRoot = packageRoot
+    self.configFile = configFile
+    self.shards = shards
+    self.outputFolder = outputFolder
+    self.formats = formats
   }
 }
 
 /// The reports `covgate mutate` writes (text goes to standard output only).
 public enum MutationFormat: String, CaseIterable, Sendable {
-  case text, json, markdown, html, sonarqube
+  case text, json, markdown, html, sonarqube, sarif
 
   /// The formats `names` choose; none given: text, json and markdown; `all` is every format.
   ///

@@ -1,7 +1,9 @@
+import CoverageAcquisition
 import CoverageModel
 import CoverageReports
 import CovgateSupport
 import Foundation
+import LLVMCoverage
 
 /// A finished `covgate mutate`: its text report and whether every gated layer's score met its
 /// minimum.
@@ -42,11 +44,58 @@ extension MutationRun {
       freshProcesses: request.freshProcesses, timeoutFactor: request.timeoutFactor)
     if let jobs = request.jobs { settings.jobs = jobs }
     settings.usesCache = request.usesCache
+    if let shard = request.shard {
+      guard let parsed = Shard(argument: shard) else {
+        throw UsageError("--shard takes K/N with 1 <= K <= N, e.g. 2/3; got '\(shard)'")
+      }
+      settings.shard = parsed
+      settings.shardTimes = try request.testMap.map(readTestMap)
+    }
     let report = try MutationRun(
       settings: settings, services: .live(root: root, observer: observer)
     ).run()
-    let folder = request.outputFolder ?? RunSettings.defaultOutputFolder(root: root)
+    return try write(report, root: root, folder: request.outputFolder, formats: request.formats)
+  }
+
+  /// `covgate mutate merge`: the shards' reports made into the whole run's, gated by the
+  /// package's config and written as `covgate mutate` writes its own.
+  ///
+  /// - Throws: `MutationMergeError` for shards that are not every part of one run, each once.
+  public static func merge(_ request: MutationMergeRequest, observer: any PipelineObserving)
+    throws -> MutationRunResult
+  {
+    let config = try request.configFile.load(root: request.packageRoot)
     let chosen = try MutationFormat.chosen(request.formats)
+    let report = try MutationShardMerge.merge(
+      MutationShardMerge.read(request.shards), config: config, observer: observer)
+    return try write(
+      report, root: request.packageRoot, folder: request.outputFolder, formats: request.formats,
+      chosen: chosen)
+  }
+
+  /// The test map at `path`, read before anything runs.
+  ///
+  /// - Throws: `MutationError.testMap` naming the file and what is wrong with it.
+  private static func readTestMap(_ path: String) throws -> TestMap {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw MutationError.testMap(path, reason: "no such file")
+    }
+    do {
+      return try TestMapReader.read(path: path)
+    } catch let error as TestMapError {
+      throw MutationError.testMap(
+        path, reason: error.reason.components(separatedBy: "; ").first ?? error.reason)
+    }
+  }
+
+  /// Writes `report` in the formats named to `folder` (nil: the package's default), each file
+  /// atomically; the text report is returned for standard output.
+  private static func write(
+    _ report: MutationReport, root: String, folder: String?, formats: [String],
+    chosen: Set<MutationFormat>? = nil
+  ) throws -> MutationRunResult {
+    let folder = folder ?? RunSettings.defaultOutputFolder(root: root)
+    let chosen = try chosen ?? MutationFormat.chosen(formats)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let pending = try MutationReportFiles(report: report, root: root, folder: folder)
       .files(chosen).map { file in AtomicFile.Pending(path: file.path, parts: { [file.contents] }) }

@@ -128,6 +128,8 @@ public enum MutationError: Error, CustomStringConvertible, Equatable {
   case notMeasured(String)
   /// `--file` of a file of a layer that is not gated.
   case notGated(String, layer: String)
+  /// `--test-map` of a file that is no test map.
+  case testMap(String, reason: String)
 
   public var description: String {
     switch self {
@@ -143,6 +145,8 @@ public enum MutationError: Error, CustomStringConvertible, Equatable {
       "--file \(path): not a Swift source covgate measures (a test, an excluded file, or outside every target); mutate a source of a gated layer"
     case .notGated(let path, let layer):
       "--file \(path): its layer \(layer) is not gated, and mutate tests gated layers only; mutate a source of a gated layer, or gate \(layer) in .covgate.yml"
+    case .testMap(let path, let reason):
+      "--test-map \(path): \(reason); give a covgate-test-map.json of `covgate run --per-test`, the same file to every shard"
     }
   }
 }

@@ -60,6 +60,15 @@ public struct MutationRun: Sendable {
       }
     }
 
+    // Every shard finds and builds every mutant (so each one's unviable ones are the whole
+    // run's) and runs only its own.
+    let shard = settings.shard.map { shard in
+      MutantSplit.shard(
+        shard.index, of: shard.count, mutants: mutants, times: settings.shardTimes,
+        commit: services.revision(settings.packageRoot).commit, baseCommit: scope.baseCommit)
+    }
+    let owned = shard.map { Set($0.mutants) }
+
     services.observer.phase(.mutatedBuild)
     let buildStart = Date()
     let runner = try testRunner()
@@ -76,19 +85,42 @@ public struct MutationRun: Sendable {
 
     services.observer.phase(.mutants)
     let mutantsStart = Date()
-    var results = try outcomes(
-      of: mutants, unviable: unviable, testMap: testMap, runner: runner, root: copy.copy,
-      files: baseline.files, originals: originals)
-    accept(&results)
-    let report = MutationReport(
-      packageName: baseline.packageName, scope: scope.description, results: results,
-      skipped: skipped,
-      seconds: .init(
-        baseline: baselineSeconds, build: buildSeconds,
-        mutants: Date().timeIntervalSince(mutantsStart)))
-    var gated = report
-    gated.verdicts = MutationGate.verdicts(report.layers, config: settings.config)
-    return gated
+    let results = try outcomes(
+      of: mutants.filter { owned?.contains($0.id) ?? true }, unviable: unviable,
+      testMap: testMap, runner: runner, root: copy.copy, files: baseline.files,
+      originals: originals)
+    return Self.report(
+      MutationReport(
+        packageName: baseline.packageName, scope: scope.description, results: results,
+        skipped: skipped,
+        seconds: .init(
+          baseline: baselineSeconds, build: buildSeconds,
+          mutants: Date().timeIntervalSince(mutantsStart))),
+      shard: shard, config: settings.config, observer: services.observer)
+  }
+
+  /// `found` as reported: survivors the config accepts as equivalent made `accepted`, then the
+  /// gate's verdicts. A shard's report (`shard` set) holds a part of the run: it is not gated,
+  /// and says nothing of accept entries its part does not match (another part may);
+  /// `covgate mutate merge` does both on the whole.
+  static func report(
+    _ found: MutationReport, shard: MutationShard?, config: GateConfig,
+    observer: any PipelineObserving
+  ) -> MutationReport {
+    var results = found.results
+    let unmatched = accept(&results, entries: config.mutation.accepted)
+    var report = MutationReport(
+      packageName: found.packageName, scope: found.scope, results: results,
+      skipped: found.skipped, seconds: found.seconds)
+    report.shard = shard
+    guard shard == nil else { return report }
+    for entry in unmatched {
+      observer.notice(
+        "covgate: warning: mutation.accept names `\(entry.code)` -> `\(entry.mutant)` in \(entry.file), which no surviving mutant of this run is: remove the entry"
+      )
+    }
+    report.verdicts = MutationGate.verdicts(report.layers, config: config)
+    return report
   }
 
   // MARK: - Steps
@@ -132,7 +164,7 @@ public struct MutationRun: Sendable {
       let changes = try services.changes.changes(since: base, root: settings.packageRoot)
       return MutationScope(
         lines: Dictionary(changes.files.map { ($0.path, Set($0.addedLines)) }) { $1 },
-        description: "lines changed since \(base)")
+        description: "lines changed since \(base)", baseCommit: changes.baseCommit)
     }
   }
 
@@ -271,14 +303,17 @@ public struct MutationRun: Sendable {
     return results
   }
 
-  /// Survivors the config accepts as equivalent become `accepted`; an entry for a file that
-  /// had mutants but matching none of its survivors is said once (the code changed, or a test
-  /// now kills it): it should go.
-  private func accept(_ results: inout [MutantResult]) {
+  /// Survivors the config accepts as equivalent become `accepted`. Returns the entries for a
+  /// file that had mutants but matching none of its survivors (the code changed, or a test now
+  /// kills it): they should go. Idempotent, so a merge applies it again to shards' results.
+  static func accept(_ results: inout [MutantResult], entries: [GateConfig.AcceptedMutant])
+    -> [GateConfig.AcceptedMutant]
+  {
     let mutatedFiles = Set(results.map(\.mutant.file))
-    for entry in settings.config.mutation.accepted {
+    return entries.filter { entry in
       var matched = false
-      for index in results.indices where results[index].outcome == .survived {
+      for index in results.indices
+      where results[index].outcome == .survived || results[index].outcome == .accepted {
         let mutant = results[index].mutant
         if mutant.file == entry.file, mutant.original == entry.code,
           mutant.mutated == entry.mutant
@@ -287,11 +322,7 @@ public struct MutationRun: Sendable {
           matched = true
         }
       }
-      if !matched, mutatedFiles.contains(entry.file) {
-        services.observer.notice(
-          "covgate: warning: mutation.accept names `\(entry.code)` -> `\(entry.mutant)` in \(entry.file), which no surviving mutant of this run is: remove the entry"
-        )
-      }
+      return !matched && mutatedFiles.contains(entry.file)
     }
   }
 
@@ -306,6 +337,8 @@ struct MutationScope {
   /// Per package-relative file, its lines (nil: all of them); nil: every file, every line.
   var lines: [String: Set<Int>?]?
   var description: String
+  /// The commit `--base` resolved to (the merge base); nil for `--file` and `--all`.
+  var baseCommit: String? = nil
 
   /// The lines of `file` in scope: nil when the file is not, `.some(nil)` for every line.
   func lines(of file: String) -> Set<Int>?? {

@@ -1,4 +1,6 @@
+import CoverageAcquisition
 import CoverageGate
+import CoverageModel
 import Foundation
 
 /// What a `covgate mutate` run needs, decided from the flags and the config before it starts.
@@ -18,6 +20,12 @@ public struct MutationSettings: Sendable {
   public var timeoutFloor: Double
   /// Whether a mutant keeps an earlier run's outcome when nothing it depends on changed.
   public var usesCache = true
+  /// `--shard K/N`: only the mutants the split gives this part run, and the report says which
+  /// part it is, for `covgate mutate merge`; nil: every mutant.
+  public var shard: Shard?
+  /// `--test-map`: the test map whose test times balance the shards (the same file for every
+  /// shard); nil: the split deals the mutants out by id.
+  public var shardTimes: TestMap?
 
   public enum Scope: Sendable, Equatable {
     /// The lines changed since a git ref.

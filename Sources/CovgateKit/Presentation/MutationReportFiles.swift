@@ -26,11 +26,14 @@ struct MutationReportFiles {
       files.append(
         ("\(folder)/\(MutationMarkdownReport.fileName)", MutationMarkdownReport.render(report)))
     }
-    if formats.contains(.html) {
-      var sources: [String: String] = [:]
+    // The survivors' sources: the page shows them, SARIF counts their columns in UTF-16.
+    var sources: [String: String] = [:]
+    if formats.contains(.html) || formats.contains(.sarif) {
       for file in Set(report.survivors.map(\.mutant.file)) {
         sources[file] = try? String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
       }
+    }
+    if formats.contains(.html) {
       files.append(
         (
           "\(folder)/\(MutationHTMLReport.fileName)",
@@ -42,6 +45,14 @@ struct MutationReportFiles {
         (
           "\(folder)/\(MutationSonarQubeReport.fileName)",
           try MutationSonarQubeReport.render(report)
+        ))
+    }
+    if formats.contains(.sarif) {
+      files.append(
+        (
+          "\(folder)/\(MutationSARIFReport.fileName)",
+          try MutationSARIFReport.render(
+            report, version: CovgateVersion.current, sources: sources)
         ))
     }
     return files
