@@ -10,7 +10,7 @@ public struct Evaluator: Sendable {
 
   public func evaluate(
     package: PackageInfo, files: [ScopedFile], targetsWithoutData: [TargetWithoutData],
-    excluded: [ExcludedFile], tests: TestOutcome? = nil
+    excluded: [ExcludedFile], capabilities: Capabilities, tests: TestOutcome? = nil
   ) -> CoverageReport {
     let layers = layerReports(files: files, targetsWithoutData: targetsWithoutData)
     let totals = files.indices.reduce(into: Summary.zero) { $0 += files[$1].summary }
@@ -27,7 +27,7 @@ public struct Evaluator: Sendable {
     return CoverageReport(
       packageName: package.name, packageRoot: package.root, totals: totals, layers: layers,
       files: files, targetsWithoutData: targetsWithoutData, excludedFiles: excluded,
-      gate: GateResult(verdicts: verdicts), tests: tests)
+      gate: GateResult(verdicts: verdicts), capabilities: capabilities, tests: tests)
   }
 
   private func layerReports(files: [ScopedFile], targetsWithoutData: [TargetWithoutData])

@@ -31,9 +31,8 @@ public enum Gate {
     let targetsWithoutData = try Classifier(config: config, package: input.package).classify(&scope)
     var report = Evaluator(config: config).evaluate(
       package: input.package, files: scope.files, targetsWithoutData: targetsWithoutData,
-      excluded: scope.excluded, tests: input.tests)
+      excluded: scope.excluded, capabilities: input.data.capabilities, tests: input.tests)
     report.exclusions = exclusions
-    report.capabilities = input.data.capabilities
     report.runNames = input.data.runNames
     report.inputNotes = input.data.inputNotes
     report.gate.verdicts += RiskRules.verdicts(report, layers: config.layers)

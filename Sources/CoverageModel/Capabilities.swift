@@ -52,3 +52,28 @@ public struct Capabilities: Hashable, Sendable {
     return capabilities
   }()
 }
+
+extension Capabilities {
+  /// What every report says of figures that are not llvm-cov's own, derived from what the data
+  /// holds, so that a new reader's capabilities write its sentence: whose figures, what they
+  /// count, and what is n/a. Nil for llvm-cov's (its figures are its own summaries).
+  public var figuresNote: String? {
+    guard let producer = source.producer else { return nil }
+    var counted = ["lines"]
+    if functions { counted.append("functions") }
+    var missing: [String] = []
+    if !functions { missing.append("functions") }
+    if !regions { missing += ["regions", "instantiations"] }
+    if !functionRegions { missing.append("branches") }
+    let figures = "Figures from \(producer.name): \(Self.listed(counted)) as \(producer.counter)"
+    guard !missing.isEmpty else { return figures + "." }
+    return figures
+      + "; \(Self.listed(missing)) are not in what covgate reads of it, so they are n/a."
+  }
+
+  /// `a`, `a and b`, `a, b and c`.
+  private static func listed(_ words: [String]) -> String {
+    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " and " + last
+  }
+}

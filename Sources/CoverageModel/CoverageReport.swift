@@ -25,7 +25,7 @@ public struct CoverageReport: Sendable {
   /// What ran in some runs and not in others, after `run --repeat N`.
   public var varying: VaryingCoverage?
   /// What the figures' data held, and whose figures these are.
-  public var capabilities = Capabilities.llvmCov
+  public var capabilities: Capabilities
   /// The runs whose lines were merged, named, when files say which run ran a line
   /// (`FileCoverage.runsByLine`).
   public var runNames: [String] = []
@@ -35,8 +35,10 @@ public struct CoverageReport: Sendable {
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],
     files: [ScopedFile], targetsWithoutData: [TargetWithoutData], excludedFiles: [ExcludedFile],
-    gate: GateResult, tests: TestOutcome? = nil, history: [HistoryPoint] = []
+    gate: GateResult, capabilities: Capabilities, tests: TestOutcome? = nil,
+    history: [HistoryPoint] = []
   ) {
+    self.capabilities = capabilities
     self.packageName = packageName
     self.packageRoot = packageRoot
     self.totals = totals

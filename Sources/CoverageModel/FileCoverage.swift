@@ -80,7 +80,7 @@ public struct CoverageData: Sendable {
 
   public init(
     files: consuming [FileCoverage], functions: consuming [FunctionRecord] = [],
-    capabilities: Capabilities = .llvmCov
+    capabilities: Capabilities
   ) {
     self.capabilities = capabilities
     // llvm-cov lists files sorted: checked in one pass, sorted (in place) only when they are not.
@@ -112,6 +112,17 @@ public enum CoverageOrigin: String, Sendable, Codable {
     case .xccov: "xccov"
     case .lcov: "LCOV"
     case .cobertura: "Cobertura"
+    }
+  }
+
+  /// Who made figures that are not llvm-cov's, and how they are counted, for the sentence
+  /// `Capabilities.figuresNote` writes; nil for llvm-cov's.
+  public var producer: (name: String, counter: String)? {
+    switch self {
+    case .llvmCov: nil
+    case .xccov: ("Xcode's xccov", "xccov counts them (they can differ from llvm-cov's)")
+    case .lcov: ("an LCOV tracefile", "its producer counted them")
+    case .cobertura: ("a Cobertura report", "its producer counted them")
     }
   }
 

@@ -45,21 +45,7 @@ public struct MarkdownReport: ReportRenderer {
     if !named.isEmpty { title += ["", named.joined(separator: " · ")] }
     blocks.append(title)
     blocks.append(table(report))
-    switch report.capabilities.source {
-    case .llvmCov: break
-    case .xccov:
-      blocks.append([
-        "Figures from Xcode's xccov: lines and functions as it counts them; regions are not in its data (n/a)."
-      ])
-    case .lcov:
-      blocks.append([
-        "Figures from an LCOV tracefile: lines and functions as its producer counted them; regions are not in its data (n/a)."
-      ])
-    case .cobertura:
-      blocks.append([
-        "Figures from a Cobertura report: lines as its producer counted them; functions and regions are not read from it (n/a)."
-      ])
-    }
+    if let note = report.capabilities.figuresNote { blocks.append([escape(note)]) }
     if !report.inputNotes.isEmpty {
       blocks.append(report.inputNotes.map { "- Note: \(escape($0))." })
     }

@@ -12,17 +12,12 @@ public struct TextReport: ReportRenderer {
   static let truncationNote =
     "Percentages are truncated, never rounded up (llvm-cov rounds: its 76.36% is covgate's 76.35%); counts equal llvm-cov's."
 
-  /// Said instead when the figures are xccov's.
-  static let xccovNote =
-    "Figures from Xcode's xccov: lines and functions as xccov counts them (they can differ from llvm-cov's); regions, instantiations and branches are not in its data, so they are n/a. Percentages are truncated, never rounded up."
-
-  /// Said instead when the figures are an LCOV tracefile's.
-  static let lcovNote =
-    "Figures from an LCOV tracefile: lines and functions as its producer counted them; regions and instantiations are not in its data, so they are n/a. Percentages are truncated, never rounded up."
-
-  /// Said instead when the figures are a Cobertura report's.
-  static let coberturaNote =
-    "Figures from a Cobertura report: lines as its producer counted them; functions, regions and instantiations are not read from it, so they are n/a. Percentages are truncated, never rounded up."
+  /// Whose figures these are and what is n/a (`Capabilities.figuresNote`), with how
+  /// percentages are written.
+  static func figuresNote(_ capabilities: Capabilities) -> String {
+    capabilities.figuresNote.map { $0 + " Percentages are truncated, never rounded up." }
+      ?? truncationNote
+  }
 
   public let useColor: Bool
 
@@ -55,12 +50,7 @@ public struct TextReport: ReportRenderer {
     out += riskiest(report)
     if out.last != "" { out.append("") }
     for note in report.inputNotes { out.append("Note: \(note).") }
-    switch report.capabilities.source {
-    case .llvmCov: out.append(Self.truncationNote)
-    case .xccov: out.append(Self.xccovNote)
-    case .lcov: out.append(Self.lcovNote)
-    case .cobertura: out.append(Self.coberturaNote)
-    }
+    out.append(Self.figuresNote(report.capabilities))
     return out.joined(separator: "\n") + "\n"
   }
 

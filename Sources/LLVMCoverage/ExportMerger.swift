@@ -10,13 +10,15 @@ public enum ExportMerger {
   /// (`-skip-functions`, `-summary-only`) merge only where they hold the same data for a file.
   public static func merge(_ inputs: [(source: String, data: CoverageData)]) throws -> CoverageData
   {
-    guard inputs.count > 1 else { return inputs.first?.data ?? CoverageData(files: []) }
+    guard inputs.count > 1 else {
+      return inputs.first?.data ?? CoverageData(files: [], capabilities: .llvmCov)
+    }
     let functions = try mergeFunctions(inputs)
     let records = FunctionSummarizer.recordsByFile(functions)
     let files = try runsByPath(inputs).map { path, runs in
       try mergeFile(path: path, runs: runs, records: records[path] ?? [])
     }
-    return CoverageData(files: files, functions: functions)
+    return CoverageData(files: files, functions: functions, capabilities: .llvmCov)
   }
 
   /// One input's data for a file.

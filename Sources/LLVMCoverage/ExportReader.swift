@@ -130,7 +130,7 @@ public enum ExportReader {
       throw ExportError.notAnExport(path: source, reason: "it has no \"data\" key")
     }
     // Handed over, not shared: the data sorts them in place when they are out of order.
-    return CoverageData(files: consume files, functions: consume functions)
+    return CoverageData(files: consume files, functions: consume functions, capabilities: .llvmCov)
   }
 
   private static func readExport(

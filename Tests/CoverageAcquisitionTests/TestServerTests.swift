@@ -17,7 +17,8 @@ final class TestServerTests: XCTestCase {
   }
 
   /// What the program does is said by its first argument: `exit N`, `crash`, `hang`,
-  /// `kill-server`; it prints its arguments and `COVGATE_TEST_VARIABLE`.
+  /// `kill-server` (still running when its server dies, and gone two seconds later: an orphan
+  /// must not outlive the test run); it prints its arguments and `COVGATE_TEST_VARIABLE`.
   private static let programSource = """
     import Glibc
     let arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,7 +28,7 @@ final class TestServerTests: XCTestCase {
     case "exit": exit(Int32(arguments[1]) ?? 99)
     case "crash": abort()
     case "hang": sleep(600)
-    case "kill-server": kill(getppid(), SIGKILL); sleep(600)
+    case "kill-server": kill(getppid(), SIGKILL); sleep(2)
     default: break
     }
     """

@@ -13,7 +13,8 @@ final class BaselineRulesTests: XCTestCase {
           name: "logic", gated: gated, thresholds: [:], totals: totals,
           targets: [TargetReport(name: "Core", totals: totals, fileCount: 1)])
       ],
-      files: [], targetsWithoutData: [], excludedFiles: [], gate: GateResult(verdicts: []))
+      files: [], targetsWithoutData: [], excludedFiles: [], gate: GateResult(verdicts: []),
+      capabilities: .llvmCov)
   }
 
   private func baseline(lines: Metric) -> Baseline {

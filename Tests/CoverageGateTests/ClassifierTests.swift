@@ -32,7 +32,8 @@ final class ClassifierTests: XCTestCase {
 
   func testBuiltInLayersThatMatchNothingAreFine() throws {
     let package = PackageInfo(name: "Lib", root: TestPackage.root, targets: [TestPackage.core])
-    let data = CoverageData(files: [TestPackage.file("Sources/Core/A.swift")])
+    let data = CoverageData(
+      files: [TestPackage.file("Sources/Core/A.swift")], capabilities: .llvmCov)
     let result = try classify(.defaults, package: package, data: data)
     XCTAssertEqual(result.files.map(\.layer), ["logic"])
   }
@@ -113,7 +114,8 @@ final class ClassifierTests: XCTestCase {
         LayerConfig(name: "generated", paths: [Glob("Sources/**/Gen/*.swift")]),
       ], source: "my.yml")
     // No file of the data is in the layer, but a source of a measured target is.
-    let data = CoverageData(files: [TestPackage.file("Sources/Core/A.swift")])
+    let data = CoverageData(
+      files: [TestPackage.file("Sources/Core/A.swift")], capabilities: .llvmCov)
     XCTAssertEqual(try classify(config, data: data).files.map(\.layer), ["logic"])
   }
 
@@ -122,7 +124,8 @@ final class ClassifierTests: XCTestCase {
     let config = try ConfigLoader.parse("exclude: [Sources/**/Gen/*.swift]\n", file: ".covgate.yml")
     XCTAssertEqual(config.layers, GateConfig.defaults.layers)
     let package = PackageInfo(name: "Lib", root: TestPackage.root, targets: [TestPackage.core])
-    let data = CoverageData(files: [TestPackage.file("Sources/Core/A.swift")])
+    let data = CoverageData(
+      files: [TestPackage.file("Sources/Core/A.swift")], capabilities: .llvmCov)
     XCTAssertEqual(try classify(config, package: package, data: data).files.map(\.layer), ["logic"])
   }
 
@@ -139,7 +142,8 @@ final class ClassifierTests: XCTestCase {
 
     var package = TestPackage.package
     package.root = root.path
-    let data = CoverageData(files: [TestPackage.file(root.path + "/Sources/Core/A.swift")])
+    let data = CoverageData(
+      files: [TestPackage.file(root.path + "/Sources/Core/A.swift")], capabilities: .llvmCov)
     let missing = try classify(.defaults, package: package, data: data).targetsWithoutData
     XCTAssertEqual(missing.map(\.name), ["CoreUI", "Nested", "App", "CShim"])
 

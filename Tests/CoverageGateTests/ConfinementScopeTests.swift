@@ -15,7 +15,7 @@ final class ConfinementScopeTests: XCTestCase {
   private func scope(_ paths: [String], maps: [PathMap] = [], links: FakeLinks? = nil) throws
     -> ScopeResult
   {
-    let data = CoverageData(files: paths.map { TestPackage.file($0) })
+    let data = CoverageData(files: paths.map { TestPackage.file($0) }, capabilities: .llvmCov)
     return try Scoper(package: TestPackage.package, exclude: [], links: links).scope(
       data, pathMaps: maps)
   }

@@ -20,7 +20,8 @@ final class EvaluatorTests: XCTestCase {
     _ config: GateConfig, _ files: [ScopedFile], withoutData: [TargetWithoutData] = []
   ) -> CoverageReport {
     Evaluator(config: config).evaluate(
-      package: TestPackage.package, files: files, targetsWithoutData: withoutData, excluded: [])
+      package: TestPackage.package, files: files, targetsWithoutData: withoutData, excluded: [],
+      capabilities: .llvmCov)
   }
 
   private func config(
@@ -275,7 +276,7 @@ final class EvaluatorTests: XCTestCase {
     let excluded = [ExcludedFile(path: "Tests/T.swift", reason: "test target T")]
     let report = Evaluator(config: config()).evaluate(
       package: TestPackage.package, files: [], targetsWithoutData: [], excluded: excluded,
-      tests: TestOutcome(passed: false, exitCode: 1))
+      capabilities: .llvmCov, tests: TestOutcome(passed: false, exitCode: 1))
     XCTAssertEqual(report.packageName, "Pkg")
     XCTAssertEqual(report.packageRoot, "/work/pkg")
     XCTAssertEqual(report.excludedFiles, excluded)

@@ -32,7 +32,8 @@ final class ExclusionApplierTests: XCTestCase {
       ])
     return try Gate.evaluate(
       GateInput(
-        data: CoverageData(files: [file], functions: functions), package: package,
+        data: CoverageData(files: [file], functions: functions, capabilities: .llvmCov),
+        package: package,
         config: .defaults,
         pathMaps: pathMaps,
         markers: [

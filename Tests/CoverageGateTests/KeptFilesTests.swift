@@ -45,7 +45,8 @@ final class KeptFilesTests: XCTestCase {
     config.exclude = [Glob("Sources/Core/Generated.swift")]
     let seen = Seen()
     let input = GateInput(
-      data: CoverageData(files: files, functions: functions), package: package, config: config,
+      data: CoverageData(files: files, functions: functions, capabilities: .llvmCov),
+      package: package, config: config,
       branches: RecordingDeriver(seen: seen))
 
     let report = try Gate.evaluate(input)

@@ -15,5 +15,6 @@ func oneFileReport(risks: [FunctionRisk], derived: Bool = true, gated: Bool = tr
     layers: [
       LayerReport(name: "logic", gated: gated, thresholds: [:], totals: Summary(), targets: [])
     ],
-    files: [file], targetsWithoutData: [], excludedFiles: [], gate: GateResult(verdicts: []))
+    files: [file], targetsWithoutData: [], excludedFiles: [], gate: GateResult(verdicts: []),
+    capabilities: .llvmCov)
 }

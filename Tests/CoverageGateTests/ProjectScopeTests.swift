@@ -36,7 +36,7 @@ final class ProjectScopeTests: XCTestCase {
       "/Users/runner/Library/Developer/Xcode/DerivedData/Shop-a/SourcePackages/checkouts/Money/Money.swift",
     ]
     let result = try Scoper(package: project, exclude: []).scope(
-      CoverageData(files: paths.map(file)), pathMaps: [])
+      CoverageData(files: paths.map(file), capabilities: .llvmCov), pathMaps: [])
     XCTAssertEqual(result.files.map(\.path), ["App/Models/Cart.swift"])
     let reasons = Dictionary(uniqueKeysWithValues: result.excluded.map { ($0.path, $0.reason) })
     XCTAssertEqual(reasons["App/Generated/Strings.swift"], "generated source (Generated)")
@@ -63,7 +63,8 @@ final class ProjectScopeTests: XCTestCase {
     package.project = nil
     package.targets[0].path = "Sources/Generated"
     let result = try Scoper(package: package, exclude: []).scope(
-      CoverageData(files: [file("\(root)/Sources/Generated/Cart.swift")]), pathMaps: [])
+      CoverageData(files: [file("\(root)/Sources/Generated/Cart.swift")], capabilities: .llvmCov),
+      pathMaps: [])
     XCTAssertEqual(result.files.map(\.path), ["Sources/Generated/Cart.swift"])
   }
 
@@ -78,7 +79,8 @@ final class ProjectScopeTests: XCTestCase {
     ]
     let result = try Scoper(package: package, exclude: []).scope(
       CoverageData(
-        files: ["\(root)/main.c", "\(root)/src/util.c", "\(root)/tests/test_main.c"].map(file)),
+        files: ["\(root)/main.c", "\(root)/src/util.c", "\(root)/tests/test_main.c"].map(file),
+        capabilities: .llvmCov),
       pathMaps: [])
     XCTAssertEqual(result.files.map(\.path), ["main.c", "src/util.c"])
     XCTAssertEqual(result.files.map(\.target), ["Lib", "Lib"])

@@ -74,7 +74,7 @@ final class ReportedTargetsTests: XCTestCase {
     let data = CoverageData(
       files: ["App/Cart.swift", "App/Money.swift", "App/Price.swift", "App/Other.swift"].map {
         FileCoverage(path: "\(root)/\($0)", summary: Summary(lines: Metric(covered: 1, count: 2)))
-      })
+      }, capabilities: .llvmCov)
     let scoped = try Scoper(package: project, exclude: []).scope(data, pathMaps: [])
     XCTAssertEqual(
       Dictionary(uniqueKeysWithValues: scoped.files.map { ($0.path, $0.target) }),

@@ -101,7 +101,7 @@ final class ScopeTests: XCTestCase {
   func testListsMeasuredTargetsWithoutData() throws {
     XCTAssertEqual(try scope().targetsWithoutData.map(\.name), ["CShim"])
     let withoutApp = CoverageData(
-      files: TestPackage.data.files.filter { !$0.path.contains("/App/") })
+      files: TestPackage.data.files.filter { !$0.path.contains("/App/") }, capabilities: .llvmCov)
     XCTAssertEqual(try scope(withoutApp).targetsWithoutData.map(\.name), ["App", "CShim"])
   }
 
@@ -117,10 +117,11 @@ final class ScopeTests: XCTestCase {
   }
 
   func testAppliesGivenPathMaps() throws {
-    let data = CoverageData(files: [
-      TestPackage.file("/ci/build/Sources/Core/A.swift"),
-      TestPackage.file("/ci/build/Tests/CoreTests/ATests.swift"),
-    ])
+    let data = CoverageData(
+      files: [
+        TestPackage.file("/ci/build/Sources/Core/A.swift"),
+        TestPackage.file("/ci/build/Tests/CoreTests/ATests.swift"),
+      ], capabilities: .llvmCov)
     let result = try scope(data, pathMaps: [PathMap(old: "/ci/build", new: TestPackage.root)])
     XCTAssertEqual(result.files.map(\.path), ["Sources/Core/A.swift"])
     // The coverage keeps the export's own path: its function records name that one.
@@ -129,10 +130,11 @@ final class ScopeTests: XCTestCase {
   }
 
   func testDetectsThePathPrefixWhenNoMapIsGiven() throws {
-    let data = CoverageData(files: [
-      TestPackage.file("/home/runner/work/pkg/pkg/Sources/Core/A.swift"),
-      TestPackage.file("/home/runner/work/pkg/pkg/Sources/App/main.swift"),
-    ])
+    let data = CoverageData(
+      files: [
+        TestPackage.file("/home/runner/work/pkg/pkg/Sources/Core/A.swift"),
+        TestPackage.file("/home/runner/work/pkg/pkg/Sources/App/main.swift"),
+      ], capabilities: .llvmCov)
     XCTAssertEqual(try scope(data).files.map(\.target), ["App", "Core"])
   }
 
@@ -144,7 +146,7 @@ final class ScopeTests: XCTestCase {
         var file = file
         file.path = file.path.replacingOccurrences(of: TestPackage.root, with: "/ci/pkg")
         return file
-      })
+      }, capabilities: .llvmCov)
     for (data, exclude) in [
       (TestPackage.data, []), (TestPackage.data, ["Sources/Core/Gen/**"]), (moved, []),
     ] {
@@ -164,16 +166,17 @@ final class ScopeTests: XCTestCase {
   }
 
   func testEmptyDataIsAnError() {
-    XCTAssertThrowsError(try scope(CoverageData(files: []))) { error in
+    XCTAssertThrowsError(try scope(CoverageData(files: [], capabilities: .llvmCov))) { error in
       XCTAssertEqual(error as? ScopeError, .noData)
     }
   }
 
   func testDataWithNoPackageFileIsAnError() {
-    let data = CoverageData(files: [
-      TestPackage.file("/work/pkg/.build/checkouts/Yams/Sources/Yams/Node.swift"),
-      TestPackage.file("/elsewhere/Lib/A.swift"),
-    ])
+    let data = CoverageData(
+      files: [
+        TestPackage.file("/work/pkg/.build/checkouts/Yams/Sources/Yams/Node.swift"),
+        TestPackage.file("/elsewhere/Lib/A.swift"),
+      ], capabilities: .llvmCov)
     XCTAssertThrowsError(try scope(data)) { error in
       XCTAssertEqual(
         error as? ScopeError, .noPackageFiles(root: "/work/pkg", example: "/elsewhere/Lib/A.swift"))
@@ -195,10 +198,11 @@ final class NamedTargetScopeTests: XCTestCase {
       name: "HelpersTests", kind: .test, path: "Tests/HelpersTests", sources: [],
       dependencies: ["Helpers"])
     let package = PackageInfo(name: "P", root: "/p", targets: [helper, tests])
-    let data = CoverageData(files: [
-      FileCoverage(
-        path: "/p/Sources/Helpers/A.swift", summary: Summary(lines: Metric(covered: 1, count: 2)))
-    ])
+    let data = CoverageData(
+      files: [
+        FileCoverage(
+          path: "/p/Sources/Helpers/A.swift", summary: Summary(lines: Metric(covered: 1, count: 2)))
+      ], capabilities: .llvmCov)
     XCTAssertThrowsError(try Scoper(package: package, exclude: []).scope(data, pathMaps: []))
     let config = GateConfig(layers: [LayerConfig(name: "logic", targets: [Glob("Helpers")])])
     XCTAssertEqual(config.namedTargets, ["Helpers"])

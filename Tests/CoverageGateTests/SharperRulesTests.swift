@@ -48,7 +48,7 @@ final class SharperRulesTests: XCTestCase {
         summary: Summary(lines: Metric(covered: lines.0, count: lines.1))))
     return Evaluator(config: config).evaluate(
       package: PackageInfo(name: "P", root: "/work/pkg", targets: []), files: [file],
-      targetsWithoutData: [], excluded: [])
+      targetsWithoutData: [], excluded: [], capabilities: .llvmCov)
   }
 
   func testTheCapPassesAtItsValueAndFailsOneOver() throws {
@@ -131,7 +131,8 @@ final class SharperRulesTests: XCTestCase {
       ])
     return try Gate.evaluate(
       GateInput(
-        data: CoverageData(files: [file], functions: functions), package: package, config: config,
+        data: CoverageData(files: [file], functions: functions, capabilities: .llvmCov),
+        package: package, config: config,
         markers: [
           "Sources/Core/A.swift": [
             ExclusionMarker(lines: lines, reason: "glue", markerLine: lines.lowerBound - 1)

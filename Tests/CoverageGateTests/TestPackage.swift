@@ -50,19 +50,20 @@ enum TestPackage {
   }
 
   /// Every file an export of the package would hold, own sources and not.
-  static let data = CoverageData(files: [
-    file("Sources/Core/A.swift", 8, 10),
-    file("Sources/Core/B.swift", 3, 10),
-    file("Sources/Core/Gen/Model.swift", 0, 4),
-    file("Sources/Core/Nested/N.swift", 2, 2),
-    file("Sources/CoreUI/View.swift", 1, 5),
-    file("Sources/App/main.swift", 0, 3),
-    file("Sources/TestSupport/Mock.swift", 5, 5),
-    file("Tests/CoreTests/ATests.swift", 50, 50),
-    file("Plugins/GenPlugin/plugin.swift", 1, 1),
-    file("Scripts/tool.swift", 1, 1),
-    file(".build/checkouts/Yams/Sources/Yams/Node.swift", 10, 20),
-    file(".build/x86_64-unknown-linux-gnu/debug/PkgPackageTests.derived/runner.swift", 20, 100),
-    file("/opt/swift/usr/lib/swift/Foundation.swift", 1, 9),
-  ])
+  static let data = CoverageData(
+    files: [
+      file("Sources/Core/A.swift", 8, 10),
+      file("Sources/Core/B.swift", 3, 10),
+      file("Sources/Core/Gen/Model.swift", 0, 4),
+      file("Sources/Core/Nested/N.swift", 2, 2),
+      file("Sources/CoreUI/View.swift", 1, 5),
+      file("Sources/App/main.swift", 0, 3),
+      file("Sources/TestSupport/Mock.swift", 5, 5),
+      file("Tests/CoreTests/ATests.swift", 50, 50),
+      file("Plugins/GenPlugin/plugin.swift", 1, 1),
+      file("Scripts/tool.swift", 1, 1),
+      file(".build/checkouts/Yams/Sources/Yams/Node.swift", 10, 20),
+      file(".build/x86_64-unknown-linux-gnu/debug/PkgPackageTests.derived/runner.swift", 20, 100),
+      file("/opt/swift/usr/lib/swift/Foundation.swift", 1, 9),
+    ], capabilities: .llvmCov)
 }

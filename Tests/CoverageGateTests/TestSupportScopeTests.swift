@@ -18,7 +18,7 @@ final class TestSupportScopeTests: XCTestCase {
     CoverageData(
       files: paths.map {
         FileCoverage(path: "/p/" + $0, summary: Summary(lines: Metric(covered: 1, count: 2)))
-      })
+      }, capabilities: .llvmCov)
   }
 
   func testThePackagesOnlyLibraryIsMeasuredWhenThePackageHasNoProducts() throws {

@@ -27,7 +27,8 @@ final class RecordedRunTests: XCTestCase {
           name: "ui-glue", gated: false, thresholds: [:], totals: ui.totals, targets: [ui]),
       ],
       files: [], targetsWithoutData: [], excludedFiles: [],
-      gate: GateResult(verdicts: gatePassed ? [] : [failing]), tests: tests)
+      gate: GateResult(verdicts: gatePassed ? [] : [failing]), capabilities: .llvmCov,
+      tests: tests)
   }
 
   func testARunKeepsTheCountsOfTheTotalEachLayerAndEachTarget() {

@@ -36,8 +36,11 @@ final class HTMLFilePageFunctionsTests: XCTestCase {
 
     var file = HTMLSample.file
     file.coverage.functions = functions
-    let page = FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source)
-      .html()
+    let page = FilePage(
+      file: file, packageName: "Demo", gated: true, source: HTMLSample.source,
+      capabilities: .llvmCov
+    )
+    .html()
     XCTAssertEqual(Pattern.count("<td class=fn ", in: page), 4)
     XCTAssertEqual(Pattern.count("<details class=closures>", in: page), 2)
     XCTAssertTrue(
@@ -53,8 +56,11 @@ final class HTMLFilePageFunctionsTests: XCTestCase {
   func testTheFunctionsTableGivesExactCounts() {
     var file = HTMLSample.file
     file.coverage.functions = [function("Big.loop()", line: 3, count: 1_234_567)]
-    let page = FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source)
-      .html()
+    let page = FilePage(
+      file: file, packageName: "Demo", gated: true, source: HTMLSample.source,
+      capabilities: .llvmCov
+    )
+    .html()
     XCTAssertTrue(
       page.contains("<td class=num data-sort=1234567><span class=hits>1234567</span>"), page)
   }
@@ -64,7 +70,10 @@ final class HTMLFilePageFunctionsTests: XCTestCase {
   func testThePageSaysWhyLLVMCovsLineFigureDiffersFromTheLinesShown() {
     var file = HTMLSample.file
     let page = {
-      FilePage(file: file, packageName: "Demo", gated: true, source: HTMLSample.source).html()
+      FilePage(
+        file: file, packageName: "Demo", gated: true, source: HTMLSample.source,
+        capabilities: .llvmCov
+      ).html()
     }
     XCTAssertFalse(page().contains("line-totals"), "the sample's figures agree with its lines")
 

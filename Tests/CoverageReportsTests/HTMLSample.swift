@@ -76,7 +76,7 @@ enum HTMLSample {
         rule: .minimum, scopeKind: .layer, scope: "logic", metric: .lines, actual: summary.lines,
         required: 60, status: .failed, message: "logic: lines 57.14% (4/7) is below the minimum 60%"
       )
-    ]))
+    ]), capabilities: .llvmCov)
 
   /// A change to the Greeter: lines 4, 5 and 9, of which 9 never ran, and a file not measured.
   static let patch = PatchCoverage(

@@ -94,5 +94,5 @@ enum SampleReport {
     excludedFiles: [
       ExcludedFile(path: "Tests/CoreTests/EngineTests.swift", reason: "test target CoreTests")
     ],
-    gate: GateResult(verdicts: verdicts))
+    gate: GateResult(verdicts: verdicts), capabilities: .llvmCov)
 }

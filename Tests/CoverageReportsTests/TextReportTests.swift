@@ -26,7 +26,7 @@ final class TextReportTests: XCTestCase {
     let sample = SampleReport.report
     let evaluated = Evaluator(config: config).evaluate(
       package: package, files: sample.files, targetsWithoutData: sample.targetsWithoutData,
-      excluded: sample.excludedFiles)
+      excluded: sample.excludedFiles, capabilities: .llvmCov)
     XCTAssertEqual(evaluated.totals, sample.totals)
     XCTAssertEqual(evaluated.layers, sample.layers)
     XCTAssertEqual(evaluated.gate, sample.gate)
@@ -199,6 +199,26 @@ final class TextReportCapabilitiesTests: XCTestCase {
     XCTAssertFalse(text(noRegions).contains("Regions"), "a reader without regions")
     XCTAssertTrue(text(noRegions).hasSuffix(TextReport.truncationNote + "\n"), "still llvm-cov's")
     XCTAssertFalse(text(.xccov).contains("Regions"))
-    XCTAssertTrue(text(.xccov).hasSuffix(TextReport.xccovNote + "\n"))
+    XCTAssertTrue(
+      text(.xccov).hasSuffix(
+        "Figures from Xcode's xccov: lines and functions as xccov counts them (they can differ from llvm-cov's); regions, instantiations and branches are not in what covgate reads of it, so they are n/a. Percentages are truncated, never rounded up.\n"
+      ))
+  }
+
+  /// Each reader's sentence follows from its capabilities: what is counted, and what is n/a.
+  func testTheFiguresNoteSaysWhatTheDataHolds() {
+    XCTAssertNil(Capabilities.llvmCov.figuresNote)
+    XCTAssertEqual(
+      Capabilities.lcov.figuresNote,
+      "Figures from an LCOV tracefile: lines and functions as its producer counted them; regions, instantiations and branches are not in what covgate reads of it, so they are n/a."
+    )
+    XCTAssertEqual(
+      Capabilities.cobertura.figuresNote,
+      "Figures from a Cobertura report: lines as its producer counted them; functions, regions, instantiations and branches are not in what covgate reads of it, so they are n/a."
+    )
+    var archiveOnly = Capabilities.xccov
+    archiveOnly.functions = false
+    XCTAssertTrue(archiveOnly.figuresNote?.contains("lines as xccov") == true)
+    XCTAssertTrue(archiveOnly.figuresNote?.contains("functions, regions") == true)
   }
 }

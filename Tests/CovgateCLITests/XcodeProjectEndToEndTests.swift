@@ -350,7 +350,7 @@ final class XcodeProjectEndToEndTests: XCTestCase {
         ])
       XCTAssertEqual(run.exitCode, 0, run.stderr)
       XCTAssertTrue(run.stdout.contains("data-ready=\"1\""), "the script set the page up: \(url)")
-      XCTAssertTrue(run.stdout.contains("Figures are Xcode"), "the footer names xccov")
+      XCTAssertTrue(run.stdout.contains("Figures from Xcode"), "the footer names xccov")
       let problems = run.stderr.split(separator: "\n").filter {
         $0.contains(":CONSOLE") || $0.contains("Uncaught") || $0.contains("Content Security Policy")
       }

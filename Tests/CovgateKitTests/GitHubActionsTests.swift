@@ -13,7 +13,7 @@ final class GitHubActionsTests: XCTestCase {
         rule: .fileMinimum, scopeKind: .file, scope: "Sources/A.swift", metric: .lines,
         actual: Metric(covered: 1, count: 4), required: 50, status: .failed,
         message: "Sources/A.swift: lines 25.00% (1/4) is below the file minimum 50%")
-    ]))
+    ]), capabilities: .llvmCov)
 
   func testOnlyGitHubActionsAnnotates() {
     XCTAssertEqual(GitHubActions(environment: [:]).annotations(report), [])

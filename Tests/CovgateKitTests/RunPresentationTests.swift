@@ -32,6 +32,7 @@ final class RunPresentationTests: XCTestCase {
           actual: Metric(covered: 1, count: 4), required: 50, status: .failed,
           message: "Sources/A.swift: lines 25.00% (1/4) is below the file minimum 50%")
       ]),
+      capabilities: .llvmCov,
       tests: testsPassed.map { TestOutcome(passed: $0, exitCode: $0 ? 0 : 1) })
     return PipelineResult(report: report, files: files, folder: "\(root)/.build/covgate")
   }

@@ -87,15 +87,19 @@ final class ExportMergerTests: XCTestCase {
   }
 
   func testUnionsDisjointFilesAndKeepsIdenticalOnesWithoutFunctions() throws {
-    let a = CoverageData(files: [file("/p/A.swift", covered: 1), file("/p/B.swift", covered: 2)])
-    let b = CoverageData(files: [file("/p/B.swift", covered: 2), file("/p/C.swift", covered: 3)])
+    let a = CoverageData(
+      files: [file("/p/A.swift", covered: 1), file("/p/B.swift", covered: 2)],
+      capabilities: .llvmCov)
+    let b = CoverageData(
+      files: [file("/p/B.swift", covered: 2), file("/p/C.swift", covered: 3)],
+      capabilities: .llvmCov)
     let merged = try ExportMerger.merge([("a.json", a), ("b.json", b)])
     XCTAssertEqual(merged.files.map(\.path), ["/p/A.swift", "/p/B.swift", "/p/C.swift"])
     XCTAssertEqual(merged.files[1], file("/p/B.swift", covered: 2))
   }
 
   func testRefusesToGuessAcrossDifferentRunsWithoutFunctions() {
-    let a = CoverageData(files: [file("/p/A.swift", covered: 5)])
+    let a = CoverageData(files: [file("/p/A.swift", covered: 5)], capabilities: .llvmCov)
     let b = input([function("A", line: 1, count: 3)])
     XCTAssertThrowsError(try ExportMerger.merge([("a.json", a), ("b.json", b)])) { error in
       XCTAssertEqual(
@@ -125,7 +129,9 @@ final class ExportMergerTests: XCTestCase {
 
   /// An export of /p/A.swift holding `functions`, with a summary that merging must not trust.
   private func input(_ functions: [FunctionRecord]) -> CoverageData {
-    CoverageData(files: [file("/p/A.swift", covered: functions.count)], functions: functions)
+    CoverageData(
+      files: [file("/p/A.swift", covered: functions.count)], functions: functions,
+      capabilities: .llvmCov)
   }
 }
 

@@ -42,7 +42,7 @@ struct ChangesPage {
     }
     return HTMLPage.document(
       title: "Changed lines · \(package) coverage", root: "", kind: "changes", header: header,
-      body: body, heading: heading, source: report.capabilities.source)
+      body: body, heading: heading, capabilities: report.capabilities)
   }
 
   private func fileSection(_ file: PatchFile) -> String {

@@ -24,7 +24,7 @@ struct FilePage {
   /// After a per-test run: per function (mangled name), the IDs of the tests that ran it.
   var testsByFunction: [String: [String]]?
   /// What the data held (the line note) and whose figures these are (the footer).
-  var capabilities = Capabilities.llvmCov
+  var capabilities: Capabilities
   /// The merged runs' names, when the file says which runs ran each line.
   var runNames: [String] = []
 
@@ -56,7 +56,7 @@ struct FilePage {
       + "</section>\n"
     let document = HTMLPage.documentEnds(
       title: "\(path) · \(packageName.htmlEscaped) coverage", root: "../", kind: "file",
-      header: header, heading: heading, source: capabilities.source)
+      header: header, heading: heading, capabilities: capabilities)
     let highlighted = source.map(HighlightedSource.init)
     // Room for the whole page at once (about 150 bytes of markup a line, 400 a function).
     var page = HTMLBytes(

@@ -19,7 +19,7 @@ struct IndexPage {
     let verdict = report.gate.passed ? "passed" : "failed"
     let document = HTMLPage.documentEnds(
       title: "\(package) coverage: gate \(verdict)", root: "", kind: "index", header: header,
-      heading: heading, source: report.capabilities.source)
+      heading: heading, capabilities: report.capabilities)
     var totals =
       "<section aria-label=\"Totals\">\n"
       + HTMLPage.cards(
