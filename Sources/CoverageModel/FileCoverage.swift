@@ -126,6 +126,15 @@ public enum CoverageOrigin: String, Sendable, Codable {
     }
   }
 
+  /// What its input file is called in a sentence ("the tracefile is older than the source").
+  public var reportNoun: String {
+    switch self {
+    case .llvmCov: "export"
+    case .lcov: "tracefile"
+    case .xccov, .cobertura: "report"
+    }
+  }
+
   /// What the reports say of the figures' source.
   public var label: String {
     switch self {
@@ -165,5 +174,21 @@ public struct StaleSource: Sendable, Equatable {
     self.source = source
     self.line = line
     self.lineCount = lineCount
+  }
+}
+
+/// A report that counts a line past the end of a gated source: it is older than the source, and
+/// its figures would gate on code that is gone. One error for every reader that can say so.
+public struct StaleSourceError: Error, Equatable, CustomStringConvertible {
+  public var stale: StaleSource
+  public var origin: CoverageOrigin
+
+  public init(_ stale: StaleSource, origin: CoverageOrigin) {
+    self.stale = stale
+    self.origin = origin
+  }
+
+  public var description: String {
+    "\(stale.report) counts line \(stale.line) of \(stale.source), which has \(stale.lineCount) lines: the \(origin.reportNoun) is older than the source; measure again"
   }
 }

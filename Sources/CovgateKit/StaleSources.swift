@@ -1,12 +1,11 @@
 import CoverageModel
-import CoverageReaders
 
 /// Lines a report counts past the end of their source (the report is older than the source):
 /// a source in a gated layer refuses the run, as its figures would gate on code that is gone;
 /// any other (a test file, a file no gated layer holds, a file not measured) is said in the
 /// report's notes and the run goes on.
 enum StaleSources {
-  /// Throws the reader's own error for the first stale source that a gated layer holds;
+  /// Throws `StaleSourceError` for the first stale source that a gated layer holds;
   /// adds a note for each other.
   static func check(
     _ stale: [StaleSource], report: inout CoverageReport, origin: CoverageOrigin
@@ -20,18 +19,7 @@ enum StaleSources {
       let relative =
         source.source.hasPrefix(root) ? String(source.source.dropFirst(root.count)) : source.source
       let layer = layers[relative]
-      if let layer, gated.contains(layer) {
-        switch origin {
-        case .cobertura:
-          throw CoberturaError.beyondEnd(
-            path: source.report, source: source.source, line: source.line,
-            lineCount: source.lineCount)
-        default:
-          throw LCOVError.beyondEnd(
-            path: source.report, source: source.source, line: source.line,
-            lineCount: source.lineCount)
-        }
-      }
+      if let layer, gated.contains(layer) { throw StaleSourceError(source, origin: origin) }
       let name = source.report.split(separator: "/").last.map(String.init) ?? source.report
       let place = layer.map { "in layer '\($0)', which is not gated" } ?? "not measured"
       report.inputNotes.append(

@@ -167,8 +167,10 @@ final class CoberturaParserTests: XCTestCase {
     XCTAssertEqual(
       data.staleSources,
       [StaleSource(report: path, source: "/work/App/Price.swift", line: 8, lineCount: 7)])
-    let error = CoberturaError.beyondEnd(
-      path: path, source: "/work/App/Price.swift", line: 8, lineCount: 7)
-    XCTAssertTrue("\(error)".contains("counts line 8 of /work/App/Price.swift"), "\(error)")
+    let error = StaleSourceError(data.staleSources[0], origin: data.capabilities.source)
+    XCTAssertEqual(
+      "\(error)",
+      "\(path) counts line 8 of /work/App/Price.swift, which has 7 lines: the report is older than the source; measure again"
+    )
   }
 }

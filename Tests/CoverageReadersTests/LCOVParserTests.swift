@@ -166,7 +166,7 @@ final class LCOVParserTests: XCTestCase {
     let errors: [LCOVError] = [
       .unreadable(path: "x", reason: "No such file or directory"), .empty(path: "x"),
       .malformed(path: "x", line: 3, record: String(repeating: "A", count: 500), reason: "r"),
-      .truncated(path: "x", source: "s"), .beyondEnd(path: "x", source: "s", line: 9, lineCount: 4),
+      .truncated(path: "x", source: "s"),
     ]
     for error in errors {
       XCTAssertFalse(error.description.contains("\n"), error.description)

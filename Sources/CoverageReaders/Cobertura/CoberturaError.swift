@@ -8,8 +8,6 @@ public enum CoberturaError: Error, Equatable, CustomStringConvertible {
   case malformed(path: String, line: Int, element: String, reason: String)
   /// The file ends before `</coverage>`.
   case truncated(path: String)
-  /// A `<line number>` past the end of its source file: the report is older than the source.
-  case beyondEnd(path: String, source: String, line: Int, lineCount: Int)
 
   public var description: String {
     switch self {
@@ -21,8 +19,6 @@ public enum CoberturaError: Error, Equatable, CustomStringConvertible {
       "\(path):\(line): \(reason) in `\(element.count <= 120 ? element : String(element.prefix(117)) + "...")`; pass a Cobertura XML report as slather, gcovr or coverage.py write it"
     case .truncated(let path):
       "\(path) is truncated: it ends before </coverage>; write the report again"
-    case .beyondEnd(let path, let source, let line, let lineCount):
-      "\(path) counts line \(line) of \(source), which has \(lineCount) lines: the report is older than the source; measure again"
     }
   }
 }

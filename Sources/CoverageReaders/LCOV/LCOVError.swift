@@ -7,8 +7,6 @@ public enum LCOVError: Error, Equatable, CustomStringConvertible {
   case malformed(path: String, line: Int, record: String, reason: String)
   /// The file ends inside a source file's record (no `end_of_record`).
   case truncated(path: String, source: String)
-  /// A count line beyond the source file's last line: the file changed after the run.
-  case beyondEnd(path: String, source: String, line: Int, lineCount: Int)
 
   public var description: String {
     switch self {
@@ -20,8 +18,6 @@ public enum LCOVError: Error, Equatable, CustomStringConvertible {
       "\(path):\(line): \(reason) in `\(Self.clipped(record))`; pass an LCOV tracefile as `llvm-cov export -format=lcov`, geninfo or `bazel coverage` write it"
     case .truncated(let path, let source):
       "\(path) is truncated: the record of \(source) has no end_of_record; write the tracefile again"
-    case .beyondEnd(let path, let source, let line, let lineCount):
-      "\(path) counts line \(line) of \(source), which has \(lineCount) lines: the tracefile is older than the source; measure again"
     }
   }
 
