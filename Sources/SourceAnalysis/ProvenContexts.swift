@@ -66,11 +66,7 @@ public enum ProvenContexts {
           "context not proven (after an if without else in a result-builder body, whose region after it counts the then side twice)"
         )
       }
-      if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
-        || parent.is(AccessorDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
-      {
-        inOwnFunction = false
-      }
+      if startsAFunction(parent) { inOwnFunction = false }
       if let reason = copiedContext(parent, child: child) {
         return .unproven("context not proven (\(reason))")
       }
@@ -93,15 +89,18 @@ public enum ProvenContexts {
     var child = node
     while let parent = child.parent {
       if isBuilderBody(child, of: parent, builders: builders) { return true }
-      if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
-        || parent.is(AccessorDeclSyntax.self) || parent.is(AccessorBlockSyntax.self)
-        || parent.is(InitializerDeclSyntax.self)
-      {
-        return false
-      }
+      if startsAFunction(parent) { return false }
       child = parent
     }
     return false
+  }
+
+  /// Whether code inside `node` is a function of its own (a closure, a function, an accessor,
+  /// an initializer), with regions of its own: the body a decision is in ends there.
+  private static func startsAFunction(_ node: Syntax) -> Bool {
+    node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self)
+      || node.is(AccessorDeclSyntax.self) || node.is(AccessorBlockSyntax.self)
+      || node.is(InitializerDeclSyntax.self)
   }
 
   /// Whether `child` is a body a result builder transforms.
