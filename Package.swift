@@ -130,7 +130,7 @@ let package = Package(
     // Producers/: real coverage files from public projects, read from the checkout.
     .testTarget(
       name: "CoverageReadersTests", dependencies: ["CoverageReaders"], exclude: ["Producers"]),
-    .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate"]),
+    .testTarget(name: "CoverageGateTests", dependencies: ["CoverageGate", "CoverageReaders"]),
     .testTarget(
       name: "SourceAnalysisTests",
       dependencies: [
@@ -141,7 +141,7 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "CoverageReportsTests",
-      dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage"],
+      dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage", "CoverageReaders"],
       resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
       name: "CovgateKitTests",

@@ -7,13 +7,14 @@ public enum ExclusionApplier {
   /// - Parameters:
   ///   - markers: per package-relative path, the markers found in its source.
   ///   - functions: the export's function records (needed for files with line markers).
-  ///   - fromLines: the data has no function records (xccov's): a file with line markers is
-  ///     recomputed from its line view, its functions kept or dropped by their first line.
+  ///   - capabilities: what the data holds; without function records (xccov's, LCOV's) a file
+  ///     with line markers is recomputed from its line view, its functions kept or dropped by
+  ///     their first line.
   /// - Returns: the files still kept, files excluded whole, and every exclusion with whether
   ///   its code ran anyway.
   public static func apply(
     _ markers: [String: [ExclusionMarker]], to files: [ScopedFile], functions: [FunctionRecord],
-    fromLines: Bool = false
+    capabilities: Capabilities = .llvmCov
   ) throws -> (files: [ScopedFile], excludedFiles: [ExcludedFile], exclusions: [Exclusion]) {
     guard !markers.isEmpty else { return (files, [], []) }
     var kept: [ScopedFile] = []
@@ -46,8 +47,9 @@ public enum ExclusionApplier {
             wholeFile: false,
             reason: marker.reason, ranAnyway: ran))
       }
-      if fromLines {
-        kept.append(try recomputedFromLines(file, excluding: lines))
+      if !capabilities.functionRegions {
+        kept.append(
+          try recomputedFromLines(file, excluding: lines, fix: capabilities.lineCountsFix))
         continue
       }
       try checkSummary(of: file, functions: functions)
@@ -65,10 +67,12 @@ public enum ExclusionApplier {
   }
 
   /// A file of data without function records, its marked lines taken out of its line view.
-  static func recomputedFromLines(_ file: ScopedFile, excluding lines: Set<Int>) throws
-    -> ScopedFile
-  {
-    guard let view = file.coverage.lineView else { throw MarkersNeedLines(path: file.path) }
+  static func recomputedFromLines(
+    _ file: ScopedFile, excluding lines: Set<Int>, fix: String? = nil
+  ) throws -> ScopedFile {
+    guard let view = file.coverage.lineView else {
+      throw MarkersNeedLines(path: file.path, fix: fix)
+    }
     var updated = file
     let masked = view.masking(lines)
     updated.coverage.lineView = masked
@@ -112,11 +116,12 @@ public struct SummaryMismatch: Error, Equatable, CustomStringConvertible {
 }
 
 /// Line exclusion markers in a file whose data has no per-line counts (an xccov report without
-/// its archive).
+/// its archive); `fix` is how its reader's data gets them.
 public struct MarkersNeedLines: Error, Equatable, CustomStringConvertible {
   public var path: String
+  public var fix: String?
 
   public var description: String {
-    "\(path) has covgate:ignore markers on lines, and the coverage data has no per-line counts for it; pass the xccov archive (--xccov-archive) with its report"
+    "\(path) has covgate:ignore markers on lines, and the coverage data has no per-line counts for it; \(fix ?? "measure with a tool whose data has them (covgate run)")"
   }
 }

@@ -19,7 +19,7 @@ public enum Gate {
     var scope = try scoper.scope(input.data, pathMaps: input.pathMaps)
     let (kept, excludedByMarkers, exclusions) = try ExclusionApplier.apply(
       input.markers, to: scope.files, functions: input.data.functions,
-      fromLines: !input.data.capabilities.functionRegions)
+      capabilities: input.data.capabilities)
     // The only reference left: the classifier sets layers in place, not in a copy of every file.
     scope.files = consume kept
     if let deriver = input.branches {

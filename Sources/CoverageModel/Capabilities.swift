@@ -15,11 +15,16 @@ public struct Capabilities: Hashable, Sendable {
   public var functions = true
   /// Whose figures these are: named where a report says so, and nowhere else.
   public var source: CoverageOrigin
+  /// How to give the reader per-line counts where its data has none, said when a line's
+  /// exclusion marker needs them (xccov: pass the archive with the report).
+  public var lineCountsFix: String?
 
   public init(
     regions: Bool, functionRegions: Bool, mangledNames: Bool, linesCountedPerFunction: Bool,
-    source: CoverageOrigin
+    functions: Bool = true, source: CoverageOrigin, lineCountsFix: String? = nil
   ) {
+    self.lineCountsFix = lineCountsFix
+    self.functions = functions
     self.regions = regions
     self.functionRegions = functionRegions
     self.mangledNames = mangledNames
@@ -31,26 +36,6 @@ public struct Capabilities: Hashable, Sendable {
   public static let llvmCov = Capabilities(
     regions: true, functionRegions: true, mangledNames: true, linesCountedPerFunction: true,
     source: .llvmCov)
-
-  /// Xcode's xccov report: lines and functions, readable names, nothing per region.
-  public static let xccov = Capabilities(
-    regions: false, functionRegions: false, mangledNames: false, linesCountedPerFunction: false,
-    source: .xccov)
-
-  /// An LCOV tracefile (Bazel's, llvm-cov's, geninfo's): lines and functions, names as the
-  /// producer wrote them (Swift's mangled), nothing per region.
-  public static let lcov = Capabilities(
-    regions: false, functionRegions: false, mangledNames: true, linesCountedPerFunction: false,
-    source: .lcov)
-
-  /// A Cobertura XML report (slather's, xcov's, gcovr's): lines only; its methods are not read.
-  public static let cobertura: Capabilities = {
-    var capabilities = Capabilities(
-      regions: false, functionRegions: false, mangledNames: false, linesCountedPerFunction: false,
-      source: .cobertura)
-    capabilities.functions = false
-    return capabilities
-  }()
 }
 
 extension Capabilities {
@@ -65,7 +50,7 @@ extension Capabilities {
     if !functions { missing.append("functions") }
     if !regions { missing += ["regions", "instantiations"] }
     if !functionRegions { missing.append("branches") }
-    let figures = "Figures from \(producer.name): \(Self.listed(counted)) as \(producer.counter)"
+    let figures = "Figures from \(producer.name): \(Self.listed(counted)) as \(producer.counting)"
     guard !missing.isEmpty else { return figures + "." }
     return figures
       + "; \(Self.listed(missing)) are not in what covgate reads of it, so they are n/a."

@@ -93,61 +93,6 @@ public struct CoverageData: Sendable {
   }
 }
 
-/// Which tool's figures a report holds: never mixed in one total, and named in every report.
-public enum CoverageOrigin: String, Sendable, Codable {
-  /// llvm-cov (SwiftPM's export, or `llvm-cov export` on Xcode's profile data): lines,
-  /// functions, instantiations, regions, and branches covgate derives from them.
-  case llvmCov = "llvm-cov"
-  /// Xcode's xccov: lines and functions only, counted its own way.
-  case xccov
-  /// An LCOV tracefile: lines and functions as its producer counted them.
-  case lcov
-  /// A Cobertura XML report: lines as its producer counted them.
-  case cobertura
-
-  /// The producer's name in a sentence ("which LCOV data does not hold").
-  public var name: String {
-    switch self {
-    case .llvmCov: "llvm-cov"
-    case .xccov: "xccov"
-    case .lcov: "LCOV"
-    case .cobertura: "Cobertura"
-    }
-  }
-
-  /// Who made figures that are not llvm-cov's, and how they are counted, for the sentence
-  /// `Capabilities.figuresNote` writes; nil for llvm-cov's.
-  public var producer: (name: String, counter: String)? {
-    switch self {
-    case .llvmCov: nil
-    case .xccov: ("Xcode's xccov", "xccov counts them (they can differ from llvm-cov's)")
-    case .lcov: ("an LCOV tracefile", "its producer counted them")
-    case .cobertura: ("a Cobertura report", "its producer counted them")
-    }
-  }
-
-  /// What its input file is called in a sentence ("the tracefile is older than the source").
-  public var reportNoun: String {
-    switch self {
-    case .llvmCov: "export"
-    case .lcov: "tracefile"
-    case .xccov, .cobertura: "report"
-    }
-  }
-
-  /// What the reports say of the figures' source.
-  public var label: String {
-    switch self {
-    case .llvmCov: "llvm-cov"
-    case .xccov:
-      "xccov (lines and functions; regions, instantiations and branches are not in its data)"
-    case .lcov: "LCOV (lines and functions; regions and instantiations are not in its data)"
-    case .cobertura:
-      "Cobertura (lines; functions, regions and instantiations are not read from its data)"
-    }
-  }
-}
-
 /// A target as the data's producer named it (xccov: `App.app`, `AppTests.xctest`,
 /// `AppUITests-Runner.app/PlugIns/AppUITests.xctest`), with its files' paths as the data has them.
 public struct ProducerTarget: Sendable, Equatable {

@@ -45,7 +45,7 @@ public struct JSONReport: ReportRenderer {
       json.key("schemaVersion")
       json.int(Self.schemaVersion)
       json.key("source")
-      json.string(report.capabilities.source.rawValue)
+      json.string(report.capabilities.source.id)
       json.key("targetsWithoutData")
       json.array(report.targetsWithoutData, Self.targetWithoutData)
       if let tests = report.tests {

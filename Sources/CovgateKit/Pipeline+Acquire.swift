@@ -41,21 +41,16 @@ extension Pipeline {
       return AcquiredCoverage(
         read: { [self] in try ingest(paths, options: $0) }, exportCount: paths.count,
         binaries: (built?.binaries ?? []) + (profile?.objects ?? []), temporaryFiles: exported)
-    case .xccov(let reports, let archives):
-      let data = try XccovCoverage.read(reports: reports, archives: archives)
-      if reports.isEmpty {
-        services.observer.notice(
-          "covgate: note: xccov archives without their reports hold lines only: no functions are listed or gated; pass each archive's --xccov-report for them"
-        )
+    case .read(let format, let files):
+      guard let read = format.read else {
+        preconditionFailure("\(format.id) is acquired, not read")
       }
-      return AcquiredCoverage(read: { _ in data })
-    case .lcov(let files):
-      let data = try LCOVCoverage.read(
-        paths: files, root: settings.packageRoot, lineCount: sourceLineCount)
-      return AcquiredCoverage(read: { _ in data })
-    case .cobertura(let files):
-      let data = try CoberturaCoverage.read(
-        paths: files, root: settings.packageRoot, lineCount: sourceLineCount)
+      let observer = services.observer
+      let data = try read(
+        files,
+        ReadContext(
+          root: settings.packageRoot, lineCount: sourceLineCount,
+          notice: { observer.notice($0) }))
       return AcquiredCoverage(read: { _ in data })
     case .xcresults(let bundles):
       let data = try readResultBundles(bundles)
@@ -136,7 +131,7 @@ extension CoverageSource {
   var runsTests: Bool {
     switch self {
     case .tests, .xcodeTests: true
-    case .exports, .xccov, .lcov, .cobertura, .xcresults: false
+    case .exports, .read, .xcresults: false
     }
   }
 
@@ -145,7 +140,7 @@ extension CoverageSource {
     switch self {
     case .tests: true
     case .exports(_, let buildFolder, let profile): buildFolder != nil || profile != nil
-    case .xccov, .lcov, .cobertura, .xcresults, .xcodeTests: false
+    case .read, .xcresults, .xcodeTests: false
     }
   }
 }

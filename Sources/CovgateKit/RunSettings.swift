@@ -100,14 +100,9 @@ public enum CoverageSource: Sendable, Equatable {
   /// the coverage of tests that already ran there; with `profile`, first export an indexed
   /// profile and its binaries (Xcode's build data).
   case exports([String], buildFolder: String? = nil, profile: ProfileExport? = nil)
-  /// Read Xcode's xccov reports (`xccov view --report --json`), each with its archive
-  /// (`--archive --json`) in the same order; several are merged line by line.
-  case xccov(reports: [String], archives: [String])
-  /// Read LCOV tracefiles (Bazel's combined report, `llvm-cov export -format=lcov`); several
-  /// are merged line by line.
-  case lcov([String])
-  /// Read Cobertura XML reports (slather's, xcov's, gcovr's); several merge line by line.
-  case cobertura([String])
+  /// Read files another tool wrote (xccov's JSON, LCOV, Cobertura) with their format's reader;
+  /// several files of one format merge.
+  case read(InputFormat, InputFiles)
   /// Read Xcode result bundles through `xcrun xccov` (macOS); several are merged line by line.
   case xcresults([String])
   /// Run `xcodebuild test` with coverage into a result bundle, then read it as `xcresults`.

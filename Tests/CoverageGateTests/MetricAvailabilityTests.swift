@@ -1,4 +1,5 @@
 import CoverageModel
+import CoverageReaders
 import XCTest
 
 @testable import CoverageGate

@@ -1,5 +1,6 @@
 import CoverageGate
 import CoverageModel
+import CoverageReaders
 import XCTest
 
 @testable import CoverageReports
