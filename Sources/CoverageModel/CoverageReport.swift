@@ -31,6 +31,8 @@ public struct CoverageReport: Sendable {
   public var runNames: [String] = []
   /// What the reader adjusted in the producer's data (`CoverageData.inputNotes`).
   public var inputNotes: [String] = []
+  /// What a mutation run found on this code (`--mutation-report`), nil without one.
+  public var mutation: MutationFindings?
 
   public init(
     packageName: String, packageRoot: String, totals: Summary, layers: [LayerReport],

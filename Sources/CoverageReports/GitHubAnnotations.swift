@@ -18,8 +18,26 @@ public struct GitHubAnnotations {
     self.pathPrefix = pathPrefix
   }
 
-  /// One workflow command per failed verdict, then one per warning.
+  /// One workflow command per failed verdict, then one per warning, then one per surviving
+  /// mutant (on its line, so the pull request shows it beside the code).
   public func lines(_ report: CoverageReport) -> [String] {
+    verdictLines(report) + (report.mutation?.survivors ?? []).map(survivorLine)
+  }
+
+  /// `::warning file=…,line=…,col=…,title=covgate mutate: survived::…`.
+  func survivorLine(_ survivor: MutationFindings.Survivor) -> String {
+    let properties = [
+      ("file", pathPrefix + survivor.file), ("line", String(survivor.line)),
+      ("col", String(survivor.column)), ("title", "\(Self.title) mutate: survived"),
+    ]
+    let list = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
+    let tests = survivor.tests.isEmpty ? "" : " (ran by \(survivor.tests.joined(separator: ", ")))"
+    let message =
+      "\(survivor.kind): \(survivor.change) and every test that ran the line still passed\(tests); add an assertion that tells them apart"
+    return "::warning \(list)::\(Self.escapeData(message))"
+  }
+
+  private func verdictLines(_ report: CoverageReport) -> [String] {
     let files = Dictionary(report.files.map { ($0.path, $0) }) { first, _ in first }
     return
       (report.gate.failures.map { ("error", $0) } + report.gate.warnings.map { ("warning", $0) })

@@ -67,6 +67,7 @@ public struct MarkdownReport: ReportRenderer {
           })
     }
     if let block = targetsWithoutData(report) { blocks.append(block) }
+    if let mutation = report.mutation { blocks.append(Self.mutation(mutation)) }
     if let block = leastCovered(report) { blocks.append(block) }
     if let block = riskiest(report) { blocks.append(block) }
     return blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"

@@ -24,7 +24,7 @@ struct PackageDescriptionFile {
       throw PackageDescriptionError(
         path: path,
         reason:
-          "not a package description: \(Self.summary(error)); write it again (the covgate plugin does) "
+          "not a package description: \(DecodingErrorSummary.line(error)); write it again (the covgate plugin does) "
           + "or leave the option out so that covgate runs `swift package describe`")
     }
     guard Self.resolved(info.root) == Self.resolved(root) else {
@@ -39,28 +39,6 @@ struct PackageDescriptionFile {
 
   private static func resolved(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
-
-  /// One line saying what is wrong and where, e.g. `missing key 'path' at targets.0`.
-  private static func summary(_ error: Error) -> String {
-    func location(_ context: DecodingError.Context) -> String {
-      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-      return path.isEmpty ? "the top level" : path.joined(separator: ".")
-    }
-    let text: String
-    switch error as? DecodingError {
-    case .keyNotFound(let key, let context):
-      text = "missing key '\(key.stringValue)' at \(location(context))"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      text = "\(context.debugDescription) at \(location(context))"
-    case .dataCorrupted(let context):
-      text =
-        context.codingPath.isEmpty
-        ? "invalid JSON" : "\(context.debugDescription) at \(location(context))"
-    default:
-      text = String(describing: error)
-    }
-    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 }
 

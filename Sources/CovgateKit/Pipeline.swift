@@ -44,6 +44,10 @@ public struct Pipeline: Sendable {
   /// from fails before the build; otherwise it overlaps the reading of the exports. The
   /// sources' error is the run's when both fail.
   public func acquireAndEvaluate() throws -> CoverageReport {
+    // A mutation report that cannot be shown fails before anything runs.
+    let findings = try settings.mutationReport.map {
+      try MutationFindingsFile.read(path: $0, outputFolder: settings.outputFolder)
+    }
     // A run that needs the llvm tools finds them before anything else.
     let toolchain =
       settings.source.needsToolchain ? try services.acquisition.locateToolchain() : nil
@@ -81,6 +85,13 @@ public struct Pipeline: Sendable {
     var report = try evaluate(data, package: package, markers: markers, tests: acquired.tests)
     try StaleSources.check(data.staleSources, report: &report, origin: data.capabilities.source)
     if data.capabilities.mangledNames { name(&report) }
+    if let findings, let path = settings.mutationReport {
+      let sources = sources(root: settings.packageRoot)
+      try MutationFindingsFile.checkSurvivors(of: findings, path: path) {
+        sources.source(ofRelativePath: $0)
+      }
+      report.mutation = findings
+    }
     if !acquired.repeatedRuns.isEmpty {
       report.varying = try VaryingCoverageFinder.find(
         report: report, exports: acquired.repeatedRuns)

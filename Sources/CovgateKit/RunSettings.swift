@@ -30,6 +30,8 @@ public struct RunSettings: Sendable {
   public var annotatesLines: Bool
   /// The title and revision the HTML and Markdown reports show (`--title`, `--revision`).
   public var heading = ReportHeading()
+  /// A covgate mutate run's JSON whose findings the reports show (`--mutation-report`).
+  public var mutationReport: String?
   /// Whether branch outcomes are derived from the sources and their regions (the config's
   /// `branches.derive`).
   public var derivesBranches: Bool { config.derivesBranches }

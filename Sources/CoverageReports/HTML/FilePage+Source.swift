@@ -52,6 +52,7 @@ extension FilePage {
     let decisions = Self.decisionsByLine(file.coverage.branches?.decisions ?? [])
     let notDerivable = Dictionary(
       grouping: file.coverage.branches?.notDerivable ?? [], by: \.location.line)
+    let survived = Dictionary(grouping: survivors, by: \.line)
     var nextDecision = 0
     var cursor = 0
     var lineNumber = DecimalCounter()
@@ -102,6 +103,9 @@ extension FilePage {
             Self.appendBranchBadge(decisions[nextDecision].decisions, to: &rows)
           }
           if let left = notDerivable[number] { Self.appendNotDerivableBadge(left, to: &rows) }
+          if let found = survived[number] {
+            Self.appendSurvivorBadge(found, page: mutationPage, to: &rows)
+          }
           rows.append("</td>\n")
         }
       }

@@ -27,6 +27,10 @@ struct FilePage {
   var capabilities: Capabilities
   /// The merged runs' names, when the file says which runs ran each line.
   var runNames: [String] = []
+  /// The file's mutants that survived their tests (`--mutation-report`), marked on their lines.
+  var survivors: [MutationFindings.Survivor] = []
+  /// Mutate's HTML page from the site's folder, linked from each survivor; nil when not beside it.
+  var mutationPage: String?
 
   /// Up to this many functions, their table starts unfolded; longer ones start folded so that
   /// the source stays near the top.

@@ -247,6 +247,7 @@ extension HTMLAssets {
     table.code .missed::after { content: " (end of never-run part)"; }
     .br { margin-left: 1.5em; padding: 0 5px; border: 1px solid currentColor; border-radius: 8px; background: var(--bg); font: 11px/16px var(--sans); white-space: nowrap; }
     .br.all { color: var(--high); } .br.some { color: var(--medium); } .br.none { color: var(--low); } .br.na { color: var(--muted); border-style: dashed; }
+    .br.survived { color: var(--low); font-weight: 600; }
     .br-key .br { margin: 0 4px 0 0; }
     details.br-list { display: inline; }
     details.br-list > summary { display: inline; cursor: pointer; list-style: none; }

@@ -34,6 +34,7 @@ public struct HTMLReport: ReportRenderer {
     }
     let tests = report.testMap.map(Self.testsByFunction)
     let failedAlone = report.filesFailedAlone
+    let survivors = Dictionary(grouping: report.mutation?.survivors ?? [], by: \.file)
     // Pages are independent: each is rendered when it is written, by the threads writing
     // them on every core (the index, the largest, first).
     let (heading, sources) = (heading, sources)
@@ -55,7 +56,9 @@ public struct HTMLReport: ReportRenderer {
               exclusions: exclusions[file.path] ?? [], changedLines: changed[file.path] ?? [],
               testsByFunction: tests.map { $0[file.path] ?? [:] },
               capabilities: report.capabilities,
-              runNames: report.runNames
+              runNames: report.runNames,
+              survivors: survivors[file.path] ?? [],
+              mutationPage: report.mutation?.page
             ).htmlBytes()
           })
       }

@@ -72,7 +72,7 @@ public enum MutationHTMLReport {
       """
     for mutant in group.mutants {
       html += """
-        <li><code class="before">\(escape(mutant.original))</code> becomes \
+        <li id="m\(mutant.id)"><code class="before">\(escape(mutant.original))</code> becomes \
         \(mutant.mutated.isEmpty ? "nothing (the call is removed)" : "<code class=\"after\">\(escape(mutant.mutated))</code>")</li>
         """
     }

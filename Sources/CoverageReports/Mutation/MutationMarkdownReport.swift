@@ -43,9 +43,11 @@ public enum MutationMarkdownReport {
   }
 
   /// `a < b` → `a <= b`, or `audit()` removed.
-  static func change(_ mutant: Mutant) -> String {
-    mutant.mutated.isEmpty
-      ? "\(code(mutant.original)) removed" : "\(code(mutant.original)) → \(code(mutant.mutated))"
+  static func change(_ mutant: Mutant) -> String { change(mutant.original, mutant.mutated) }
+
+  /// `original` → `mutated`, or `original` removed when `mutated` is empty.
+  static func change(_ original: String, _ mutated: String) -> String {
+    mutated.isEmpty ? "\(code(original)) removed" : "\(code(original)) → \(code(mutated))"
   }
 
   /// Inline code that a backtick in the code cannot end early.

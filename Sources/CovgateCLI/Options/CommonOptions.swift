@@ -63,6 +63,13 @@ struct CommonOptions: ParsableArguments {
       valueName: "text"))
   var revision: String?
 
+  @Option(
+    name: .customLong("mutation-report"),
+    help: ArgumentHelp(
+      "The covgate-mutation.json of a covgate mutate run on this code: its survivors marked on their lines in the HTML site, counted per layer in the Markdown report, and annotated on GitHub.",
+      valueName: "file"))
+  var mutationReport: String?
+
   func validate() throws {
     try validating {
       _ = try RunSettings.reportFormats(formats)
@@ -78,7 +85,7 @@ struct CommonOptions: ParsableArguments {
       packageDescription: packageDescription.map { absolute($0).path },
       outputFolder: output.map { absolute($0).path }, formats: formats, pathMaps: pathMaps,
       recordsHistory: !noHistory, base: base, updatesBaseline: updateBaseline, title: title,
-      revision: revision)
+      revision: revision, mutationReport: mutationReport.map { absolute($0).path })
   }
 
   /// The run's settings: the kit reads the config, once, before anything runs.

@@ -22,13 +22,16 @@ public struct RunRequest: Sendable {
   /// The title and revision the HTML and Markdown reports and the job summary show.
   public var title: String?
   public var revision: String?
+  /// `--mutation-report`: a covgate mutate run's JSON, shown in the coverage reports.
+  public var mutationReport: String?
 
   public init(
     packageRoot: String, configFile: ConfigFile, packageDescription: String? = nil,
     outputFolder: String? = nil, formats: [String] = ["text", "json"], pathMaps: [String] = [],
     recordsHistory: Bool = true, base: String? = nil, updatesBaseline: Bool = false,
-    title: String? = nil, revision: String? = nil
+    title: String? = nil, revision: String? = nil, mutationReport: String? = nil
   ) {
+    self.mutationReport = mutationReport
     self.packageRoot = packageRoot
     self.configFile = configFile
     self.packageDescription = packageDescription

@@ -23,6 +23,7 @@ extension RunSettings {
       annotatesLines: GitHubActions(environment: environment).annotates,
       cacheFolder: CacheFolder.forPackage(root, environment: environment))
     heading = ReportHeading(title: request.title, revision: request.revision)
+    mutationReport = request.mutationReport
     historyPath = HistoryLocation.path(config.history, root: root, environment: environment)
   }
 
