@@ -3,7 +3,6 @@ import CoverageGate
 import CoverageModel
 import CovgateSupport
 import Foundation
-import SourceAnalysis
 
 /// `covgate mutate`: mutation testing of the lines in scope, in a copy of the package.
 ///
@@ -15,9 +14,9 @@ import SourceAnalysis
 ///    test server with `COVGATE_MUTANT` set, until one fails; no test: no coverage.
 public struct MutationRun: Sendable {
   public let settings: MutationSettings
-  public let services: PipelineServices
+  public let services: MutationServices
 
-  public init(settings: MutationSettings, services: PipelineServices) {
+  public init(settings: MutationSettings, services: MutationServices) {
     self.settings = settings
     self.services = services
   }
@@ -30,7 +29,7 @@ public struct MutationRun: Sendable {
     try FileManager.default.createDirectory(
       atPath: settings.workspace, withIntermediateDirectories: true)
     let lock = try FileLock.acquire(path: "\(settings.workspace)/lock") { holder in
-      services.observer.notice(
+      services.notice(
         "covgate: waiting for another covgate mutate\(holder.map { " (process \($0))" } ?? "") to finish: it uses this package's mutation workspace, \(settings.workspace)"
       )
     }
@@ -65,17 +64,20 @@ public struct MutationRun: Sendable {
     let shard = settings.shard.map { shard in
       MutantSplit.shard(
         shard.index, of: shard.count, mutants: mutants, times: settings.shardTimes,
-        commit: services.revision(settings.packageRoot).commit, baseCommit: scope.baseCommit)
+        commit: services.commit(settings.packageRoot), baseCommit: scope.baseCommit)
     }
     let owned = shard.map { Set($0.mutants) }
 
-    services.observer.phase(.mutatedBuild)
+    services.phase(.build)
     let buildStart = Date()
-    let runner = try testRunner()
+    let toolchain = try services.tests.locateToolchain()
     let flags = mutantBuildFlags
     let build = MutatedBuild(
       copy: copy.copy,
-      build: { try runner.buildTestsKeepingOutput(root: copy.copy, flags: flags) })
+      build: {
+        try services.tests.buildTestsKeepingOutput(
+          root: copy.copy, flags: flags, toolchain: toolchain)
+      })
     // The copy's sources as they were, dates included, whatever happens: the next run's build
     // with coverage then has nothing to compile again.
     let dates = MutatedBuild.modificationDates(of: Array(originals.keys), in: copy.copy)
@@ -83,11 +85,11 @@ public struct MutationRun: Sendable {
     let unviable = mutants.isEmpty ? [] : try build.run(byFile, originals: originals)
     let buildSeconds = Date().timeIntervalSince(buildStart)
 
-    services.observer.phase(.mutants)
+    services.phase(.mutants)
     let mutantsStart = Date()
     let results = try outcomes(
       of: mutants.filter { owned?.contains($0.id) ?? true }, unviable: unviable,
-      testMap: testMap, runner: runner, root: copy.copy, files: baseline.files,
+      testMap: testMap, toolchain: toolchain, root: copy.copy, files: baseline.files,
       originals: originals)
     return Self.report(
       MutationReport(
@@ -96,7 +98,7 @@ public struct MutationRun: Sendable {
         seconds: .init(
           baseline: baselineSeconds, build: buildSeconds,
           mutants: Date().timeIntervalSince(mutantsStart))),
-      shard: shard, config: settings.config, observer: services.observer)
+      shard: shard, config: settings.config, notice: services.notice)
   }
 
   /// `found` as reported: survivors the config accepts as equivalent made `accepted`, then the
@@ -105,7 +107,7 @@ public struct MutationRun: Sendable {
   /// `covgate mutate merge` does both on the whole.
   static func report(
     _ found: MutationReport, shard: MutationShard?, config: GateConfig,
-    observer: any PipelineObserving
+    notice: (String) -> Void
   ) -> MutationReport {
     var results = found.results
     let unmatched = accept(&results, entries: config.mutation.accepted)
@@ -115,7 +117,7 @@ public struct MutationRun: Sendable {
     report.shard = shard
     guard shard == nil else { return report }
     for entry in unmatched {
-      observer.notice(
+      notice(
         "covgate: warning: mutation.accept names `\(entry.code)` -> `\(entry.mutant)` in \(entry.file), which no surviving mutant of this run is: remove the entry"
       )
     }
@@ -161,7 +163,7 @@ public struct MutationRun: Sendable {
         lines: Dictionary(relative.map { ($0, nil as Set<Int>?) }) { first, _ in first },
         description: relative.count == 1 ? relative[0] : "\(relative.count) files")
     case .changes(let base):
-      let changes = try services.changes.changes(since: base, root: settings.packageRoot)
+      let changes = try services.changes(base, settings.packageRoot)
       return MutationScope(
         lines: Dictionary(changes.files.map { ($0.path, Set($0.addedLines)) }) { $1 },
         description: "lines changed since \(base)", baseCommit: changes.baseCommit)
@@ -172,14 +174,11 @@ public struct MutationRun: Sendable {
   private func baselineReport(root: String) throws -> CoverageReport {
     var config = settings.config
     config.patch.base = nil
-    let run = RunSettings(
-      packageRoot: root, config: config,
-      source: .tests(
-        arguments: [], timeout: nil,
+    return try services.baseline(
+      BaselineRun(
+        root: root, config: config,
         perTest: PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses),
-        repeat: 1),
-      outputFolder: "\(settings.workspace)/baseline", formats: [], recordsHistory: false)
-    return try Pipeline(settings: run, services: services).acquireAndEvaluate()
+        outputFolder: "\(settings.workspace)/baseline"))
   }
 
   /// Each file of a gated layer in scope, its text and its sites; the code not mutated.
@@ -224,14 +223,9 @@ public struct MutationRun: Sendable {
   /// with coverage stays as the first run left it, and mutants run uninstrumented, faster.
   private var mutantBuildFlags: [String] { ["--scratch-path", "\(settings.workspace)/build"] }
 
-  private func testRunner() throws -> TestRunner {
-    let toolchain = try services.acquisition.locateToolchain()
-    return TestRunner(toolchain: toolchain, platform: currentPlatform())
-  }
-
   /// Runs the tests of every mutant that compiled and has tests.
   private func outcomes(
-    of mutants: [Mutant], unviable: Set<Int>, testMap: TestMap, runner: TestRunner, root: String,
+    of mutants: [Mutant], unviable: Set<Int>, testMap: TestMap, toolchain: Toolchain, root: String,
     files: [ScopedFile], originals: [String: String]
   ) throws -> [MutantResult] {
     let places = Dictionary(files.map { ($0.path, ($0.target, $0.layer)) }) { first, _ in first }
@@ -243,8 +237,8 @@ public struct MutationRun: Sendable {
     }
     let runnable = results.indices.filter { !unviable.contains(results[$0].mutant.id) }
     guard !runnable.isEmpty else { return results }
-    let (tests, launcher) = try runner.testsAndLauncher(
-      root: root, flags: mutantBuildFlags, fresh: settings.freshProcesses)
+    let (tests, launcher) = try services.tests.testsAndLauncher(
+      root: root, flags: mutantBuildFlags, fresh: settings.freshProcesses, toolchain: toolchain)
     let byID = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
     var cache =
       settings.usesCache ? MutationCache(path: "\(settings.workspace)/results.json") : nil
@@ -282,9 +276,10 @@ public struct MutationRun: Sendable {
       jobs.append(MutantRunner.Job(mutant: mutant.id, tests: planned))
       jobIndexes.append(index)
     }
-    let run = try MutantRunner(launcher: launcher, jobs: settings.jobs).run(
-      jobs, in: root, folder: "\(settings.workspace)/mutants")
-    for note in run.notes { services.observer.notice(note) }
+    let run = try MutantRunner(
+      launcher: launcher, jobs: settings.jobs, command: services.tests.command(running:)
+    ).run(jobs, in: root, folder: "\(settings.workspace)/mutants")
+    for note in run.notes { services.notice(note) }
     for (index, outcome) in zip(jobIndexes, run.outcomes) {
       results[index].outcome =
         switch outcome.ending {
