@@ -74,6 +74,7 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftOperators", package: "swift-syntax"),
       ]),
+    // Its mutation renderers (Mutation/) read the Mutation module's results.
     .target(
       name: "CoverageReports", dependencies: ["CoverageModel", "CovgateSupport", "Mutation"]),
     .target(

@@ -1,11 +1,50 @@
+import CoverageGate
 import Foundation
+import Mutation
 import XCTest
 
 @testable import CovgateKit
 
 /// `covgate mutate`'s request as the kit reads it: what it refuses before anything is copied,
-/// built or run.
+/// built or run, and the request `covgate run --mutate` makes of its own run.
 final class MutationTestingTests: XCTestCase {
+  private func pipeline(base: String?, patchBase: String?, output: String? = nil) -> Pipeline {
+    var config = GateConfig.defaults
+    config.patch.base = patchBase
+    config.mutation.minimum = 75
+    return Pipeline(
+      settings: RunSettings(
+        packageRoot: "/work/Demo", config: config,
+        source: .tests(arguments: [], timeout: nil, perTest: nil, repeat: 1),
+        outputFolder: output, base: base),
+      services: .live(root: "/work/Demo", observer: RecordingObserver(log: EventLog())))
+  }
+
+  /// `run --mutate` mutates the lines changed since the run's base, with the config the run
+  /// read (not read again) and the run's output folder.
+  func testRunMutateAsksForTheRunsBaseWithTheConfigItRead() throws {
+    let request = try MutationTesting.request(after: pipeline(base: "origin/main", patchBase: "x"))
+    XCTAssertEqual(request.packageRoot, "/work/Demo")
+    XCTAssertEqual(request.base, "origin/main")
+    XCTAssertEqual(request.config?.mutation.minimum, 75)
+    XCTAssertEqual(request.config?.patch.base, "x")
+    XCTAssertEqual(request.outputFolder, "/work/Demo/.build/covgate")
+    XCTAssertEqual(request.files, [])
+    XCTAssertFalse(request.all)
+    XCTAssertEqual(request.formats, [])
+
+    let fromConfig = try MutationTesting.request(
+      after: pipeline(base: nil, patchBase: "main", output: "/tmp/out"))
+    XCTAssertEqual(fromConfig.base, "main")
+    XCTAssertEqual(fromConfig.outputFolder, "/tmp/out")
+  }
+
+  func testRunMutateWithoutABaseIsRefusedBeforeTheRun() {
+    XCTAssertThrowsError(try MutationTesting.request(after: pipeline(base: nil, patchBase: nil))) {
+      XCTAssertEqual(String(describing: $0), String(describing: MutationError.noScope))
+    }
+  }
+
   /// `--shard` and `--test-map` are checked before anything is copied, built or run.
   func testABadTestMapOrShardFailsBeforeAnythingRuns() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
