@@ -63,7 +63,20 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftOperators", package: "swift-syntax"),
       ]),
-    .target(name: "CoverageReports", dependencies: ["CoverageModel", "CovgateSupport"]),
+    // Mutation testing but its command and its renderers: sites and operators, schemata, the
+    // package copy, the mutated build, the runner, the cache, the results and their gate. It
+    // reaches tests through the acquisition's `MutantTesting` and the kit's baseline run only.
+    .target(
+      name: "Mutation",
+      dependencies: [
+        "CoverageModel", "CovgateSupport", "CoverageAcquisition", "CoverageGate",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftOperators", package: "swift-syntax"),
+      ]),
+    // Its mutation renderers (Mutation/) read the Mutation module's results.
+    .target(
+      name: "CoverageReports", dependencies: ["CoverageModel", "CovgateSupport", "Mutation"]),
     .target(
       name: "CoverageHistory",
       dependencies: ["CoverageModel", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -71,7 +84,7 @@ let package = Package(
       name: "CovgateKit",
       dependencies: [
         "CoverageModel", "CovgateSupport", "CoverageAcquisition", "LLVMCoverage", "CoverageReaders",
-        "CoverageGate", "CoverageReports", "CoverageHistory", "SourceAnalysis",
+        "CoverageGate", "CoverageReports", "CoverageHistory", "SourceAnalysis", "Mutation",
       ]),
     // The thin CLI: options parsed into the kit's settings, one kit call, the result printed.
     // Nothing else: CLIImportsTests fails on a CLI file importing any other module.
@@ -140,19 +153,24 @@ let package = Package(
       ],
       resources: [.copy("Fixtures")]),
     .testTarget(
+      name: "MutationTests",
+      dependencies: [
+        "Mutation", "CoverageAcquisition", "CoverageGate", "CoverageModel", "CovgateSupport",
+      ]),
+    .testTarget(
       name: "CoverageReportsTests",
-      dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage", "CoverageReaders"],
+      dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage", "CoverageReaders", "Mutation"],
       resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
       name: "CovgateKitTests",
       dependencies: [
         "CovgateKit", "CovgateSupport", "CoverageAcquisition", "CoverageGate", "CoverageModel",
-        "CoverageReports", "CoverageHistory", "SourceAnalysis",
+        "CoverageReports", "CoverageHistory", "SourceAnalysis", "Mutation",
       ]),
     .testTarget(
       name: "CovgateCLITests",
       dependencies: [
-        "CovgateCLI", "CovgateKit", "CovgateSupport", "Yams",
+        "CovgateCLI", "CovgateKit", "CovgateSupport", "Mutation", "Yams",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       resources: [.copy("Fixtures")]),

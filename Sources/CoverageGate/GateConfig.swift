@@ -39,9 +39,9 @@ public struct GateConfig: Sendable, Equatable {
   /// empty, each top-level folder with sources is a target.
   public var projectTargets: [ProjectTarget] = []
   /// `mutation`: what `covgate mutate` gates and leaves alone.
-  public var mutation = MutationSettings()
+  public var mutation = MutationConfig()
 
-  public struct MutationSettings: Sendable, Equatable {
+  public struct MutationConfig: Sendable, Equatable {
     /// The lowest mutation score (killed / (killed + survived), in percent) of each gated layer;
     /// a layer's own `mutation.minimum` wins. `nil`: reported only.
     public var minimum: Double?

@@ -1,6 +1,7 @@
 import CoverageModel
 import CoverageReports
 import Foundation
+import Mutation
 
 /// `--mutation-report FILE`: the JSON a `covgate mutate` run wrote (`covgate-mutation.json`),
 /// read into what the coverage reports show of it. Read before anything runs, so a wrong file

@@ -1,4 +1,5 @@
 import CoverageAcquisition
+import Mutation
 
 /// The phases of a run, announced as they begin.
 public enum Phase: String, Sendable {
@@ -34,6 +35,16 @@ extension PipelineObserving {
       notice(line)
     } else if let phase = Phase(step) {
       self.phase(phase)
+    }
+  }
+}
+
+extension Phase {
+  /// The phase a mutation run's step is.
+  init(_ step: MutationPhase) {
+    switch step {
+    case .build: self = .mutatedBuild
+    case .mutants: self = .mutants
     }
   }
 }

@@ -1,5 +1,6 @@
 import CoverageModel
 import Foundation
+import Mutation
 import XCTest
 
 @testable import CoverageReports

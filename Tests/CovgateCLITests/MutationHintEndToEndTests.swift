@@ -1,5 +1,6 @@
 import CovgateKit
 import Foundation
+import Mutation
 import XCTest
 
 /// Every option a mutation error's hint names is an option `covgate mutate --help` lists: a hint

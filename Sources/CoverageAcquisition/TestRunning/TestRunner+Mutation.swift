@@ -4,13 +4,13 @@ import Foundation
 extension TestRunner {
   /// `swift build --build-tests` with `flags`, the compiler's messages kept: a mutated build's
   /// errors name the mutants that do not compile.
-  public func buildTestsKeepingOutput(root: String, flags: [String]) throws -> CommandResult {
+  func buildTestsKeepingOutput(root: String, flags: [String]) throws -> CommandResult {
     try runner.capture(toolchain.swift, ["build", "--build-tests"] + flags, in: root)
   }
 
   /// Every test of every test binary of the build at `root` (built with `flags`), and what runs
   /// them one per process (children of test servers unless `fresh`).
-  public func testsAndLauncher(root: String, flags: [String], fresh: Bool) throws -> (
+  func testsAndLauncher(root: String, flags: [String], fresh: Bool) throws -> (
     tests: [TestCase], launcher: any TestProcessLaunching
   ) {
     let binPath = try binPath(root: root, arguments: flags)

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Hands out the indexes of `order` once each, in that order, to several threads.
-final class WorkQueue: @unchecked Sendable {
+package final class WorkQueue: @unchecked Sendable {
   private let lock = NSLock()
   private var position = 0
   private let order: [Int]
 
-  init(order: [Int]) { self.order = order }
+  package init(order: [Int]) { self.order = order }
 
-  func next() -> Int? {
+  package func next() -> Int? {
     lock.withLock {
       guard position < order.count else { return nil }
       defer { position += 1 }
@@ -18,17 +18,17 @@ final class WorkQueue: @unchecked Sendable {
 }
 
 /// Each index's result, as threads finish them.
-final class Slots<Value: Sendable>: @unchecked Sendable {
+package final class Slots<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var results: [Result<Value, Error>?]
 
-  init(count: Int) { results = Array(repeating: nil, count: count) }
+  package init(count: Int) { results = Array(repeating: nil, count: count) }
 
-  func set(_ index: Int, _ result: Result<Value, Error>) {
+  package func set(_ index: Int, _ result: Result<Value, Error>) {
     lock.withLock { results[index] = result }
   }
 
-  func all() throws -> [Value] {
+  package func all() throws -> [Value] {
     try lock.withLock { try results.map { try $0!.get() } }
   }
 }

@@ -1,4 +1,5 @@
 import CoverageModel
+import Mutation
 
 /// `covgate mutate`'s report as one static page: the score per layer, then each survivor in its
 /// source (the lines around it, its own line marked, the code before and after, the tests that

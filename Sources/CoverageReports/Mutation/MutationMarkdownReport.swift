@@ -1,4 +1,5 @@
 import CoverageModel
+import Mutation
 
 /// `covgate mutate`'s report for a pull-request comment: the score per layer and the survivors
 /// on the change, each with its code before and after.

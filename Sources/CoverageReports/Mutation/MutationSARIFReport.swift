@@ -1,5 +1,6 @@
 import CoverageModel
 import Foundation
+import Mutation
 
 /// Survivors as SARIF 2.1.0 (`covgate-mutation.sarif`), the format code scanning reads (GitHub's
 /// `upload-sarif`, GitLab, IDE viewers): one result per surviving mutant at its line and column,

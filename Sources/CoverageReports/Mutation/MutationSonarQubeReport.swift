@@ -1,5 +1,6 @@
 import CoverageModel
 import Foundation
+import Mutation
 
 /// Survivors as SonarQube external issues (the generic issue import format of SonarQube 10.3
 /// and later: `sonar.externalIssuesReportPaths`), one issue per surviving mutant at its line.

@@ -1,4 +1,5 @@
 import CoverageModel
+import Mutation
 
 /// `covgate mutate`'s report on a terminal: the counts, the score per layer, each survivor with
 /// its place, the code before and after, and the tests that ran it, then the gate's verdicts.

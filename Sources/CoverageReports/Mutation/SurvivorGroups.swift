@@ -1,4 +1,5 @@
 import CoverageModel
+import Mutation
 
 /// Survivors of one line that the same tests ran, as one entry: five operators on one
 /// comparison are one gap in the tests, read once, not five near-identical lines.

@@ -107,7 +107,7 @@ struct MutateCommand: ParsableCommand {
       && !noCache && shard == nil && testMap == nil
   }
 
-  /// The mutation run and its reports; `covgate run --mutate` calls it after its own.
+  /// The mutation run and its reports.
   func execute(_ terminal: Terminal) throws -> ExitCode {
     let root = try package.packageRoot()
     let request = MutationRequest(
@@ -116,20 +116,18 @@ struct MutateCommand: ParsableCommand {
       timeoutFactor: timeoutFactor, freshProcesses: freshProcesses, usesCache: !noCache,
       outputFolder: output.map { absolute($0).path }, formats: formats, shard: shard,
       testMap: testMap.map { absolute($0).path })
-    let result = try MutationRun.run(request, observer: terminal)
+    return try Self.execute(request, quiet: quiet, terminal)
+  }
+
+  /// The mutation run `request` asks for, its text report printed unless `quiet`; `covgate run
+  /// --mutate` calls it after its own.
+  static func execute(_ request: MutationRequest, quiet: Bool, _ terminal: Terminal) throws
+    -> ExitCode
+  {
+    let result = try MutationTesting.run(request, observer: terminal)
     if !quiet, let text = result.text { print(text, terminator: "") }
     terminal.notice("covgate: \(terminal.finished())")
     return result.passed ? .success : .gateFailed
-  }
-
-  /// The arguments of the mutation run `covgate run --mutate` makes after its own: the lines
-  /// changed since `base`, the run's package, config and output folder.
-  static func arguments(after run: CommonOptions, base: String) -> [String] {
-    var arguments = ["--package-path", run.package.packagePath, "--base", base]
-    if let config = run.package.config { arguments += ["--config", config] }
-    if let output = run.output { arguments += ["--output", output] }
-    if run.quiet { arguments.append("--quiet") }
-    return arguments
   }
 
   /// A path given from inside the package, with ./ or absolute, as the package-relative one.

@@ -46,7 +46,7 @@ struct MutateMergeCommand: ParsableCommand {
         packageRoot: root, configFile: mutate.package.configFile(root: root),
         shards: shards.map { absolute($0).path },
         outputFolder: mutate.output.map { absolute($0).path }, formats: mutate.formats)
-      let result = try MutationRun.merge(request, observer: terminal)
+      let result = try MutationTesting.merge(request, observer: terminal)
       if !mutate.quiet, let text = result.text { print(text, terminator: "") }
       return result.passed ? .success : .gateFailed
     }

@@ -47,19 +47,13 @@ struct RunCommand: ParsableCommand {
           repeat: testRun.repeats)
       let pipeline = try options.pipeline(source: source, observer: terminal)
       // The lines to mutate are known before anything runs, or the run stops here.
-      var base: String?
-      if mutate {
-        // The flag's, or else the config's (`patch.base`), as the pipeline's settings have it.
-        base = pipeline.settings.base
-        guard base != nil else { throw MutationError.noScope }
-      }
+      let mutation = mutate ? try MutationTesting.request(after: pipeline) : nil
       let code = ResultPresenter(terminal: terminal, quiet: options.quiet)
         .present(try pipeline.run(), of: pipeline)
       // Mutants are judged by tests that pass: a red or broken run stops before them.
-      guard let base, code == .success || code == .gateFailed else { return code }
-      let mutation = try MutateCommand.parse(MutateCommand.arguments(after: options, base: base))
-        .execute(terminal)
-      return code == .success ? mutation : code
+      guard let mutation, code == .success || code == .gateFailed else { return code }
+      let mutated = try MutateCommand.execute(mutation, quiet: options.quiet, terminal)
+      return code == .success ? mutated : code
     }
   }
 }

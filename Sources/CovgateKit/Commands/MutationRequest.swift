@@ -1,9 +1,14 @@
+import CoverageGate
+
 /// What `covgate mutate` was asked on the command line, in plain values (paths absolute, the
-/// files package-relative): `MutationRun.run(_:observer:)` decides the settings from it and the
-/// config.
+/// files package-relative): `MutationTesting.run(_:observer:)` decides the settings from it and
+/// the config.
 public struct MutationRequest: Sendable {
   public var packageRoot: String
   public var configFile: ConfigFile
+  /// The config already read (`covgate run --mutate` reads it once, for both runs); nil: read
+  /// from `configFile`.
+  public var config: GateConfig?
   /// The lines changed since this ref; nil: `files`, `all` or the config's `patch.base`.
   public var base: String?
   /// Every line of these package-relative files.

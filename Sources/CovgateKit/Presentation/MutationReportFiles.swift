@@ -1,6 +1,7 @@
 import CoverageModel
 import CoverageReports
 import Foundation
+import Mutation
 
 /// The files of a mutation report in the formats chosen, each with its contents: the text
 /// report goes to standard output only, so it has none.

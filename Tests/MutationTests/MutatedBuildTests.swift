@@ -1,10 +1,9 @@
 import CoverageAcquisition
 import CoverageModel
 import Foundation
-import SourceAnalysis
 import XCTest
 
-@testable import CovgateKit
+@testable import Mutation
 
 /// The mutated build's handling of compiler errors, against a fake build that refuses the
 /// lines a real compiler would: the mutants on an error's line, or in the declaration around

@@ -1,3 +1,4 @@
+import CoverageGate
 import CoverageModel
 
 /// The gate on mutation scores: each gated layer's score against its `mutation.minimum` (the

@@ -1,3 +1,6 @@
+import CoverageModel
+import Foundation
+
 /// What `covgate mutate` found: each mutant's outcome, the code left alone and why, the score
 /// per layer and target, and the gate's verdicts on it. Written as `covgate-mutation.json`.
 public struct MutationReport: Sendable, Equatable, Codable {

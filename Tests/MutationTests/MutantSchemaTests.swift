@@ -2,7 +2,7 @@ import CoverageModel
 import Foundation
 import XCTest
 
-@testable import SourceAnalysis
+@testable import Mutation
 
 /// Mutant schemata compiled and run by the toolchain's swiftc: with `COVGATE_MUTANT` naming a
 /// mutant, the one build behaves exactly as the source with that one change written in; with

@@ -5,14 +5,14 @@ import Foundation
 /// `covgate mutate merge`: the reports of a sharded run's parts (`--shard K/N`) made into the
 /// report one run of every mutant gives (the same results, score and verdicts), after checking
 /// that they are every part of one run, each once, each holding the mutants the split gives it.
-enum MutationShardMerge {
+public enum MutationShardMerge {
   /// A shard's report and the file it was read from (named in errors).
-  typealias Part = (path: String, report: MutationReport)
+  public typealias Part = (path: String, report: MutationReport)
 
   /// Reads each of `paths` as a `covgate-mutation.json`.
   ///
   /// - Throws: `MutationMergeError.unreadable` for a file that is not one.
-  static func read(_ paths: [String]) throws -> [Part] {
+  public static func read(_ paths: [String]) throws -> [Part] {
     try paths.map { path in
       guard let data = FileManager.default.contents(atPath: path) else {
         throw MutationMergeError.unreadable(path, reason: "no such file")
@@ -38,7 +38,7 @@ enum MutationShardMerge {
   ///
   /// - Throws: `MutationMergeError` when the parts are not every shard of one run, each once,
   ///   each with its own mutants.
-  static func merge(_ parts: [Part], config: GateConfig, observer: any PipelineObserving) throws
+  public static func merge(_ parts: [Part], config: GateConfig, notice: (String) -> Void) throws
     -> MutationReport
   {
     let shards = try check(parts)
@@ -53,7 +53,7 @@ enum MutationShardMerge {
       MutationReport(
         packageName: first.packageName, scope: first.scope, results: results,
         skipped: first.skipped, seconds: seconds),
-      shard: nil, config: config, observer: observer)
+      shard: nil, config: config, notice: notice)
   }
 
   /// `parts` ordered by shard, once each checked to belong to one run and to hold its own

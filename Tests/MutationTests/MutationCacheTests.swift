@@ -2,7 +2,7 @@ import CoverageModel
 import Foundation
 import XCTest
 
-@testable import CovgateKit
+@testable import Mutation
 
 /// The kept outcomes of `covgate mutate`: a key changes with anything the outcome depends on,
 /// a timeout is never kept, and the file survives a save and a load.

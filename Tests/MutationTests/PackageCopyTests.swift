@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import CovgateKit
+@testable import Mutation
 
 /// The package copy `covgate mutate` rewrites: it holds what the package holds, build output
 /// and version control left out, and a sync rewrites only what differs, so the copy's own

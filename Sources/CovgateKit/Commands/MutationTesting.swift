@@ -4,6 +4,7 @@ import CoverageReports
 import CovgateSupport
 import Foundation
 import LLVMCoverage
+import Mutation
 
 /// A finished `covgate mutate`: its text report and whether every gated layer's score met its
 /// minimum.
@@ -13,9 +14,11 @@ public struct MutationRunResult: Sendable {
   public var passed: Bool
 }
 
-extension MutationRun {
+/// `covgate mutate` and `covgate mutate merge` as the command line asks for them: the mutation
+/// module's run with the live services, its reports written to the output folder.
+public enum MutationTesting {
   /// The mutation run `request` asks for, with its reports written to the output folder; the
-  /// config is read here, once.
+  /// config is read here, once, unless the request holds it already.
   ///
   /// - Throws: `MutationError.noScope` when neither the request nor the config says which
   ///   lines to mutate; `UsageError` when there is no cache folder for the package's copy.
@@ -23,7 +26,7 @@ extension MutationRun {
     -> MutationRunResult
   {
     let root = request.packageRoot
-    let config = try request.configFile.load(root: root)
+    let config = try request.config ?? request.configFile.load(root: root)
     let scope: MutationSettings.Scope
     if request.all {
       scope = .all
@@ -57,6 +60,21 @@ extension MutationRun {
     return try write(report, root: root, folder: request.outputFolder, formats: request.formats)
   }
 
+  /// The mutation run `covgate run --mutate` makes after its own: the lines changed since the
+  /// run's base, in the run's package, with the config it read and its output folder.
+  ///
+  /// - Throws: `MutationError.noScope` when neither `--base` nor `patch.base` gives a base.
+  public static func request(after pipeline: Pipeline) throws -> MutationRequest {
+    let settings = pipeline.settings
+    guard let base = settings.base else { throw MutationError.noScope }
+    var request = MutationRequest(
+      packageRoot: settings.packageRoot,
+      configFile: ConfigFile(given: nil, root: settings.packageRoot),
+      base: base, outputFolder: settings.outputFolder)
+    request.config = settings.config
+    return request
+  }
+
   /// `covgate mutate merge`: the shards' reports made into the whole run's, gated by the
   /// package's config and written as `covgate mutate` writes its own.
   ///
@@ -67,7 +85,7 @@ extension MutationRun {
     let config = try request.configFile.load(root: request.packageRoot)
     let chosen = try MutationFormat.chosen(request.formats)
     let report = try MutationShardMerge.merge(
-      MutationShardMerge.read(request.shards), config: config, observer: observer)
+      MutationShardMerge.read(request.shards), config: config, notice: observer.notice)
     return try write(
       report, root: request.packageRoot, folder: request.outputFolder, formats: request.formats,
       chosen: chosen)

@@ -1,3 +1,4 @@
+import CoverageAcquisition
 import CovgateSupport
 import Foundation
 
@@ -8,15 +9,16 @@ import Foundation
 public struct MutantRunner: Sendable {
   let launcher: any TestProcessLaunching
   let jobs: Int
-  /// How a test is started.
-  let platform: any Platform
+  /// The command that runs a test alone (the platform's).
+  let command: @Sendable (TestCase) throws -> TestCommand
 
   public init(
-    launcher: any TestProcessLaunching, jobs: Int, platform: any Platform = currentPlatform()
+    launcher: any TestProcessLaunching, jobs: Int,
+    command: @escaping @Sendable (TestCase) throws -> TestCommand
   ) {
     self.launcher = launcher
     self.jobs = max(1, jobs)
-    self.platform = platform
+    self.command = command
   }
 
   /// One mutant's tests.
@@ -85,7 +87,7 @@ public struct MutantRunner: Sendable {
     ]
     let log = "\(folder)/\(job.mutant).log"
     for (index, (test, timeout)) in job.tests.enumerated() {
-      let command = try platform.command(running: test)
+      let command = try self.command(test)
       let ended = try launcher.run(
         command.executable, command.arguments, in: directory,
         environment: command.environment(adding: environment), log: log,

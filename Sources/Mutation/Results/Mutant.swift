@@ -1,3 +1,6 @@
+import CoverageModel
+import Foundation
+
 /// A fault `covgate mutate` seeds: one change of one piece of code, switched on at run time by
 /// its id (`COVGATE_MUTANT`), so that every mutant of a package is in one build.
 public struct Mutant: Sendable, Hashable, Codable {

@@ -1,3 +1,6 @@
+import CoverageModel
+import Foundation
+
 /// The part of a sharded `covgate mutate` (`--shard K/N`) one report holds, and what
 /// `covgate mutate merge` needs to check that the parts belong together: the commit and scope
 /// they ran on, a digest of every mutant of the run, and the split's input, so the merge can

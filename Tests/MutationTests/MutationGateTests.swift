@@ -1,7 +1,8 @@
+import CoverageGate
 import CoverageModel
 import XCTest
 
-@testable import CoverageGate
+@testable import Mutation
 
 /// The `mutation` config keys and the gate on each gated layer's mutation score.
 final class MutationGateTests: XCTestCase {

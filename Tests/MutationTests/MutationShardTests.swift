@@ -3,7 +3,7 @@ import CoverageModel
 import Foundation
 import XCTest
 
-@testable import CovgateKit
+@testable import Mutation
 
 /// `covgate mutate --shard K/N` and `covgate mutate merge` at the kit's level: the split is
 /// balanced by the test map's times (dealt out by id without them), every shard's report goes
@@ -72,7 +72,7 @@ final class MutationShardTests: XCTestCase {
           SkippedMutationSite(file: "Sources/Pricing/Tax.swift", line: 12, reason: "inside #if")
         ],
         seconds: seconds),
-      shard: shard, config: config, observer: RecordingObserver(log: log))
+      shard: shard, config: config, notice: { log.add("notice \($0)") })
   }
 
   /// Shard `index` of `count` as the run makes it (`MutantSplit`), holding the results of the
@@ -97,7 +97,7 @@ final class MutationShardTests: XCTestCase {
   private func merge(_ parts: [(path: String, report: MutationReport)], log: EventLog = EventLog())
     throws -> MutationReport
   {
-    try MutationShardMerge.merge(parts, config: config, observer: RecordingObserver(log: log))
+    try MutationShardMerge.merge(parts, config: config, notice: { log.add("notice \($0)") })
   }
 
   // MARK: - The split
@@ -186,44 +186,6 @@ final class MutationShardTests: XCTestCase {
   }
 
   // MARK: - Refusals
-
-  /// `--shard` and `--test-map` are checked before anything is copied, built or run.
-  func testABadTestMapOrShardFailsBeforeAnythingRuns() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-      .path
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    func request(shard: String, testMap: String?) -> MutationRequest {
-      MutationRequest(
-        packageRoot: root, configFile: ConfigFile(given: nil, root: root), all: true, shard: shard,
-        testMap: testMap)
-    }
-    let observer = RecordingObserver(log: EventLog())
-    XCTAssertThrowsError(
-      try MutationRun.run(request(shard: "1/2", testMap: "\(root)/none.json"), observer: observer)
-    ) { error in
-      XCTAssertEqual(
-        String(describing: error),
-        "--test-map \(root)/none.json: no such file; give a covgate-test-map.json of `covgate run --per-test`, the same file to every shard"
-      )
-    }
-    try Data("[1]".utf8).write(to: URL(fileURLWithPath: "\(root)/map.json"))
-    XCTAssertThrowsError(
-      try MutationRun.run(request(shard: "1/2", testMap: "\(root)/map.json"), observer: observer)
-    ) { error in
-      let text = String(describing: error)
-      XCTAssertTrue(text.hasPrefix("--test-map \(root)/map.json: not a covgate test map"), text)
-      XCTAssertTrue(text.hasSuffix("the same file to every shard"), text)
-    }
-    XCTAssertThrowsError(
-      try MutationRun.run(request(shard: "3/2", testMap: nil), observer: observer)
-    ) { error in
-      XCTAssertEqual(
-        (error as? UsageError)?.message, "--shard takes K/N with 1 <= K <= N, e.g. 2/3; got '3/2'")
-    }
-    // Nothing was copied into the package's folder.
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root), ["map.json"])
-  }
 
   private func refusal(
     _ parts: [(path: String, report: MutationReport)], file: StaticString = #filePath,

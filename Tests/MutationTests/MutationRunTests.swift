@@ -1,0 +1,292 @@
+import CoverageAcquisition
+import CoverageGate
+import CoverageModel
+import Foundation
+import XCTest
+
+@testable import Mutation
+
+/// `covgate mutate`'s run with fake services: which tests each mutant runs and in what order,
+/// their time limits, the outcome each way a test ends gives, the cache, the scope, the score
+/// and the gate. Only the package copy and the workspace are real (temporary folders).
+final class MutationRunTests: XCTestCase {
+  private let fast = passed("LibTests.PriceTests/testFast", seconds: 0.5)
+  private let slow = passed("LibTests.PriceTests/testSlow", seconds: 3)
+  private let broken = TestCaseResult(
+    id: "LibTests.PriceTests/testBroken", library: .xctest, status: .failed, seconds: 0.1)
+
+  /// Every test ran `total` (function 0); none ran `discount`.
+  private func fixture(
+    ending: @escaping @Sendable (_ mutant: Int, _ test: String) -> StreamResult = { _, _ in
+      StreamResult(exitCode: 0)
+    }
+  ) throws -> MutationFixture {
+    try MutationFixture(tests: [slow, fast, broken], ran: [[0], [0], [0]], ending: ending)
+  }
+
+  private func inTotal(_ report: MutationReport) -> [MutantResult] {
+    report.results.filter { $0.mutant.line <= 4 }
+  }
+
+  // MARK: - Test selection
+
+  func testAMutantRunsOnlyThePassingTestsThatRanItsLineFastestFirst() throws {
+    let fixture = try fixture()
+    let report = try fixture.run()
+    let total = inTotal(report)
+    let discount = report.results.filter { $0.mutant.line >= 6 }
+    XCTAssertGreaterThanOrEqual(total.count, 4)
+    XCTAssertFalse(discount.isEmpty)
+    for result in total {
+      XCTAssertEqual(result.outcome, .survived)
+      XCTAssertEqual(result.tests, [fast.id, slow.id])
+      XCTAssertNil(result.killedBy)
+      XCTAssertEqual(result.target, "Lib")
+      XCTAssertEqual(result.layer, "logic")
+    }
+    let starts = fixture.testing.launcher.starts
+    for result in total {
+      XCTAssertEqual(
+        starts.filter { $0.mutant == result.mutant.id }.map(\.test), [fast.id, slow.id])
+    }
+    // No test ran `discount`: its mutants start nothing and say so.
+    for result in discount {
+      XCTAssertEqual(result.outcome, .noCoverage)
+      XCTAssertEqual(result.tests, [])
+    }
+    XCTAssertEqual(Set(starts.map(\.mutant)), Set(total.map(\.mutant.id)))
+    XCTAssertFalse(starts.contains { $0.test == broken.id })
+  }
+
+  func testTheRunIsAnnouncedAndTheLaunchersNotesAreNoticesAndTheCopyIsRestored() throws {
+    let fixture = try fixture()
+    fixture.testing.launcher.notes = ["covgate: every test ran in a process of its own"]
+    _ = try fixture.run()
+    XCTAssertEqual(
+      fixture.events.events,
+      [
+        "baseline true -", "phase build", "phase mutants",
+        "notice covgate: every test ran in a process of its own",
+      ])
+    XCTAssertEqual(
+      try String(
+        contentsOfFile: "\(fixture.workspace)/package/\(MutationFixture.file)", encoding: .utf8),
+      MutationFixture.source)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(fixture.workspace)/mutants"))
+  }
+
+  func testWithoutATestMapTheRunStops() throws {
+    let fixture = try fixture()
+    fixture.testMap = nil
+    XCTAssertThrowsError(try fixture.run()) { error in
+      XCTAssertEqual(error as? MutationError, .noTestMap)
+    }
+  }
+
+  // MARK: - Time limits
+
+  func testATestsLimitIsAFactorOfItsFirstRunNeverBelowTheFloor() throws {
+    let fixture = try fixture()
+    _ = try fixture.run()
+    let limits = Dictionary(
+      fixture.testing.launcher.starts.map { ($0.test, $0.timeout) }, uniquingKeysWith: { a, _ in a }
+    )
+    // 0.5 s × 5 is below the 5 s floor; 3 s × 5 is 15 s.
+    XCTAssertEqual(limits[fast.id], 5)
+    XCTAssertEqual(limits[slow.id], 15)
+
+    let faster = try self.fixture()
+    _ = try faster.run {
+      $0.timeoutFactor = 2
+      $0.timeoutFloor = 1
+    }
+    let fasterLimits = Dictionary(
+      faster.testing.launcher.starts.map { ($0.test, $0.timeout) }, uniquingKeysWith: { a, _ in a })
+    XCTAssertEqual(fasterLimits[fast.id], 1)
+    XCTAssertEqual(fasterLimits[slow.id], 6)
+  }
+
+  func testAMutantWhoseTestRunsPastItsLimitTimesOut() throws {
+    let slowID = slow.id
+    let fixture = try fixture { _, test in
+      StreamResult(exitCode: test == slowID ? 9 : 0, timedOut: test == slowID)
+    }
+    for result in inTotal(try fixture.run()) {
+      XCTAssertEqual(result.outcome, .timedOut)
+      XCTAssertEqual(result.killedBy, slow.id)
+      XCTAssertEqual(result.tests, [fast.id, slow.id])
+    }
+  }
+
+  // MARK: - Outcomes
+
+  /// By mutant: a failing test kills it, a signal crashes it, a test past its limit times it
+  /// out, and every test passing leaves it surviving. The first test always passes, so the
+  /// ending test is the second.
+  func testEachWayATestEndsGivesItsOutcome() throws {
+    let slowID = slow.id
+    let fixture = try fixture { mutant, test in
+      guard test == slowID else { return StreamResult(exitCode: 0) }
+      switch mutant % 4 {
+      case 0: return StreamResult(exitCode: 1)
+      case 1: return StreamResult(exitCode: 1, signal: 11)
+      case 2: return StreamResult(exitCode: 1, timedOut: true, signal: 9)
+      default: return StreamResult(exitCode: 0)
+      }
+    }
+    let results = inTotal(try fixture.run())
+    let expected: [MutationOutcome] = [.killed, .crashed, .timedOut, .survived]
+    XCTAssertEqual(Set(results.map(\.outcome)), Set(expected))
+    for result in results {
+      let outcome = expected[result.mutant.id % 4]
+      XCTAssertEqual(result.outcome, outcome, "mutant \(result.mutant.id)")
+      XCTAssertEqual(result.killedBy, outcome == .survived ? nil : slow.id)
+      XCTAssertEqual(result.tests, [fast.id, slow.id])
+    }
+  }
+
+  func testAMutantEndsAtTheFirstTestThatFails() throws {
+    let fixture = try fixture { _, _ in StreamResult(exitCode: 1) }
+    for result in inTotal(try fixture.run()) {
+      XCTAssertEqual(result.outcome, .killed)
+      XCTAssertEqual(result.killedBy, fast.id)
+      XCTAssertEqual(result.tests, [fast.id])
+    }
+    XCTAssertFalse(fixture.testing.launcher.starts.contains { $0.test == slow.id })
+  }
+
+  func testMutantsTheCompilerRefusesAreUnviableAndNeverRun() throws {
+    let fixture = try fixture()
+    fixture.testing.builds = [
+      CommandResult(
+        exitCode: 1,
+        stderr:
+          "\(fixture.workspace)/package/\(MutationFixture.file):2:9: error: cannot convert value"),
+      CommandResult(exitCode: 0),
+    ]
+    let report = try fixture.run()
+    let onLine2 = report.results.filter { $0.mutant.line == 2 }
+    XCTAssertFalse(onLine2.isEmpty)
+    XCTAssertEqual(Set(onLine2.map(\.outcome)), [.unviable])
+    let started = Set(fixture.testing.launcher.starts.map(\.mutant))
+    XCTAssertTrue(started.isDisjoint(with: onLine2.map(\.mutant.id)))
+    XCTAssertEqual(fixture.testing.buildCount, 2)
+  }
+
+  // MARK: - Scope
+
+  func testTheChangedLinesAloneAreMutated() throws {
+    let fixture = try fixture()
+    fixture.changes = ChangeSet(
+      base: "main", baseCommit: "base",
+      files: [ChangedFile(path: MutationFixture.file, addedLines: [2])])
+    let report = try fixture.run(.changes(since: "main"))
+    XCTAssertFalse(report.results.isEmpty)
+    XCTAssertEqual(Set(report.results.map(\.mutant.line)), [2])
+    XCTAssertEqual(report.scope, "lines changed since main")
+    XCTAssertEqual(fixture.events.events.first, "changes main")
+  }
+
+  func testAFileInScopeMustBeAGatedSourceOfThePackage() throws {
+    let fixture = try fixture()
+    XCTAssertThrowsError(try fixture.run(.files(["Sources/Lib/Nope.swift"]))) { error in
+      XCTAssertEqual(error as? MutationError, .notAFile("Sources/Lib/Nope.swift"))
+    }
+    XCTAssertThrowsError(try fixture.run(.files(["Tests/LibTests/PriceTests.swift"]))) { error in
+      XCTAssertEqual(error as? MutationError, .notMeasured("Tests/LibTests/PriceTests.swift"))
+    }
+    let report = try fixture.run(.files([MutationFixture.file]))
+    XCTAssertEqual(report.scope, MutationFixture.file)
+  }
+
+  // MARK: - The cache
+
+  func testAnUnchangedMutantKeepsItsOutcomeUntilItsTestCodeChanges() throws {
+    let fixture = try fixture { mutant, _ in StreamResult(exitCode: mutant % 2 == 0 ? 1 : 0) }
+    let first = try fixture.run()
+    let started = fixture.testing.launcher.starts.count
+    XCTAssertGreaterThan(started, 0)
+
+    let second = try fixture.run()
+    XCTAssertEqual(fixture.testing.launcher.starts.count, started, "nothing ran again")
+    XCTAssertEqual(second.results.map(\.outcome), first.results.map(\.outcome))
+    XCTAssertEqual(
+      inTotal(second).compactMap(\.cached), Array(repeating: true, count: inTotal(second).count))
+
+    // The tests' code changed: every covered mutant runs again.
+    try "final class PriceTests { let changed = 1 }\n".write(
+      toFile: "\(fixture.root)/Tests/LibTests/PriceTests.swift", atomically: true, encoding: .utf8)
+    let third = try fixture.run()
+    XCTAssertEqual(fixture.testing.launcher.starts.count, 2 * started)
+    XCTAssertEqual(third.results.compactMap(\.cached), [])
+
+    // Without the cache every mutant runs.
+    _ = try fixture.run { $0.usesCache = false }
+    XCTAssertEqual(fixture.testing.launcher.starts.count, 3 * started)
+  }
+
+  // MARK: - Score and gate
+
+  func testTheScoreCountsKillsAgainstKillsAndSurvivorsAndTheGateJudgesIt() throws {
+    let fixture = try fixture { mutant, _ in
+      mutant % 3 == 0 ? StreamResult(exitCode: 0, timedOut: true) : StreamResult(exitCode: 1)
+    }
+    fixture.config.mutation.minimum = 80
+    let killing = try fixture.run()
+    let score = try XCTUnwrap(killing.layers.first { $0.name == "logic" })
+    let total = inTotal(killing)
+    let timedOut = total.filter { $0.mutant.id % 3 == 0 }.count
+    XCTAssertEqual(score.count(.killed), total.count - timedOut)
+    XCTAssertEqual(score.count(.timedOut), timedOut)
+    XCTAssertEqual(score.count(.noCoverage), killing.results.count - total.count)
+    // Timeouts and mutants no test ran are not in the score.
+    XCTAssertEqual(
+      score.metric, Metric(covered: total.count - timedOut, count: total.count - timedOut))
+    XCTAssertEqual(killing.verdicts.map(\.status), [.passed])
+    XCTAssertTrue(killing.passed)
+
+    let surviving = try self.fixture()
+    surviving.config.mutation.minimum = 80
+    let report = try surviving.run()
+    let survivors = try XCTUnwrap(report.layers.first { $0.name == "logic" })
+    XCTAssertEqual(survivors.metric, Metric(covered: 0, count: inTotal(report).count))
+    XCTAssertEqual(report.verdicts.map(\.status), [.failed])
+    XCTAssertFalse(report.passed)
+  }
+
+  func testAnAcceptedSurvivorLeavesTheScoreAndAStaleEntryIsNamed() throws {
+    let fixture = try fixture()
+    let first = try XCTUnwrap(inTotal(try fixture.run()).first)
+    fixture.config.mutation.accepted = [
+      GateConfig.AcceptedMutant(
+        file: MutationFixture.file, code: first.mutant.original, mutant: first.mutant.mutated,
+        reason: "equivalent"),
+      GateConfig.AcceptedMutant(
+        file: MutationFixture.file, code: "gone", mutant: "still gone", reason: "stale"),
+    ]
+    let report = try fixture.run()
+    let accepted = report.results.filter { $0.outcome == .accepted }
+    XCTAssertTrue(accepted.contains { $0.mutant.id == first.mutant.id })
+    XCTAssertEqual(
+      report.layers.first { $0.name == "logic" }?.metric.count,
+      inTotal(report).count - accepted.count)
+    XCTAssertTrue(
+      fixture.events.events.contains(
+        "notice covgate: warning: mutation.accept names `gone` -> `still gone` in \(MutationFixture.file), which no surviving mutant of this run is: remove the entry"
+      ), "\(fixture.events.events)")
+  }
+
+  // MARK: - Shards
+
+  func testAShardRunsItsOwnMutantsAndIsNotGated() throws {
+    let fixture = try fixture()
+    fixture.config.mutation.minimum = 80
+    let report = try fixture.run { $0.shard = Shard(argument: "1/2") }
+    let shard = try XCTUnwrap(report.shard)
+    XCTAssertEqual(report.results.map(\.mutant.id), shard.mutants)
+    XCTAssertEqual(report.verdicts, [])
+    XCTAssertEqual(shard.commit, "0123456789abcdef0123456789abcdef01234567")
+    XCTAssertTrue(
+      Set(fixture.testing.launcher.starts.map(\.mutant)).isSubset(of: shard.mutants))
+  }
+}
