@@ -147,7 +147,7 @@ let package = Package(
       name: "CovgateKitTests",
       dependencies: [
         "CovgateKit", "CovgateSupport", "CoverageAcquisition", "CoverageGate", "CoverageModel",
-        "CoverageReports", "CoverageHistory", "SourceAnalysis",
+        "CoverageReports", "CoverageHistory", "SourceAnalysis", "LLVMCoverage",
       ]),
     .testTarget(
       name: "CovgateCLITests",

@@ -258,7 +258,7 @@ public struct MutationRun: Sendable {
     for index in runnable {
       let mutant = results[index].mutant
       guard
-        case .tests(let covering) = testMap.answer(
+        case .tests(let covering) = testMap.answerByLine(
           file: mutant.file, line: mutant.line, byFunction: byFunction)
       else { continue }
       let planned = covering.filter { $0.status == .passed }.sorted { $0.seconds < $1.seconds }
