@@ -165,7 +165,7 @@ let package = Package(
       name: "CovgateKitTests",
       dependencies: [
         "CovgateKit", "CovgateSupport", "CoverageAcquisition", "CoverageGate", "CoverageModel",
-        "CoverageReports", "CoverageHistory", "SourceAnalysis", "Mutation",
+        "CoverageReports", "CoverageHistory", "SourceAnalysis", "Mutation", "LLVMCoverage",
       ]),
     .testTarget(
       name: "CovgateCLITests",

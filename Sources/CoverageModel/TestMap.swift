@@ -17,6 +17,12 @@ public struct TestMap: Sendable, Equatable, Codable {
   /// Per package-relative file, the lines of code no test ran in the whole run, as runs of
   /// lines (`[first, last]`); nil in a map written without line data (older maps).
   public var linesNeverRun: [String: [[Int]]]?
+  /// Per test, in the order of `tests`, per package-relative file, the runs of lines
+  /// (`[first, last]`) it ran, as llvm-cov counts lines; a file it ran no line of is left out.
+  /// Only files whose lines covgate could read from the binaries' coverage mapping are here
+  /// (the function map answers for the others); nil in a map without line data (older maps, a
+  /// binary whose mapping could not be read). Older readers ignore it.
+  public var linesRan: [[String: [[Int]]]]?
 
   /// A function of a kept file.
   public struct Function: Sendable, Hashable, Codable {
@@ -38,7 +44,7 @@ public struct TestMap: Sendable, Equatable, Codable {
   public init(
     commit: String, binaries: [String], tests: [TestCaseResult], functions: [Function],
     ran: [[Int]],
-    linesNeverRun: [String: [[Int]]]? = nil
+    linesNeverRun: [String: [[Int]]]? = nil, linesRan: [[String: [[Int]]]]? = nil
   ) {
     self.commit = commit
     self.binaries = binaries
@@ -46,6 +52,7 @@ public struct TestMap: Sendable, Equatable, Codable {
     self.functions = functions
     self.ran = ran
     self.linesNeverRun = linesNeverRun
+    self.linesRan = linesRan
   }
 
   /// Per function (by index), the indexes of the tests that ran it.
@@ -117,6 +124,20 @@ public struct TestMap: Sendable, Equatable, Codable {
     return .tests(tests)
   }
 
+  /// The tests that ran `line` of `file` by the per-line data; where it says nothing of the
+  /// line (no line data, a file or line it does not know), the answer by function
+  /// (`answer(file:line:byFunction:)`). What a mutant on the line is given.
+  public func answerByLine(file: String, line: Int, byFunction: [[Int]]) -> LineAnswer {
+    let byFunctionAnswer = answer(file: file, line: line, byFunction: byFunction)
+    // A line no test ran, or a function no test ran, is said by function already.
+    guard let linesRan, case .tests(let functionTests) = byFunctionAnswer, !functionTests.isEmpty
+    else { return byFunctionAnswer }
+    let ran = zip(tests, linesRan).filter { _, files in
+      files[file]?.contains { $0.count == 2 && $0[0] <= line && line <= $0[1] } ?? false
+    }
+    return ran.isEmpty ? byFunctionAnswer : .tests(ran.map(\.0))
+  }
+
   /// Per package-relative file, how many tests ran any of its functions.
   public func testCountByFile() -> [String: Int] {
     var testsByFile: [String: Set<Int>] = [:]
@@ -138,18 +159,23 @@ public struct TestMap: Sendable, Equatable, Codable {
       ($0.file, $0.firstLine, $0.name, $0.lastLine) < ($1.file, $1.firstLine, $1.name, $1.lastLine)
     }
     let index = Dictionary(uniqueKeysWithValues: functions.enumerated().map { ($1, $0) })
-    var tests: [(TestCaseResult, [Int])] = []
+    var tests: [(TestCaseResult, [Int], [String: [[Int]]])] = []
     var seen = Set<String>()
     for map in maps {
-      for (test, ran) in zip(map.tests, map.ran) where seen.insert(test.id).inserted {
-        tests.append((test, ran.compactMap { index[map.functions[$0]] }.sorted()))
+      for (number, (test, ran)) in zip(map.tests, map.ran).enumerated()
+      where seen.insert(test.id).inserted {
+        let lines = map.linesRan.flatMap { number < $0.count ? $0[number] : nil } ?? [:]
+        tests.append((test, ran.compactMap { index[map.functions[$0]] }.sorted(), lines))
       }
     }
     tests.sort { $0.0.id < $1.0.id }
+    // Line data only when every shard has it: a shard without it would leave its tests out.
+    let hasLines = maps.allSatisfy { $0.linesRan != nil }
     return TestMap(
       commit: first.commit, binaries: Array(Set(maps.flatMap(\.binaries))).sorted(),
       tests: tests.map(\.0),
-      functions: functions, ran: tests.map(\.1), linesNeverRun: mergedLinesNeverRun(maps))
+      functions: functions, ran: tests.map(\.1), linesNeverRun: mergedLinesNeverRun(maps),
+      linesRan: hasLines ? tests.map(\.2) : nil)
   }
 
   /// Lines no test of any shard ran: those never run in every shard (a shard's map lists its

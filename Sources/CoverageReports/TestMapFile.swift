@@ -41,6 +41,24 @@ public struct TestMapFile: ReportRenderer {
           }
         }
       }
+      if let linesRan = map.linesRan {
+        // Files named once, by index; per test, per file: its index, then each run's first
+        // and last line.
+        let files = Array(Set(linesRan.flatMap(\.keys))).sorted()
+        let index = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        json.key("linesRan")
+        json.object { json in
+          json.key("files")
+          json.array(files) { $0.string($1) }
+          json.key("tests")
+          json.array(linesRan) { json, test in
+            json.array(test.keys.sorted()) { json, file in
+              let runs = (test[file] ?? []).filter { $0.count == 2 }
+              json.array([index[file] ?? 0] + runs.flatMap { $0 }) { $0.int($1) }
+            }
+          }
+        }
+      }
       json.key("ran")
       json.array(map.ran) { json, indexes in json.array(indexes) { $0.int($1) } }
       json.key("schemaVersion")

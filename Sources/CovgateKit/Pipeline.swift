@@ -98,9 +98,17 @@ public struct Pipeline: Sendable {
     }
     if let perTest = acquired.perTest {
       services.observer.phase(.testMap)
+      let (mapping, unread) = TestMapBuilder.mapping(
+        binaries: acquired.binaries, platform: currentPlatform())
+      if let unread {
+        services.observer.notice(
+          "covgate: note: the test map has no lines, only functions (mutants are given the tests of their function): \(unread)"
+        )
+      }
       report.testMap = try TestMapBuilder.build(
         report: report, functions: data.functions, tests: perTest.results,
-        profiles: perTest.profiles, commit: services.revision(settings.packageRoot).commit)
+        profiles: perTest.profiles, commit: services.revision(settings.packageRoot).commit,
+        mapping: mapping)
     }
     return report
   }

@@ -13,20 +13,40 @@ public struct RawProfile: Sendable, Equatable {
   public var entryCounts: [UInt64: UInt64]
   /// The build IDs of the binary that wrote it, as hex.
   public var binaryIDs: [String]
+  /// Every counter of each function that was entered, by `NameRef` and function hash (the
+  /// coverage mapping's expressions say what they count); empty unless asked for.
+  public var counters: [FunctionKey: [UInt64]] = [:]
+
+  /// A function as the profile and the coverage mapping both name it.
+  public struct FunctionKey: Hashable, Sendable {
+    public var nameRef: UInt64
+    public var hash: UInt64
+
+    public init(nameRef: UInt64, hash: UInt64) {
+      self.nameRef = nameRef
+      self.hash = hash
+    }
+  }
 
   static let magic: UInt64 = 0xff6c_7072_6f66_7281
   static let version: UInt64 = 10
   static let headerSize = 16 * 8
   static let recordSize = 64
 
-  public static func read(path: String) throws -> RawProfile {
+  /// Reads the profile at `path`; `counters`: keep every counter of the functions entered, not
+  /// just their entry counts.
+  public static func read(path: String, counters: Bool = false) throws -> RawProfile {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RawProfileError(path: path, reason: "cannot read the file")
     }
-    return try data.withUnsafeBytes { try parse($0, path: path) }
+    return try data.withUnsafeBytes { try parse($0, path: path, counters: counters) }
   }
 
-  public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws -> RawProfile {
+  public static func parse(
+    _ bytes: UnsafeRawBufferPointer, path: String, counters keeping: Bool = false
+  )
+    throws -> RawProfile
+  {
     func fail(_ reason: String) -> RawProfileError { RawProfileError(path: path, reason: reason) }
     func word(_ offset: Int) -> UInt64 {
       bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
@@ -64,6 +84,7 @@ public struct RawProfile: Sendable, Equatable {
 
     var entryCounts: [UInt64: UInt64] = [:]
     entryCounts.reserveCapacity(Int(dataCount))
+    var kept: [FunctionKey: [UInt64]] = [:]
     for index in 0..<Int(dataCount) {
       let record = dataStart + index * recordSize
       let nameRef = word(record)
@@ -75,10 +96,20 @@ public struct RawProfile: Sendable, Equatable {
       guard !o1, !o2, relative >= 0, relative % 8 == 0, counters > 0,
         relative + Int64(counters) * 8 <= Int64(countersEnd - countersStart)
       else { throw fail("function record \(index) points outside the counters") }
-      let entry = word(countersStart + Int(relative))
+      let first = countersStart + Int(relative)
+      let entry = word(first)
       entryCounts[nameRef, default: 0] &+= entry
+      if keeping, entry > 0 {
+        let values = (0..<Int(counters)).map { word(first + $0 * 8) }
+        let key = FunctionKey(nameRef: nameRef, hash: word(record + 8))
+        if let earlier = kept[key], earlier.count == values.count {
+          kept[key] = zip(earlier, values).map { $0 &+ $1 }
+        } else {
+          kept[key] = values
+        }
+      }
     }
-    return RawProfile(entryCounts: entryCounts, binaryIDs: binaryIDs)
+    return RawProfile(entryCounts: entryCounts, binaryIDs: binaryIDs, counters: kept)
   }
 
   /// The `NameRef`s of a function: its name, and, for a function private to its file, the

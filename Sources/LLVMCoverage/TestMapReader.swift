@@ -46,6 +46,8 @@ public enum TestMapReader {
           }
           map.ran.append(indexes)
         }
+      } else if key == "linesRan" {
+        map.linesRan = try readLinesRan(&scanner)
       }
     }
     guard version == TestMap.currentSchemaVersion else {
@@ -53,12 +55,53 @@ public enum TestMapReader {
         "schema version \(version.map(String.init) ?? "none"), covgate reads \(TestMap.currentSchemaVersion)"
       )
     }
+    guard map.linesRan.map({ $0.count == map.tests.count }) ?? true else {
+      throw scanner.error("its lines run do not match its tests")
+    }
     guard map.ran.count == map.tests.count,
       map.ran.allSatisfy({ $0.allSatisfy { $0 < map.functions.count } })
     else {
       throw scanner.error("its lists of functions run do not match its tests and functions")
     }
     return map
+  }
+
+  /// `{"files": [...], "tests": [[[file, first, last, ...], ...], ...]}` (`TestMapFile`).
+  private static func readLinesRan(_ scanner: inout JSONScanner) throws -> [[String: [[Int]]]] {
+    var files: [String] = []
+    var tests: [[[Int]]] = []
+    try scanner.readObject { scanner, key in
+      if key == "files" {
+        try scanner.readArray { files.append(try $0.readString()) }
+      } else if key == "tests" {
+        try scanner.readArray { scanner in
+          var test: [[Int]] = []
+          try scanner.readArray { scanner in
+            var numbers: [Int] = []
+            try scanner.readArray {
+              numbers.append(
+                try $0.readInt(upTo: ExportLimits.line, "linesRan", limit: ExportLimits.lineReason))
+            }
+            test.append(numbers)
+          }
+          tests.append(test)
+        }
+      }
+    }
+    return try tests.map { test in
+      var lines: [String: [[Int]]] = [:]
+      for entry in test {
+        guard let file = entry.first, file < files.count, entry.count % 2 == 1 else {
+          throw scanner.error("a test's lines run name no file or have a run without its end")
+        }
+        let runs = stride(from: 1, to: entry.count, by: 2).map { [entry[$0], entry[$0 + 1]] }
+        guard runs.allSatisfy({ 1 <= $0[0] && $0[0] <= $0[1] }) else {
+          throw scanner.error("a run of lines ends before it starts")
+        }
+        lines[files[file], default: []] += runs
+      }
+      return lines
+    }
   }
 
   private static func readTest(_ scanner: inout JSONScanner) throws -> TestCaseResult {

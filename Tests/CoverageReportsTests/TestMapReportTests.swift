@@ -49,6 +49,32 @@ final class TestMapReportTests: XCTestCase {
     }
   }
 
+  /// The lines each test ran: files named once, each test's runs by file index; a damaged list
+  /// is an error, never a guess.
+  func testTheLinesEachTestRanAreWrittenAndReadBack() throws {
+    var report = report
+    report.testMap?.linesRan = [
+      [HTMLSample.path: [[3, 4]], "Sources/Other/B.swift": [[1, 1], [5, 9]]],
+      [HTMLSample.path: [[4, 4]]], [:],
+    ]
+    let json = try XCTUnwrap(TestMapFile().render(report).first?.contents)
+    var object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let lines = try XCTUnwrap(object["linesRan"] as? [String: Any])
+    XCTAssertEqual(lines["files"] as? [String], [HTMLSample.path, "Sources/Other/B.swift"])
+    XCTAssertEqual(
+      lines["tests"] as? [[[Int]]], [[[0, 3, 4], [1, 1, 1, 5, 9]], [[0, 4, 4]], []])
+    let path = NSTemporaryDirectory() + "map-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try json.write(toFile: path, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try TestMapReader.read(path: path), report.testMap)
+    for damaged in [[[0, 3, 4], [7, 1, 1]], [[0, 3]], [[0, 4, 3]]] {
+      object["linesRan"] = ["files": lines["files"] ?? [], "tests": [damaged, [], []]]
+      try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+      XCTAssertThrowsError(try TestMapReader.read(path: path), "\(damaged)")
+    }
+  }
+
   func testTheJSONReportCountsTheTestsOfEachFile() throws {
     let json = try XCTUnwrap(JSONReport().render(report).first?.contents)
     let files = try XCTUnwrap(

@@ -70,3 +70,21 @@ final class RawProfileTests: XCTestCase {
     }
   }
 }
+
+/// Every counter of the functions a test entered, keyed by name and hash, beside the entry counts.
+final class RawProfileCountersTests: XCTestCase {
+  func testTheCountersOfEachEnteredFunctionAreKeptWhenAskedFor() throws {
+    let path = Fixture.url("profraw/testTax.profraw").path
+    XCTAssertEqual(try RawProfile.read(path: path).counters, [:])
+    let profile = try RawProfile.read(path: path, counters: true)
+    let entered = profile.entryCounts.filter { $0.value > 0 }
+    XCTAssertFalse(entered.isEmpty)
+    XCTAssertEqual(Set(profile.counters.keys.map(\.nameRef)), Set(entered.keys))
+    for (key, values) in profile.counters {
+      XCTAssertEqual(values.first, profile.entryCounts[key.nameRef])
+    }
+    let amount = MD5.low64("$s7Pricing3TaxO6amount3for5stateSiAA5PriceV_SStFZ")
+    XCTAssertGreaterThan(
+      try XCTUnwrap(profile.counters.first { $0.key.nameRef == amount }).value.count, 1)
+  }
+}

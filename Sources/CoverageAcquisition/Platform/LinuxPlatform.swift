@@ -44,6 +44,11 @@ public struct LinuxPlatform: Platform {
 
   public func testExecutable(ofBundle bundle: String) -> String { bundle }
 
+  /// ELF: `__llvm_covmap` and `__llvm_covfun`.
+  public func coverageSections(ofBinary path: String) throws -> CoverageSections {
+    try CoverageSections.read(path: path, locate: CoverageSections.inELF)
+  }
+
   /// The product itself: `Module.Type/name` for XCTest, Swift Testing's entry point with a
   /// `--filter` for Swift Testing.
   public func command(running test: TestCase) -> TestCommand {

@@ -34,6 +34,12 @@ public struct MacPlatform: Platform {
     return "\(bundle)/Contents/MacOS/\(name)"
   }
 
+  /// Mach-O: the `__LLVM_COV` segment's `__llvm_covmap` and `__llvm_covfun` (of the first
+  /// 64-bit slice of a universal binary).
+  public func coverageSections(ofBinary path: String) throws -> CoverageSections {
+    try CoverageSections.read(path: path, locate: CoverageSections.inMachO)
+  }
+
   /// `xctest -XCTest Module.Type/name Bundle.xctest` with Xcode's testing frameworks on the
   /// loader's paths; `swiftpm-testing-helper --test-bundle-path BINARY --filter ^ID BINARY
   /// --testing-library swift-testing` (the arguments SwiftPM's `swift test` gives it).

@@ -13,6 +13,8 @@ public protocol Platform: Sendable {
   func locateSwift() throws -> String
   /// The executable inside a `*.xctest` product: what llvm-cov reads the coverage mapping of.
   func testExecutable(ofBundle bundle: String) -> String
+  /// The coverage mapping sections of a test executable (ELF or Mach-O section names).
+  func coverageSections(ofBinary path: String) throws -> CoverageSections
   /// The command that runs `test` alone (its `binary` is `testExecutable(ofBundle:)`'s).
   func command(running test: TestCase) throws -> TestCommand
   /// The command that lists the tests of `library` in `binary`, and where the list comes out.

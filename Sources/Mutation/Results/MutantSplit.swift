@@ -12,7 +12,7 @@ enum MutantSplit {
     guard let map else { return mutants.map { _ in nil } }
     let byFunction = map.testsByFunction()
     return mutants.map { mutant in
-      switch map.answer(file: mutant.file, line: mutant.line, byFunction: byFunction) {
+      switch map.answerByLine(file: mutant.file, line: mutant.line, byFunction: byFunction) {
       case .tests(let tests):
         let seconds = tests.filter { $0.status == .passed }.map(\.seconds).reduce(0, +)
         return Int((seconds * 1000).rounded())

@@ -79,7 +79,7 @@ extension MutationRun {
     of mutant: Mutant, in testMap: TestMap, byFunction: [[Int]], listed: [String: TestCase]
   ) -> [(test: TestCase, timeout: TimeInterval)] {
     guard
-      case .tests(let covering) = testMap.answer(
+      case .tests(let covering) = testMap.answerByLine(
         file: mutant.file, line: mutant.line, byFunction: byFunction)
     else { return [] }
     return covering.filter { $0.status == .passed }.sorted { $0.seconds < $1.seconds }
