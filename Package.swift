@@ -159,7 +159,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "CoverageReportsTests",
-      dependencies: ["CoverageReports", "CoverageGate", "LLVMCoverage", "CoverageReaders", "Mutation"],
+      dependencies: [
+        "CoverageReports", "CoverageGate", "LLVMCoverage", "CoverageReaders", "Mutation",
+      ],
       resources: [.copy("Golden"), .copy("Fixtures")]),
     .testTarget(
       name: "CovgateKitTests",
