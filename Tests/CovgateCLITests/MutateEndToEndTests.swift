@@ -105,6 +105,9 @@ final class MutateEndToEndTests: XCTestCase {
     let markdown = try String(
       contentsOfFile: "\(package)/.build/covgate/covgate-mutation.md", encoding: .utf8)
     XCTAssertTrue(markdown.contains("<summary>4 survivors</summary>"), markdown)
+    try FileManager.default.copyItem(
+      atPath: "\(package)/.build/covgate/covgate-mutation.json",
+      toPath: "\(package)/.build/covgate-all.json")
     // The package's sources are as they were, and nothing was built in it.
     XCTAssertEqual(try snapshot(), before)
     try assertTwoShardsMergedAreTheWholeRun(try report())
@@ -127,7 +130,7 @@ final class MutateEndToEndTests: XCTestCase {
     let text = try String(contentsOfFile: discount, encoding: .utf8)
     try text.replacingOccurrences(of: "count > 100", with: "count > 99")
       .write(toFile: discount, atomically: true, encoding: .utf8)
-    let changed = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
+    let changed = try covgate(["mutate", "--base", "HEAD", "--jobs", "2", "--format", "all"])
     XCTAssertEqual(changed.exitCode, 1, changed.stdout + changed.stderr)
     XCTAssertEqual(
       outcomes(try report()),
@@ -139,6 +142,10 @@ final class MutateEndToEndTests: XCTestCase {
     let verdicts = try XCTUnwrap(try report()["verdicts"] as? [[String: Any]])
     XCTAssertEqual(verdicts.first?["rule"] as? String, "mutation")
     XCTAssertEqual(verdicts.first?["status"] as? String, "failed")
+    // Kept for the coverage reports' view of it, at the end.
+    let changeReports = "\(package)/.build/covgate-change"
+    try FileManager.default.copyItem(atPath: "\(package)/.build/covgate", toPath: changeReports)
+    let allReport = "\(package)/.build/covgate-all.json"
 
     // Again with nothing changed: the outcomes are kept, not run; --no-cache runs them.
     let again = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
@@ -193,6 +200,47 @@ final class MutateEndToEndTests: XCTestCase {
       nothing.stdout.contains(
         "Mutation gate: nothing to gate (no mutant in lines changed since HEAD)"), nothing.stdout)
     XCTAssertFalse(nothing.stdout.contains("PASSED"), nothing.stdout)
+    try assertTheCoverageReportsShowTheSurvivors(of: changeReports, stale: allReport)
+  }
+
+  /// `check --mutation-report`, on the coverage `run --mutate` left: the change's survivors on
+  /// their line in the site (linked to mutate's page beside it), counted in the Markdown; a
+  /// report of code that has changed since is refused.
+  private func assertTheCoverageReportsShowTheSurvivors(of folder: String, stale: String) throws {
+    let shown = try covgate([
+      "check", "--from-build", ".build/debug", "--no-history", "--format", "html", "--format",
+      "markdown",
+      "--output", folder, "--mutation-report", "\(folder)/covgate-mutation.json",
+    ])
+    XCTAssertEqual(shown.exitCode, 0, shown.stdout + shown.stderr)
+    let pages = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/files")
+    let page = try String(
+      contentsOfFile:
+        "\(folder)/files/\(try XCTUnwrap(pages.first { $0.contains("Discount.swift") }))",
+      encoding: .utf8)
+    let row = try XCTUnwrap(
+      page.components(separatedBy: "<tr id=L11 ").dropFirst().first?.components(
+        separatedBy: "\n"
+      ).first)
+    XCTAssertTrue(row.contains("2 survived</summary>"), row)
+    XCTAssertTrue(row.contains("<code>count &gt; 99</code> → <code>count &gt;= 99</code>"), row)
+    XCTAssertTrue(row.contains("ran by ShopTests.DiscountTests/testBulkRunsWithoutAsserting"), row)
+    XCTAssertTrue(row.contains("<a href=\"../covgate-mutation.html#m"), row)
+    let markdown = try String(contentsOfFile: "\(folder)/covgate.md", encoding: .utf8)
+    XCTAssertTrue(markdown.contains("| logic | 0.00% (0/2) | 2 | 0 | 0 |"), markdown)
+    XCTAssertTrue(
+      markdown.contains(
+        "- `Sources/Shop/Discount.swift:11` relational-boundary: `count > 99` → `count >= 99`"),
+      markdown)
+
+    let refused = try covgate([
+      "check", "--from-build", ".build/debug", "--no-history", "--mutation-report", stale,
+    ])
+    XCTAssertEqual(refused.exitCode, 2, refused.stdout + refused.stderr)
+    XCTAssertTrue(
+      refused.stderr.contains(
+        "is not in the source as it is now: the report is of other code; run covgate mutate again"),
+      refused.stderr)
   }
 
   /// `--shard 1/2` and `2/2` of the same scope, merged: the whole run's outcomes, scores and
