@@ -42,7 +42,7 @@ public struct BaselineRules: Sendable {
       let failed = drop > tolerance + 1e-9
       let message =
         failed
-        ? "\(shown) dropped \(points(drop)) points below the baseline \(before.formattedPercent) (tolerance \(formatThreshold(tolerance)))"
+        ? "\(shown) dropped \(Metric.points(drop)) points below the baseline \(before.formattedPercent) (tolerance \(formatThreshold(tolerance)))"
         : "\(shown) holds the baseline \(before.formattedPercent)"
       return Verdict(
         rule: .baseline, scopeKind: scopeKind, scope: scope, metric: metric, actual: actual,
@@ -72,10 +72,5 @@ public struct BaselineRules: Sendable {
       updated.targets[name] = raise(baseline.targets[name], figures)
     }
     return updated
-  }
-
-  private func points(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
   }
 }

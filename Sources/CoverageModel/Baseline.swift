@@ -7,6 +7,9 @@ public struct Baseline: Sendable, Hashable, Codable {
   public var layers: [String: Figures]
   /// Figures per target name.
   public var targets: [String: Figures]
+  /// Mutation scores per gated layer (killed against killed and survived) of a whole
+  /// `covgate mutate --all` run, kept by `mutate --update-baseline`; nil until one is.
+  public var mutation: [String: Metric]?
 
   public init(layers: [String: Figures], targets: [String: Figures]) {
     self.schemaVersion = Self.schemaVersion

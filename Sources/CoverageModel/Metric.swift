@@ -63,6 +63,12 @@ public struct Metric: Hashable, Sendable, Codable {
   /// `"covered/count"`.
   public var formattedRatio: String { "\(covered)/\(count)" }
 
+  /// Percentage points to two places, as a baseline's drop is said: `1.05`.
+  public static func points(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+  }
+
   private func twoDigits(_ value: Int) -> String {
     value < 10 ? "0\(value)" : "\(value)"
   }

@@ -138,6 +138,17 @@ public struct TestMap: Sendable, Equatable, Codable {
     return ran.isEmpty ? byFunctionAnswer : .tests(ran.map(\.0))
   }
 
+  /// The IDs of the tests that ran any function of `file`.
+  public func testsRunning(file: String) -> Set<String> {
+    var ids = Set<String>()
+    for (test, functions) in zip(tests, ran)
+    where functions.contains(where: { $0 < self.functions.count && self.functions[$0].file == file }
+    ) {
+      ids.insert(test.id)
+    }
+    return ids
+  }
+
   /// Per package-relative file, how many tests ran any of its functions.
   public func testCountByFile() -> [String: Int] {
     var testsByFile: [String: Set<Int>] = [:]

@@ -26,6 +26,8 @@ public struct Verdict: Hashable, Sendable, Codable {
     case producerError
     /// A layer's mutation score (`covgate mutate`) against its `mutation.minimum`.
     case mutation
+    /// A whole mutation run's layer score against the baseline file's (`covgate mutate --all`).
+    case mutationBaseline
   }
 
   /// What the rule was applied to.

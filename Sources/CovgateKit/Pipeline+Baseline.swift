@@ -32,7 +32,10 @@ extension Pipeline {
     let result = try publish(try acquireAndEvaluate())
     guard result.outcome != .testsFailed else { return result }
     let file = BaselineFile(path: settings.baselinePath)
-    try file.write(Baseline(result.report))
+    var saved = Baseline(result.report)
+    // The mutation scores are `covgate mutate --all`'s to keep: a coverage save leaves them.
+    saved.mutation = (try? file.read(from: services.files))??.mutation
+    try file.write(saved)
     services.observer.notice("covgate: baseline saved to \(file.path)")
     return result
   }

@@ -94,8 +94,16 @@ final class MutateEndToEndTests: XCTestCase {
         "Discount.swift:30 step >= limit": "killed",
         "Discount.swift:30 step -= 1": "timed-out",
         "Discount.swift:36 value * 2": "killed",
+        "Discount.swift:41 3 / 4": "killed",
       ])
-    XCTAssertTrue(all.stdout.contains("logic         66.66% (8/12)"), all.stdout)
+    XCTAssertTrue(all.stdout.contains("logic         69.23% (9/13)"), all.stdout)
+    // The static let's mutant is marked, and counted apart.
+    let statics = try (report()["results"] as? [[String: Any]] ?? []).filter {
+      ($0["mutant"] as? [String: Any])?["static"] as? Bool == true
+    }
+    XCTAssertEqual(statics.map { ($0["mutant"] as? [String: Any])?["line"] as? Int }, [41])
+    XCTAssertTrue(
+      all.stdout.contains("  1 static mutant (in a global's or static's initializer"), all.stdout)
     // Line 11's two survivors, ran by the same test, are one entry.
     XCTAssertTrue(
       all.stdout.contains(
@@ -296,6 +304,7 @@ final class MutateEndToEndTests: XCTestCase {
       XCTAssertEqual(report[key] as? NSArray, whole[key] as? NSArray, key)
     }
     XCTAssertNil(report["shard"])
+    try assertTheBaselineKeepsTheWholeRunsScore(folder: folder)
     let alone = try covgate([
       "mutate", "merge", "--output", "\(folder)/merged", "\(folder)/part1/covgate-mutation.json",
     ])
@@ -304,6 +313,32 @@ final class MutateEndToEndTests: XCTestCase {
       alone.stderr.split(separator: "\n").last.map(String.init),
       "covgate: error: cannot merge: shard 2/2 is missing; add its covgate-mutation.json (every shard of the split is needed)",
       alone.stderr)
+  }
+
+  /// `mutate merge --update-baseline` of a whole run keeps its score in the baseline file; a
+  /// later whole run below it fails, naming the layer and the baseline's score.
+  private func assertTheBaselineKeepsTheWholeRunsScore(folder: String) throws {
+    let baseline = "\(package)/.covgate-baseline.json"
+    defer { try? FileManager.default.removeItem(atPath: baseline) }
+    let parts = ["\(folder)/part1/covgate-mutation.json", "\(folder)/part2/covgate-mutation.json"]
+    let kept = try covgate(
+      ["mutate", "merge", "--output", "\(folder)/merged", "--quiet", "--update-baseline"] + parts)
+    XCTAssertEqual(kept.exitCode, 0, kept.stdout + kept.stderr)
+    let file = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: baseline)))
+        as? [String: Any])
+    XCTAssertEqual(
+      (file["mutation"] as? [String: Any])?["logic"] as? NSDictionary,
+      ["covered": 9, "count": 13] as NSDictionary)
+    try
+      #"{"schemaVersion": 1, "layers": {}, "targets": {}, "mutation": {"logic": {"covered": 12, "count": 13}}}"#
+      .write(toFile: baseline, atomically: true, encoding: .utf8)
+    let dropped = try covgate(["mutate", "merge", "--output", "\(folder)/merged"] + parts)
+    XCTAssertEqual(dropped.exitCode, 1, dropped.stdout + dropped.stderr)
+    XCTAssertTrue(
+      dropped.stdout.contains(
+        "logic: mutation score 69.23% (9/13) dropped 23.08 points below the baseline 92.30% (tolerance 0.1)"
+      ), dropped.stdout)
   }
 
   /// The JSON against its schema, the HTML page in Chromium at desktop and phone widths, the

@@ -100,11 +100,18 @@ final class RatchetEndToEndTests: XCTestCase {
 
   func testTheBaselineFailsADropAndOnlyEverRises() throws {
     try? FileManager.default.removeItem(atPath: "\(package)/.covgate.yml")
+    let baselineFile = "\(package)/.covgate-baseline.json"
+    // The mutation scores `covgate mutate --all --update-baseline` kept stay through a save.
+    try
+      #"{"schemaVersion": 1, "layers": {}, "targets": {}, "mutation": {"logic": {"covered": 3, "count": 4}}}"#
+      .write(toFile: baselineFile, atomically: true, encoding: .utf8)
     let save = try covgate(["baseline", "save", "--output", "\(package)/out-save", "--quiet"])
     XCTAssertEqual(save.exitCode, 0, save.stderr)
-    let baselineFile = "\(package)/.covgate-baseline.json"
     let saved = try json(baselineFile)
     XCTAssertNotNil((saved["layers"] as? [String: Any])?["logic"])
+    XCTAssertEqual(
+      (saved["mutation"] as? [String: Any])?["logic"] as? NSDictionary,
+      ["covered": 3, "count": 4] as NSDictionary)
 
     // Lower coverage: an untested function in the gated layer.
     let tax = "\(package)/Sources/Pricing/Tax.swift"

@@ -11,6 +11,8 @@ final class FakeMutantTesting: MutantTesting, @unchecked Sendable {
   private let lock = NSLock()
   let tests: [TestCase]
   let launcher: FakeLauncher
+  /// The fresh processes static mutants' tests run in: the same endings, its own record.
+  let fresh: FakeLauncher
   /// What each build returns, in order; the last one repeats.
   var builds: [CommandResult] = [CommandResult(exitCode: 0, stdout: "", stderr: "")]
   private(set) var buildCount = 0
@@ -18,6 +20,7 @@ final class FakeMutantTesting: MutantTesting, @unchecked Sendable {
   init(tests: [TestCase], launcher: FakeLauncher) {
     self.tests = tests
     self.launcher = launcher
+    self.fresh = FakeLauncher(ending: launcher.ending)
   }
 
   func locateToolchain() throws -> Toolchain {
@@ -38,6 +41,8 @@ final class FakeMutantTesting: MutantTesting, @unchecked Sendable {
   {
     (tests, launcher)
   }
+
+  func freshLauncher() -> any TestProcessLaunching { fresh }
 
   func command(running test: TestCase) throws -> TestCommand {
     TestCommand(executable: test.binary, arguments: [test.id], environment: ["FAKE": "1"])
@@ -103,8 +108,10 @@ final class MutationFixture: @unchecked Sendable {
     """
   static let file = "Sources/Lib/Price.swift"
 
+  /// `source` and `functions` replace `Price.swift`'s text and its functions in the map.
   init(
-    tests: [TestCaseResult], ran: [[Int]],
+    tests: [TestCaseResult], ran: [[Int]], source: String = MutationFixture.source,
+    functions: [TestMap.Function]? = nil,
     ending: @escaping @Sendable (_ mutant: Int, _ test: String) -> StreamResult
   ) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -116,12 +123,12 @@ final class MutationFixture: @unchecked Sendable {
       atPath: "\(root)/Sources/Lib", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(
       atPath: "\(root)/Tests/LibTests", withIntermediateDirectories: true)
-    try Self.source.write(toFile: "\(root)/\(Self.file)", atomically: true, encoding: .utf8)
+    try source.write(toFile: "\(root)/\(Self.file)", atomically: true, encoding: .utf8)
     try "final class PriceTests {}\n".write(
       toFile: "\(root)/Tests/LibTests/PriceTests.swift", atomically: true, encoding: .utf8)
     testMap = TestMap(
       commit: "abc", binaries: [], tests: tests,
-      functions: [
+      functions: functions ?? [
         TestMap.Function(name: "total", file: Self.file, firstLine: 1, lastLine: 4),
         TestMap.Function(name: "discount", file: Self.file, firstLine: 6, lastLine: 8),
       ], ran: ran)

@@ -289,4 +289,68 @@ final class MutationRunTests: XCTestCase {
     XCTAssertTrue(
       Set(fixture.testing.launcher.starts.map(\.mutant)).isSubset(of: shard.mutants))
   }
+
+  // MARK: - Static mutants
+
+  /// A static let's initializer runs once per process and is not instrumented (no function of
+  /// the map holds its line): its mutant runs every passing test, the ones that ran its file
+  /// first, each in a fresh process; the function's mutant runs its own tests through the test
+  /// servers; the report counts the static ones apart (and in their layer).
+  func testAStaticMutantRunsEveryTestInFreshProcessesItsFilesFirstAndIsCountedApart() throws {
+    let source = """
+      func total(_ a: Int, _ b: Int) -> Int {
+        a + b
+      }
+
+      enum Limits {
+        static let floor = 10 + 5
+      }
+
+      """
+    let fixture = try MutationFixture(
+      tests: [fast, slow, broken], ran: [[], [0], [0]], source: source,
+      functions: [
+        TestMap.Function(name: "total", file: MutationFixture.file, firstLine: 1, lastLine: 3)
+      ],
+      ending: { mutant, test in
+        StreamResult(exitCode: mutant == 2 && test.hasSuffix("testFast") ? 1 : 0)
+      })
+    let report = try fixture.run()
+    let byLine = Dictionary(grouping: report.results, by: \.mutant.line)
+    let function = try XCTUnwrap(byLine[2]?.first)
+    let initializer = try XCTUnwrap(byLine[6]?.first)
+    XCTAssertEqual(report.results.count, 2)
+    XCTAssertFalse(function.mutant.isStatic)
+    XCTAssertTrue(initializer.mutant.isStatic)
+    XCTAssertEqual(initializer.outcome, .killed)
+    XCTAssertEqual(initializer.killedBy, fast.id)
+    XCTAssertEqual(function.outcome, .survived)
+    XCTAssertEqual(function.tests, [slow.id])
+    XCTAssertEqual(fixture.testing.launcher.starts.map(\.test), [slow.id])
+    // The test that ran the file first (slow), then the others, fastest first; never a failed one.
+    XCTAssertEqual(fixture.testing.fresh.starts.map(\.test), [slow.id, fast.id])
+    XCTAssertEqual(fixture.testing.fresh.starts.map(\.mutant), [2, 2])
+    XCTAssertEqual(report.staticMutants?.count(.killed), 1)
+    XCTAssertEqual(report.staticMutants?.count(.survived), 0)
+    XCTAssertEqual(report.layers.first?.metric, Metric(covered: 1, count: 2))
+    // The split weighs it by every passing test.
+    XCTAssertEqual(
+      MutantSplit.expectedMilliseconds(
+        of: report.results.map(\.mutant), in: try XCTUnwrap(fixture.testMap)),
+      [3000, 3500])
+  }
+
+  /// Asked for fresh processes, every mutant's tests go to the one launcher the run was given.
+  func testWithFreshProcessesEveryMutantUsesTheRunsLauncher() throws {
+    let fixture = try MutationFixture(
+      tests: [fast], ran: [[0]], source: "enum Limits {\n  static let floor = 10 + 5\n}\n",
+      functions: [
+        TestMap.Function(name: "other", file: MutationFixture.file, firstLine: 5, lastLine: 6)
+      ],
+      ending: { _, _ in StreamResult(exitCode: 1) })
+    let report = try fixture.run { $0.freshProcesses = true }
+    XCTAssertEqual(report.results.map(\.outcome), [.killed])
+    XCTAssertEqual(fixture.testing.launcher.starts.count, 1)
+    XCTAssertEqual(fixture.testing.fresh.starts.count, 0)
+  }
 }

@@ -15,6 +15,9 @@ public protocol MutantTesting: Sendable {
   /// (children of test servers unless `fresh`).
   func testsAndLauncher(root: String, flags: [String], fresh: Bool, toolchain: Toolchain) throws
     -> (tests: [TestCase], launcher: any TestProcessLaunching)
+  /// What runs each test in a fresh process of its own (static mutants: code that runs once per
+  /// process must start with the mutant switched on, whatever a test server did first).
+  func freshLauncher() -> any TestProcessLaunching
   /// The command that runs `test` alone.
   func command(running test: TestCase) throws -> TestCommand
 }
@@ -33,6 +36,8 @@ extension LiveAcquisition: MutantTesting {
     try TestRunner(toolchain: toolchain, platform: platform)
       .testsAndLauncher(root: root, flags: flags, fresh: fresh)
   }
+
+  public func freshLauncher() -> any TestProcessLaunching { LiveTestProcesses() }
 
   public func command(running test: TestCase) throws -> TestCommand {
     try platform.command(running: test)

@@ -15,7 +15,10 @@ public enum MutationMarkdownReport {
   public static func render(_ report: MutationReport) -> String {
     var lines = [
       "### covgate mutate: \(verdictWord(report))", "",
-      "\(report.results.count) mutants on \(report.scope).", "",
+      "\(report.results.count) mutants on \(report.scope)."
+        + (report.staticMutants.map {
+          " Of them, \(MutationTextReport.staticSentence($0)): \(MutationTextReport.summary($0))."
+        } ?? ""), "",
       "| Layer | Score | Killed | Survived | Timed out | No coverage | Unviable |",
       "|---|---:|---:|---:|---:|---:|---:|",
     ]

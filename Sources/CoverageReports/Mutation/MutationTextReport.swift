@@ -14,6 +14,9 @@ public enum MutationTextReport {
       )
     }
     lines.append("  \(report.results.count) mutants: \(summary(all)); \(skippedSummary(report))")
+    if let statics = report.staticMutants {
+      lines.append("  \(staticSentence(statics)): \(summary(statics))")
+    }
     let kept = report.results.filter { $0.cached == true }.count
     if kept > 0 {
       lines.append(
@@ -91,6 +94,13 @@ public enum MutationTextReport {
         ? nil : "\(count) \(outcome.rawValue.replacingOccurrences(of: "-", with: " "))"
     }
     return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+  }
+
+  /// The static mutants counted apart: how many, and how they ran.
+  static func staticSentence(_ statics: MutationScore) -> String {
+    let count = statics.counts.values.reduce(0, +)
+    return
+      "\(count) static \(count == 1 ? "mutant" : "mutants") (in a global's or static's initializer, which runs once per process; each test in a fresh process)"
   }
 
   static func skippedSummary(_ report: MutationReport) -> String {

@@ -68,6 +68,13 @@ struct MutateCommand: ParsableCommand {
   @Flag(help: "Do not print the text report on standard output.")
   var quiet = false
 
+  @Flag(
+    name: .customLong("update-baseline"),
+    help:
+      "With --all (or a merge of --all shards): raise the baseline file's mutation score of each gated layer that rose."
+  )
+  var updateBaseline = false
+
   @Option(
     help: ArgumentHelp(
       "Run only the K-th of N parts of the mutants (balanced by --test-map's test times, else dealt out by id); merge the parts with `covgate mutate merge`.",
@@ -115,7 +122,7 @@ struct MutateCommand: ParsableCommand {
       files: files.map { relative($0, root: root) }, all: all, jobs: jobs,
       timeoutFactor: timeoutFactor, freshProcesses: freshProcesses, usesCache: !noCache,
       outputFolder: output.map { absolute($0).path }, formats: formats, shard: shard,
-      testMap: testMap.map { absolute($0).path })
+      testMap: testMap.map { absolute($0).path }, updatesBaseline: updateBaseline)
     return try Self.execute(request, quiet: quiet, terminal)
   }
 

@@ -15,7 +15,7 @@ struct MutateMergeCommand: ParsableCommand {
     discussion: """
       Takes every shard's covgate-mutation.json, each once, and writes the reports one run of \
       every mutant writes, gated by the package's config. Takes mutate's --output, --format, \
-      --quiet, --package-path and --config, e.g. covgate mutate merge --format all \
+      --quiet, --update-baseline, --package-path and --config, e.g. covgate mutate merge --format all \
       shard-1/covgate-mutation.json shard-2/covgate-mutation.json. Refuses (exit 2, naming the \
       cause and the fix) shards of different commits, scopes or splits, a missing or repeated \
       shard, and a shard that does not hold the mutants the split gives it. Exit 1 when a \
@@ -33,7 +33,7 @@ struct MutateMergeCommand: ParsableCommand {
     }
     guard mutate.asksForAMergeOnly else {
       throw ValidationError(
-        "merge takes only --output, --format, --quiet, --package-path and --config besides the shards' reports"
+        "merge takes only --output, --format, --quiet, --update-baseline, --package-path and --config besides the shards' reports"
       )
     }
   }
@@ -45,7 +45,8 @@ struct MutateMergeCommand: ParsableCommand {
       let request = MutationMergeRequest(
         packageRoot: root, configFile: mutate.package.configFile(root: root),
         shards: shards.map { absolute($0).path },
-        outputFolder: mutate.output.map { absolute($0).path }, formats: mutate.formats)
+        outputFolder: mutate.output.map { absolute($0).path }, formats: mutate.formats,
+        updatesBaseline: mutate.updateBaseline)
       let result = try MutationTesting.merge(request, observer: terminal)
       if !mutate.quiet, let text = result.text { print(text, terminator: "") }
       return result.passed ? .success : .gateFailed

@@ -29,12 +29,14 @@ public struct MutationRequest: Sendable {
   public var shard: String?
   /// `--test-map`: the test map whose times balance the shards, absolute.
   public var testMap: String?
+  /// `--update-baseline`: a whole run (`all`) raises the baseline's mutation scores.
+  public var updatesBaseline: Bool
 
   public init(
     packageRoot: String, configFile: ConfigFile, base: String? = nil, files: [String] = [],
     all: Bool = false, jobs: Int? = nil, timeoutFactor: Double = 5, freshProcesses: Bool = false,
     usesCache: Bool = true, outputFolder: String? = nil, formats: [String] = [],
-    shard: String? = nil, testMap: String? = nil
+    shard: String? = nil, testMap: String? = nil, updatesBaseline: Bool = false
   ) {
     self.packageRoot = packageRoot
     self.configFile = configFile
@@ -49,6 +51,7 @@ public struct MutationRequest: Sendable {
     self.formats = formats
     self.shard = shard
     self.testMap = testMap
+    self.updatesBaseline = updatesBaseline
   }
 }
 
@@ -63,16 +66,20 @@ public struct MutationMergeRequest: Sendable {
   public var outputFolder: String?
   /// The report formats by name (`MutationFormat`, or `all`); none: text, json and markdown.
   public var formats: [String]
+  /// `--update-baseline`: the merge of a whole run's shards raises the baseline's mutation
+  /// scores.
+  public var updatesBaseline: Bool
 
   public init(
     packageRoot: String, configFile: ConfigFile, shards: [String], outputFolder: String? = nil,
-    formats: [String] = []
+    formats: [String] = [], updatesBaseline: Bool = false
   ) {
     self.packageRoot = packageRoot
     self.configFile = configFile
     self.shards = shards
     self.outputFolder = outputFolder
     self.formats = formats
+    self.updatesBaseline = updatesBaseline
   }
 }
 

@@ -27,6 +27,9 @@ public enum MutationTesting {
   {
     let root = request.packageRoot
     let config = try request.config ?? request.configFile.load(root: root)
+    try checkBaselineUpdate(request)
+    let saved =
+      request.all && request.shard == nil ? try readBaseline(root: root, config: config) : nil
     let scope: MutationSettings.Scope
     if request.all {
       scope = .all
@@ -54,9 +57,10 @@ public enum MutationTesting {
       settings.shard = parsed
       settings.shardTimes = try request.testMap.map(readTestMap)
     }
-    let report = try MutationRun(
-      settings: settings, services: .live(root: root, observer: observer)
-    ).run()
+    let report = try ratchet(
+      MutationRun(settings: settings, services: .live(root: root, observer: observer)).run(),
+      saved: saved, root: root, config: config, update: request.updatesBaseline,
+      notice: observer.notice)
     return try write(report, root: root, folder: request.outputFolder, formats: request.formats)
   }
 
@@ -84,8 +88,12 @@ public enum MutationTesting {
   {
     let config = try request.configFile.load(root: request.packageRoot)
     let chosen = try MutationFormat.chosen(request.formats)
-    let report = try MutationShardMerge.merge(
-      MutationShardMerge.read(request.shards), config: config, notice: observer.notice)
+    let saved = try readBaseline(root: request.packageRoot, config: config)
+    let report = try ratchet(
+      MutationShardMerge.merge(
+        MutationShardMerge.read(request.shards), config: config, notice: observer.notice),
+      saved: saved, root: request.packageRoot, config: config, update: request.updatesBaseline,
+      notice: observer.notice)
     return try write(
       report, root: request.packageRoot, folder: request.outputFolder, formats: request.formats,
       chosen: chosen)

@@ -15,10 +15,14 @@ public struct Mutant: Sendable, Hashable, Codable {
   public var original: String
   /// What it becomes.
   public var mutated: String
+  /// A static mutant: in a global's or a static stored property's initializer, code that runs
+  /// once per process. Its tests run each in a fresh process, and it is counted apart. In the
+  /// JSON as `"static": true`, left out when false.
+  public var isStatic: Bool
 
   public init(
     id: Int, file: String, line: Int, column: Int, kind: MutationOperator, original: String,
-    mutated: String
+    mutated: String, isStatic: Bool = false
   ) {
     self.id = id
     self.file = file
@@ -27,6 +31,36 @@ public struct Mutant: Sendable, Hashable, Codable {
     self.kind = kind
     self.original = original
     self.mutated = mutated
+    self.isStatic = isStatic
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, file, line, column, kind, original, mutated
+    case isStatic = "static"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    file = try container.decode(String.self, forKey: .file)
+    line = try container.decode(Int.self, forKey: .line)
+    column = try container.decode(Int.self, forKey: .column)
+    kind = try container.decode(MutationOperator.self, forKey: .kind)
+    original = try container.decode(String.self, forKey: .original)
+    mutated = try container.decode(String.self, forKey: .mutated)
+    isStatic = try container.decodeIfPresent(Bool.self, forKey: .isStatic) ?? false
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(file, forKey: .file)
+    try container.encode(line, forKey: .line)
+    try container.encode(column, forKey: .column)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(original, forKey: .original)
+    try container.encode(mutated, forKey: .mutated)
+    if isStatic { try container.encode(true, forKey: .isStatic) }
   }
 
   /// The change in words: "`a < b` -> `a <= b`", or "`audit()` removed".

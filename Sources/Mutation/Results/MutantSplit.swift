@@ -7,7 +7,8 @@ import CoverageModel
 enum MutantSplit {
   /// Each mutant's expected test time in milliseconds, mutant `id` at `id - 1`: the time of every
   /// test `map` says ran its line's function (a survivor runs them all), 0 for a line the map
-  /// says no test ran, nil where the map does not know the file or the line (or there is none).
+  /// says no test ran, every passing test's for a static mutant the map cannot place, nil
+  /// where the map does not know the file or the line (or there is none).
   static func expectedMilliseconds(of mutants: [Mutant], in map: TestMap?) -> [Int?] {
     guard let map else { return mutants.map { _ in nil } }
     let byFunction = map.testsByFunction()
@@ -17,7 +18,11 @@ enum MutantSplit {
         let seconds = tests.filter { $0.status == .passed }.map(\.seconds).reduce(0, +)
         return Int((seconds * 1000).rounded())
       case .lineNeverRan: return 0
-      case .fileNotInMap, .outsideFunctions: return nil
+      case .fileNotInMap, .outsideFunctions:
+        // A static mutant's initializer is not instrumented: it runs every passing test.
+        guard mutant.isStatic else { return nil }
+        let seconds = map.tests.filter { $0.status == .passed }.map(\.seconds).reduce(0, +)
+        return Int((seconds * 1000).rounded())
       }
     }
   }

@@ -15,6 +15,9 @@ public struct MutationReport: Sendable, Equatable, Codable {
   public var skipped: [SkippedMutationSite]
   public var layers: [MutationScore]
   public var targets: [MutationScore]
+  /// The static mutants' outcomes (code that runs once per process, whose tests each ran in a
+  /// fresh process), counted apart from the layers' (which include them); nil when none.
+  public var staticMutants: MutationScore?
   public var verdicts: [Verdict]
   /// Seconds spent: the first run of every test (the test map), the mutated build, the mutants.
   public var seconds: Timing
@@ -44,9 +47,22 @@ public struct MutationReport: Sendable, Equatable, Codable {
     self.skipped = skipped
     self.layers = MutationScore.grouped(results, by: \.layer)
     self.targets = MutationScore.grouped(results, by: \.target)
+    let statics = results.filter(\.mutant.isStatic)
+    self.staticMutants =
+      statics.isEmpty
+      ? nil
+      : MutationScore(
+        name: "static", counts: Dictionary(grouping: statics, by: \.outcome).mapValues(\.count))
     self.verdicts = verdicts
     self.seconds = seconds
   }
+
+  /// The scope of `covgate mutate --all`, in words.
+  public static let wholeRunScope = "every line of the gated layers"
+
+  /// Whether this is a whole run's report (`--all`, or the merge of its shards): the one whose
+  /// scores the baseline keeps.
+  public var isWholeRun: Bool { shard == nil && scope == Self.wholeRunScope }
 
   public var passed: Bool { !verdicts.contains { $0.status == .failed } }
   public var survivors: [MutantResult] { results.filter { $0.outcome == .survived } }

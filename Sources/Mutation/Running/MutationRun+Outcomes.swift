@@ -51,11 +51,9 @@ extension MutationRun {
       jobs.append(MutantRunner.Job(mutant: mutant.id, tests: planned))
       jobIndexes.append(index)
     }
-    let run = try MutantRunner(
-      launcher: launcher, jobs: settings.jobs, command: services.tests.command(running:)
-    ).run(jobs, in: root, folder: "\(settings.workspace)/mutants")
-    for note in run.notes { services.notice(note) }
-    for (index, outcome) in zip(jobIndexes, run.outcomes) {
+    let outcomes = try run(
+      jobs, static: jobIndexes.map { results[$0].mutant.isStatic }, launcher: launcher, root: root)
+    for (index, outcome) in zip(jobIndexes, outcomes) {
       results[index].outcome =
         switch outcome.ending {
         case .killed: .killed
@@ -73,18 +71,57 @@ extension MutationRun {
     return results
   }
 
+  /// Runs `jobs` (`isStatic` says which are static mutants) and gives their outcomes in order:
+  /// a static mutant's tests each in a fresh process (its code runs once per process, so a
+  /// process must start with it switched on), the others' through `launcher`.
+  private func run(
+    _ jobs: [MutantRunner.Job], static isStatic: [Bool], launcher: any TestProcessLaunching,
+    root: String
+  ) throws -> [MutantRunner.Outcome] {
+    let folder = "\(settings.workspace)/mutants"
+    let fresh = settings.freshProcesses ? launcher : services.tests.freshLauncher()
+    var outcomes = [MutantRunner.Outcome?](repeating: nil, count: jobs.count)
+    var notes: [String] = []
+    for (group, groupLauncher) in [(false, launcher), (true, fresh)] {
+      let indexes = jobs.indices.filter { isStatic[$0] == group }
+      guard !indexes.isEmpty else { continue }
+      let run = try MutantRunner(
+        launcher: groupLauncher, jobs: settings.jobs, command: services.tests.command(running:)
+      ).run(indexes.map { jobs[$0] }, in: root, folder: folder)
+      notes += run.notes.filter { !notes.contains($0) }
+      for (index, outcome) in zip(indexes, run.outcomes) { outcomes[index] = outcome }
+    }
+    for note in notes { services.notice(note) }
+    return outcomes.compactMap { $0 }
+  }
+
   /// The tests `mutant` runs, in order, each with its limit: the tests of the build that
   /// passed in the first run and ran its line, fastest first; none when no test ran it.
+  ///
+  /// A static mutant's initializer is not instrumented (Swift counts no line of a global's or a
+  /// static's initializer, only closures in it), so the map cannot say which tests ran it:
+  /// it runs every passing test, the ones that ran code of its file first (the likeliest to
+  /// use it), so that a kill comes early and a survivor has faced them all.
   func plannedTests(
     of mutant: Mutant, in testMap: TestMap, byFunction: [[Int]], listed: [String: TestCase]
   ) -> [(test: TestCase, timeout: TimeInterval)] {
-    guard
-      case .tests(let covering) = testMap.answerByLine(
-        file: mutant.file, line: mutant.line, byFunction: byFunction)
-    else { return [] }
-    return covering.filter { $0.status == .passed }.sorted { $0.seconds < $1.seconds }
-      .compactMap { result in listed[result.id].map { (test: $0, timeout: timeout(result.seconds)) }
-      }
+    let answer = testMap.answerByLine(file: mutant.file, line: mutant.line, byFunction: byFunction)
+    let ordered: [TestCaseResult]
+    switch answer {
+    case .tests(let covering):
+      ordered = covering.sorted { $0.seconds < $1.seconds }
+    case .outsideFunctions, .fileNotInMap:
+      guard mutant.isStatic else { return [] }
+      let inFile = testMap.testsRunning(file: mutant.file)
+      let fastest = testMap.tests.sorted { $0.seconds < $1.seconds }
+      ordered =
+        fastest.filter { inFile.contains($0.id) } + fastest.filter { !inFile.contains($0.id) }
+    case .lineNeverRan:
+      return []
+    }
+    return ordered.filter { $0.status == .passed }.compactMap { result in
+      listed[result.id].map { (test: $0, timeout: timeout(result.seconds)) }
+    }
   }
 
   /// A test's limit: `timeoutFactor` times its first run, never below `timeoutFloor` seconds.

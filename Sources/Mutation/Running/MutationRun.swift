@@ -54,7 +54,7 @@ public struct MutationRun: Sendable {
         mutants.append(
           Mutant(
             id: id, file: file, line: site.line, column: site.column, kind: site.kind,
-            original: site.original, mutated: site.mutated))
+            original: site.original, mutated: site.mutated, isStatic: site.isStatic))
         byFile[file, default: []].append((site, id))
       }
     }
@@ -133,7 +133,7 @@ public struct MutationRun: Sendable {
   /// The lines to mutate, per package-relative file; nil: every line of every file.
   private func scopeLines() throws -> MutationScope {
     switch settings.scope {
-    case .all: return MutationScope(lines: nil, description: "every line of the gated layers")
+    case .all: return MutationScope(lines: nil, description: MutationReport.wholeRunScope)
     case .files(let relative):
       return MutationScope(
         lines: Dictionary(relative.map { ($0, nil as Set<Int>?) }) { first, _ in first },

@@ -15,6 +15,9 @@ public struct MutationSite: Sendable, Hashable {
   public var end: Int
   /// How the switch is written: an expression chooses between values; a statement is left out.
   public var shape: Shape
+  /// In a global's or a static stored property's initializer: code that runs once per process,
+  /// whose mutants run each test in a fresh process and are counted apart.
+  public var isStatic: Bool
 
   public enum Shape: Sendable, Hashable {
     case expression
@@ -23,7 +26,7 @@ public struct MutationSite: Sendable, Hashable {
 
   public init(
     kind: MutationOperator, line: Int, column: Int, original: String, mutated: String,
-    start: Int, end: Int, shape: Shape
+    start: Int, end: Int, shape: Shape, isStatic: Bool = false
   ) {
     self.kind = kind
     self.line = line
@@ -33,5 +36,6 @@ public struct MutationSite: Sendable, Hashable {
     self.start = start
     self.end = end
     self.shape = shape
+    self.isStatic = isStatic
   }
 }

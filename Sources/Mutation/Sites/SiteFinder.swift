@@ -200,7 +200,30 @@ final class SiteFinder: SyntaxVisitor {
       MutationSite(
         kind: kind, line: location.line, column: location.column, original: original,
         mutated: mutated, start: start.utf8Offset,
-        end: node.endPositionBeforeTrailingTrivia.utf8Offset, shape: shape))
+        end: node.endPositionBeforeTrailingTrivia.utf8Offset, shape: shape,
+        isStatic: Self.runsOncePerProcess(node)))
+  }
+
+  /// Whether `node` is in the initializer of a global or of a `static`/`class` stored property
+  /// (closures called there included): Swift runs it once per process, on first use.
+  static func runsOncePerProcess(_ node: some SyntaxProtocol) -> Bool {
+    var current = node.parent
+    while let parent = current {
+      if parent.is(InitializerClauseSyntax.self),
+        let binding = parent.parent?.as(PatternBindingSyntax.self),
+        let variable = binding.parent?.parent?.as(VariableDeclSyntax.self)
+      {
+        let isTypeMember = variable.modifiers.contains {
+          ["static", "class"].contains($0.name.text)
+        }
+        let isGlobal =
+          variable.parent?.as(CodeBlockItemSyntax.self)?.parent?.parent?.is(SourceFileSyntax.self)
+          == true
+        if isTypeMember || isGlobal { return true }
+      }
+      current = parent.parent
+    }
+    return false
   }
 
   /// Records the line as skipped, once per line and reason.

@@ -35,4 +35,8 @@ public enum Discount {
   @inlinable public static func half(_ value: Int) -> Int {
     value / 2
   }
+
+  /// A `static let`: its initializer runs once per process and has no coverage counter, so its
+  /// static mutant runs every test, each in a fresh process: `*` becoming `/` is killed.
+  public static let dozen = 3 * 4
 }

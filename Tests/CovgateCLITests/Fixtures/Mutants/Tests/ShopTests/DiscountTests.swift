@@ -16,6 +16,10 @@ final class DiscountTests: XCTestCase {
     XCTAssertEqual(Discount.half(10), 5)
   }
 
+  func testDozen() {
+    XCTAssertEqual(Discount.dozen, 12)
+  }
+
   func testLabel() {
     XCTAssertEqual(Discount.label("pen", count: 2), "item: pen x3")
   }
