@@ -30,7 +30,7 @@ MIRROR = os.environ.get("SWIFT_PACKAGE_MIRROR", "/opt/swift-packages")
 # BENCH_ONLY=per-test: only `covgate run`, `run --per-test`, the test map and `affected` (Yams);
 # BENCH_ONLY=reports: only ingest, `check` and the HTML (sections 1-3).
 # BENCH_ONLY=lcov: only `check --lcov` against `lcov --summary` (Yams' LCOV, repeated to 40 MB).
-# BENCH_ONLY=mutate: only `covgate mutate` of a 24-line change of Yams against `swift test`.
+# BENCH_ONLY=mutate: only `covgate mutate` of a change of Yams and of swift-algorithms against `swift test`.
 ONLY = os.environ.get("BENCH_ONLY", "")
 XCCOV_FILES = int(os.environ.get("BENCH_XCCOV_FILES", "5000"))
 
@@ -459,47 +459,74 @@ def runs_and_per_test(rows, row):
 
 
 
+# The changes `covgate mutate --base HEAD` is timed on: a package of the mirror, its tag, the file
+# changed, the lines changed (0-based ranges: a space is added to each non-blank line) and the
+# line each later edit touches.
+MUTATION_CHANGES = [
+    ("Yams", "jpsim/Yams", "6.2.2", "Sources/Yams/Constructor.swift", [range(290, 321)], 299),
+    ("swift-algorithms", "apple/swift-algorithms", "1.2.1", "Sources/Algorithms/Partition.swift",
+     [range(24, 47), range(99, 115)], 29),
+]
+# Issue 61's goals: a cold run within 1.5x of the package's plain `swift test`, 1.2x after an edit.
+MUTATE_COLD_GOAL = 1.5
+MUTATE_EDIT_GOAL = 1.2
+
+
 def mutation(rows, row):
-    """Section 7: `covgate mutate --base HEAD` of a 24-line change of Yams (Constructor.swift's
-    integer parsing, every line touched), after an edit, against the plain `swift test` after the
-    same edit and against the same mutation run with every test in a fresh process; then both
-    cold (no build folder, no copy)."""
-    path = os.path.join(WORK, "Yams-mutate")
+    """Section 7: `covgate mutate --base HEAD` of a change of each package in MUTATION_CHANGES,
+    cold (no build folder, no copy) and after an edit, against the plain `swift test` of the same
+    state in the same run, and against the same mutation run with every test in a fresh process;
+    with where the time goes (copy and first run of the tests, mutated build, mutants)."""
+    for change in MUTATION_CHANGES:
+        mutation_of(rows, row, *change)
+
+
+def mutation_of(rows, row, name, repo, tag, file, ranges, edit_line):
+    path = os.path.join(WORK, f"{name}-mutate")
     if not os.path.isdir(path):
-        sh(["git", "clone", "--quiet", "--branch", "6.2.2", f"{MIRROR}/jpsim/Yams.git", path])
-    source = os.path.join(path, "Sources", "Yams", "Constructor.swift")
+        sh(["git", "clone", "--quiet", "--branch", tag, f"{MIRROR}/{repo}.git", path])
+    source = os.path.join(path, file)
     sh(["git", "checkout", "--quiet", "--", "Sources"], cwd=path)
     lines = open(source).read().split("\n")
-    for index in range(290, 321):
+    changed = 0
+    for index in itertools.chain(*ranges):
         if lines[index].strip():
             lines[index] += " "
+            changed += 1
     open(source, "w").write("\n".join(lines))
     edits = [0]
 
     def edit():
         # Each run follows an edit of the change, as a developer's run would.
         text = open(source).read().split("\n")
-        text[299] = text[299].rstrip() + (" " * (1 + edits[0] % 2))
+        text[edit_line] = text[edit_line].rstrip() + (" " * (1 + edits[0] % 2))
         edits[0] += 1
         open(source, "w").write("\n".join(text))
 
-    cache = os.path.join(WORK, "xdg-cache-mutate")
-    mutate = [COVGATE, "mutate", "--base", "HEAD", "--package-path", path, "--quiet", "--output", os.path.join(WORK, "out-mutate")]
+    cache = os.path.join(WORK, f"xdg-cache-mutate-{name}")
+    out = os.path.join(WORK, f"out-mutate-{name}")
+    mutate = [COVGATE, "mutate", "--base", "HEAD", "--package-path", path, "--quiet", "--output", out]
 
     def cold():
         shutil.rmtree(os.path.join(path, ".build"), ignore_errors=True)
         shutil.rmtree(cache, ignore_errors=True)
 
+    what = f"{changed} changed lines of {name}"
     first_plain = run_once(["swift", "test"], cwd=path, before=cold)[0]
     first_ours = run_once(["env", f"XDG_CACHE_HOME={cache}"] + mutate, before=cold)[0]
-    row("covgate mutate, 24 changed lines of Yams, cold (no build, no copy)", first_ours, "swift test, cold", first_plain, 3.0)
+    row(f"covgate mutate, {what}, cold (no build, no copy)", first_ours, "swift test, cold", first_plain, MUTATE_COLD_GOAL)
+    where_the_time_goes(rows, f"{what}, cold", first_ours, out)
     plain, ours, fresh = timed_together(
         [(lambda: ["swift", "test", "--package-path", path], edit),
          (lambda: ["env", f"XDG_CACHE_HOME={cache}"] + mutate, edit),
          (lambda: ["env", f"XDG_CACHE_HOME={cache}"] + mutate + ["--fresh-processes"], edit)], RUNS)
-    row("covgate mutate, 24 changed lines of Yams, after an edit", ours, "swift test after the same edit", plain, 3.0)
-    row("covgate mutate (test servers), 24 changed lines of Yams", ours, "the same with every test a fresh process", fresh, 1.0)
-    report = json.load(open(os.path.join(WORK, "out-mutate", "covgate-mutation.json")))
+    row(f"covgate mutate, {what}, after an edit", ours, "swift test after the same edit", plain, MUTATE_EDIT_GOAL)
+    row(f"covgate mutate (test servers), {what}", ours, "the same with every test a fresh process", fresh, 1.0)
+    # The last run was the fresh-process one: the phases of a served run come from one more.
+    edit()
+    last = run_once(["env", f"XDG_CACHE_HOME={cache}"] + mutate)[0]
+    where_the_time_goes(rows, f"{what}, after an edit", last, out)
+    report = json.load(open(os.path.join(out, "covgate-mutation.json")))
     outcomes = {}
     for result in report["results"]:
         outcomes[result["outcome"]] = outcomes.get(result["outcome"], 0) + 1
@@ -510,8 +537,23 @@ def mutation(rows, row):
             unviable[kind] = unviable.get(kind, 0) + 1
     said = ", ".join(f"{count} {name}" for name, count in sorted(outcomes.items()))
     by_kind = ", ".join(f"{count} {name}" for name, count in sorted(unviable.items())) or "none"
-    rows.append(("covgate mutate's mutants (Yams change)", said, "-", "-", "-", f"unviable by operator: {by_kind}", "-"))
-    print(f"  mutants: {said}; unviable by operator: {by_kind}", flush=True)
+    static = report.get("staticMutants")
+    statics = sum(static["counts"].values()) if static else 0
+    rows.append((f"covgate mutate's mutants ({name} change)", said, "-", "-", "-",
+                 f"unviable by operator: {by_kind}; static: {statics}", "-"))
+    print(f"  mutants: {said}; unviable by operator: {by_kind}; static: {statics}", flush=True)
+
+
+def where_the_time_goes(rows, what, total, out):
+    """The phases of the mutation run whose report is in `out`, of its `total` wall time: the
+    copy's build with coverage and first run of every test (the test map), the mutated build, the mutants' tests, and the rest
+    (the copy's sync, starting, the reports)."""
+    seconds = json.load(open(os.path.join(out, "covgate-mutation.json")))["seconds"]
+    rest = total - seconds["baseline"] - seconds["build"] - seconds["mutants"]
+    said = (f"build with coverage and test map {seconds['baseline']:.1f} s, mutated build {seconds['build']:.1f} s, "
+            f"mutants {seconds['mutants']:.1f} s, copy and the rest {rest:.1f} s")
+    rows.append((f"where covgate mutate's time goes ({what})", f"{total:.3f} s", "-", "-", "-", said, "-"))
+    print(f"  {what}: {said}", flush=True)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,11 @@ public struct GitHubAnnotations {
     verdictLines(report) + (report.mutation?.survivors ?? []).map(survivorLine)
   }
 
+  /// One workflow command per surviving mutant the report shows, alone.
+  public func survivorLines(_ report: CoverageReport) -> [String] {
+    (report.mutation?.survivors ?? []).map(survivorLine)
+  }
+
   /// `::warning file=…,line=…,col=…,title=covgate mutate: survived::…`.
   func survivorLine(_ survivor: MutationFindings.Survivor) -> String {
     let properties = [

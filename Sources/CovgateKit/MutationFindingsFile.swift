@@ -38,7 +38,13 @@ enum MutationFindingsFile {
       )
     }
     let folder = (path as NSString).deletingLastPathComponent
-    return MutationFindings(
+    return findings(of: report, page: page(in: folder, from: outputFolder))
+  }
+
+  /// What the coverage reports show of `report`; `page` is its HTML page relative to the
+  /// coverage site's folder, when there is one there.
+  static func findings(of report: MutationReport, page: String?) -> MutationFindings {
+    MutationFindings(
       layers: report.layers.map { layer in
         MutationFindings.Layer(
           name: layer.name, score: layer.metric, survived: layer.count(.survived),
@@ -51,7 +57,7 @@ enum MutationFindingsFile {
           kind: mutant.kind.rawValue, original: mutant.original, mutated: mutant.mutated,
           tests: result.tests)
       }.sorted { ($0.file, $0.line, $0.column, $0.id) < ($1.file, $1.line, $1.column, $1.id) },
-      page: page(in: folder, from: outputFolder))
+      page: page)
   }
 
   /// Fails when a survivor's code is not where the report says in the package's source: the

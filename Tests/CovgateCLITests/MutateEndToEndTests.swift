@@ -189,16 +189,42 @@ final class MutateEndToEndTests: XCTestCase {
         "mutation.accept names `gone < 1` -> `gone <= 1` in Sources/Shop/Discount.swift, which no surviving mutant of this run is"
       ), accepted.stderr)
 
-    // `run --mutate`: the coverage gate, then the mutation gate of the change.
+    // `run --mutate`: the coverage gate, then the mutation gate of the change, whose survivors
+    // (none accepted now) the coverage reports then show and GitHub annotates.
+    try config.write(toFile: "\(package)/.covgate.yml", atomically: true, encoding: .utf8)
     try FileManager.default.removeItem(atPath: "\(package)/.build/covgate")
-    let both = try covgate(["run", "--mutate", "--base", "HEAD", "--no-history"])
-    XCTAssertEqual(both.exitCode, 0, both.stdout + both.stderr)
+    let both = try CLIHarness.run(
+      CLIHarness.covgate,
+      [
+        "run", "--mutate", "--base", "HEAD", "--no-history", "--format", "html", "--format",
+        "markdown",
+      ],
+      in: package, environment: ["GITHUB_ACTIONS": "true"])
+    XCTAssertEqual(both.exitCode, 1, both.stdout + both.stderr)
     XCTAssertTrue(
       both.stdout.contains("covgate mutate: Mutants, lines changed since HEAD"), both.stdout)
-    for report in ["covgate.json", "covgate-mutation.json"] {
+    XCTAssertTrue(
+      both.stdout.contains(
+        "::warning file=Sources/Shop/Discount.swift,line=11,col=5,title=covgate mutate%3A survived::relational-boundary"
+      ), both.stdout)
+    for report in ["covgate-mutation.json", "covgate.md", "index.html"] {
       XCTAssertTrue(
         FileManager.default.fileExists(atPath: "\(package)/.build/covgate/\(report)"), report)
     }
+    let sitePages = try FileManager.default.contentsOfDirectory(
+      atPath: "\(package)/.build/covgate/files")
+    let sitePage = try String(
+      contentsOfFile:
+        "\(package)/.build/covgate/files/\(try XCTUnwrap(sitePages.first { $0.contains("Discount.swift") }))",
+      encoding: .utf8)
+    XCTAssertTrue(sitePage.contains("2 survived</summary>"), sitePage)
+    let bothMarkdown = try String(
+      contentsOfFile: "\(package)/.build/covgate/covgate.md", encoding: .utf8)
+    XCTAssertTrue(bothMarkdown.contains("| logic | 0.00% (0/2) | 2 | 0 | 0 |"), bothMarkdown)
+    XCTAssertTrue(
+      bothMarkdown.contains(
+        "- `Sources/Shop/Discount.swift:11` relational-boundary: `count > 99` → `count >= 99`"),
+      bothMarkdown)
 
     // Nothing changed since HEAD: nothing to gate, said so, not "PASSED".
     try git(["commit", "-qam", "the change"])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoverageModel
 import CovgateKit
 
 /// `covgate mutate`: seeds faults in the lines in scope and runs the tests that ran each one,
@@ -123,18 +124,18 @@ struct MutateCommand: ParsableCommand {
       timeoutFactor: timeoutFactor, freshProcesses: freshProcesses, usesCache: !noCache,
       outputFolder: output.map { absolute($0).path }, formats: formats, shard: shard,
       testMap: testMap.map { absolute($0).path }, updatesBaseline: updateBaseline)
-    return try Self.execute(request, quiet: quiet, terminal)
+    return try Self.execute(request, quiet: quiet, terminal).code
   }
 
-  /// The mutation run `request` asks for, its text report printed unless `quiet`; `covgate run
-  /// --mutate` calls it after its own.
+  /// The mutation run `request` asks for, its text report printed unless `quiet`, and its exit
+  /// code; `covgate run --mutate` calls it after its own, and shows its findings.
   static func execute(_ request: MutationRequest, quiet: Bool, _ terminal: Terminal) throws
-    -> ExitCode
+    -> (code: ExitCode, findings: MutationFindings)
   {
     let result = try MutationTesting.run(request, observer: terminal)
     if !quiet, let text = result.text { print(text, terminator: "") }
     terminal.notice("covgate: \(terminal.finished())")
-    return result.passed ? .success : .gateFailed
+    return (result.passed ? .success : .gateFailed, result.findings)
   }
 
   /// A path given from inside the package, with ./ or absolute, as the package-relative one.

@@ -48,12 +48,17 @@ struct RunCommand: ParsableCommand {
       let pipeline = try options.pipeline(source: source, observer: terminal)
       // The lines to mutate are known before anything runs, or the run stops here.
       let mutation = mutate ? try MutationTesting.request(after: pipeline) : nil
+      let result = try pipeline.run()
+      let report = result.report
       let code = ResultPresenter(terminal: terminal, quiet: options.quiet)
-        .present(try pipeline.run(), of: pipeline)
+        .present(result, of: pipeline)
       // Mutants are judged by tests that pass: a red or broken run stops before them.
       guard let mutation, code == .success || code == .gateFailed else { return code }
       let mutated = try MutateCommand.execute(mutation, quiet: options.quiet, terminal)
-      return code == .success ? mutated : code
+      for annotation in try pipeline.showSurvivors(mutated.findings, in: report) {
+        print(annotation)
+      }
+      return code == .success ? mutated.code : code
     }
   }
 }

@@ -34,6 +34,14 @@ public struct GitHubActions: Sendable {
     return GitHubAnnotations(pathPrefix: pathPrefix(packageRoot: report.packageRoot)).lines(report)
   }
 
+  /// The workflow commands for the surviving mutants `report` shows alone, or none outside
+  /// GitHub Actions.
+  public func survivorAnnotations(_ report: CoverageReport) -> [String] {
+    guard annotates else { return [] }
+    return GitHubAnnotations(pathPrefix: pathPrefix(packageRoot: report.packageRoot))
+      .survivorLines(report)
+  }
+
   /// Appends the Markdown summary to the step summary file, when there is one.
   public func appendStepSummary(_ report: CoverageReport, heading: ReportHeading = ReportHeading())
     throws

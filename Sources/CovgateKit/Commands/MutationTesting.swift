@@ -12,6 +12,8 @@ public struct MutationRunResult: Sendable {
   /// The text report, when the text format was chosen.
   public var text: String?
   public var passed: Bool
+  /// What the coverage reports of the same output folder show of the run (`run --mutate`).
+  public var findings: MutationFindings
 }
 
 /// `covgate mutate` and `covgate mutate merge` as the command line asks for them: the mutation
@@ -128,6 +130,8 @@ public enum MutationTesting {
     try ReportFolder.write(pending, to: folder, manifest: ReportFolder.mutationManifest)
     return MutationRunResult(
       text: chosen.contains(.text) ? MutationTextReport.render(report) : nil,
-      passed: report.passed)
+      passed: report.passed,
+      findings: MutationFindingsFile.findings(
+        of: report, page: chosen.contains(.html) ? MutationHTMLReport.fileName : nil))
   }
 }
