@@ -54,9 +54,10 @@ public struct TestMapQueries: Sendable {
     return named
   }
 
-  /// The tests that ran the function at `file` (package-relative) and `line`, or why the map
-  /// cannot say.
+  /// The tests that ran `line` of `file` (package-relative), by the map's lines; where the map
+  /// has none for it, the tests that ran its function; or why the map cannot say.
   public func tests(file: String, line: Int) throws -> TestMap.LineAnswer {
-    try TestMapReader.read(path: mapPath).answer(file: file, line: line)
+    let map = try TestMapReader.read(path: mapPath)
+    return map.answerByLine(file: file, line: line, byFunction: map.testsByFunction())
   }
 }

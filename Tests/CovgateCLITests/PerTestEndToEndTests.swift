@@ -110,6 +110,19 @@ final class PerTestEndToEndTests: XCTestCase {
     XCTAssertEqual(
       testsFor.stdout,
       "PricingTests.PriceTests/testTax\nPricingTests.TaxSuite/californiaTaxIsSevenPercent()\n")
+    // By line: `discounted(by:)`'s second guard ran in testDiscount alone; the discount of zero
+    // returned at the first, though both tests ran the function.
+    let secondGuard = try covgateTestsFor([
+      "Sources/Pricing/Price.swift:12", "--map", "out-per-test/covgate-test-map.json",
+    ])
+    XCTAssertEqual(secondGuard.exitCode, 0, secondGuard.stderr)
+    XCTAssertEqual(secondGuard.stdout, "PricingTests.PriceTests/testDiscount\n")
+    let firstGuard = try covgateTestsFor([
+      "Sources/Pricing/Price.swift:11", "--map", "out-per-test/covgate-test-map.json",
+    ])
+    XCTAssertEqual(
+      firstGuard.stdout,
+      "PricingTests.PriceTests/testDiscount\nPricingTests.discountOfZeroKeepsThePrice()\n")
     // The map keeps the lines no test ran, as llvm-cov counts lines: all of taxesGroceries
     // (Tax.swift:14-19); line 7, `case "NY"`, ran as far as its line's count goes (the switch was
     // reached), so a line inside a function that ran but never ran itself is unit-tested.

@@ -9,7 +9,7 @@ struct TestsForCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tests-for",
     abstract:
-      "Print the tests that ran the function at FILE:LINE (from `run --per-test`'s test map), one a line."
+      "Print the tests that ran the line FILE:LINE (from `run --per-test`'s test map; its function's, where the map has no lines), one a line."
   )
 
   @OptionGroup var package: PackageOptions
