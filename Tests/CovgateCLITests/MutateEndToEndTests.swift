@@ -316,11 +316,21 @@ final class MutateEndToEndTests: XCTestCase {
         ])
       XCTAssertEqual(valid.exitCode, 0, valid.stderr)
     }
-    let merged = try covgate([
-      "mutate", "merge", "--output", "\(folder)/merged", "--format", "json", "--quiet",
-      "\(folder)/part2/covgate-mutation.json", "\(folder)/part1/covgate-mutation.json",
-    ])
+    // On GitHub Actions the merge adds its Markdown to the job summary.
+    let summary = "\(folder)/step-summary.md"
+    try "## before\n".write(toFile: summary, atomically: true, encoding: .utf8)
+    let merged = try CLIHarness.run(
+      CLIHarness.covgate,
+      [
+        "mutate", "merge", "--output", "\(folder)/merged", "--format", "json", "--quiet",
+        "\(folder)/part2/covgate-mutation.json", "\(folder)/part1/covgate-mutation.json",
+      ], in: package, environment: ["GITHUB_STEP_SUMMARY": summary])
     XCTAssertEqual(merged.exitCode, 0, merged.stdout + merged.stderr)
+    let summaryText = try String(contentsOfFile: summary, encoding: .utf8)
+    XCTAssertTrue(
+      summaryText.hasPrefix(
+        "## before\n\n### covgate mutate: passed\n\n17 mutants on every line of the gated layers. Of them, 1 static mutant"
+      ), summaryText)
     let report = try XCTUnwrap(
       JSONSerialization.jsonObject(
         with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/merged/covgate-mutation.json")))

@@ -46,6 +46,12 @@ public struct GitHubActions: Sendable {
   public func appendStepSummary(_ report: CoverageReport, heading: ReportHeading = ReportHeading())
     throws
   {
+    try appendStepSummary(markdown: MarkdownReport(heading: heading).markdown(report))
+  }
+
+  /// Appends `markdown` to the step summary file, when there is one (`covgate mutate` adds its
+  /// report after the run's).
+  public func appendStepSummary(markdown: String) throws {
     guard let stepSummaryPath else { return }
     if !FileManager.default.fileExists(atPath: stepSummaryPath) {
       _ = FileManager.default.createFile(atPath: stepSummaryPath, contents: nil)
@@ -57,7 +63,6 @@ public struct GitHubActions: Sendable {
     defer { try? handle.close() }
     try handle.seekToEnd()
     // A blank line first, so the summary never runs on from what an earlier step wrote.
-    try handle.write(
-      contentsOf: Data(("\n" + MarkdownReport(heading: heading).markdown(report)).utf8))
+    try handle.write(contentsOf: Data(("\n" + markdown).utf8))
   }
 }

@@ -63,7 +63,9 @@ public enum MutationTesting {
       MutationRun(settings: settings, services: .live(root: root, observer: observer)).run(),
       saved: saved, root: root, config: config, update: request.updatesBaseline,
       notice: observer.notice)
-    return try write(report, root: root, folder: request.outputFolder, formats: request.formats)
+    return try write(
+      report, root: root, folder: request.outputFolder, formats: request.formats,
+      notice: observer.notice)
   }
 
   /// The mutation run `covgate run --mutate` makes after its own: the lines changed since the
@@ -98,7 +100,7 @@ public enum MutationTesting {
       notice: observer.notice)
     return try write(
       report, root: request.packageRoot, folder: request.outputFolder, formats: request.formats,
-      chosen: chosen)
+      chosen: chosen, notice: observer.notice)
   }
 
   /// The test map at `path`, read before anything runs.
@@ -117,10 +119,12 @@ public enum MutationTesting {
   }
 
   /// Writes `report` in the formats named to `folder` (nil: the package's default), each file
-  /// atomically; the text report is returned for standard output.
+  /// atomically, and its Markdown to GitHub's job summary when there is one; the text report is
+  /// returned for standard output.
   private static func write(
     _ report: MutationReport, root: String, folder: String?, formats: [String],
-    chosen: Set<MutationFormat>? = nil
+    chosen: Set<MutationFormat>? = nil, gitHub: GitHubActions = GitHubActions(),
+    notice: (String) -> Void
   ) throws -> MutationRunResult {
     let folder = folder ?? RunSettings.defaultOutputFolder(root: root)
     let chosen = try chosen ?? MutationFormat.chosen(formats)
@@ -128,6 +132,11 @@ public enum MutationTesting {
     let pending = try MutationReportFiles(report: report, root: root, folder: folder)
       .files(chosen).map { file in AtomicFile.Pending(path: file.path, parts: { [file.contents] }) }
     try ReportFolder.write(pending, to: folder, manifest: ReportFolder.mutationManifest)
+    do {
+      try gitHub.appendStepSummary(markdown: MutationMarkdownReport.render(report))
+    } catch {
+      notice("covgate: warning: job summary not written: \(error)")
+    }
     return MutationRunResult(
       text: chosen.contains(.text) ? MutationTextReport.render(report) : nil,
       passed: report.passed,
