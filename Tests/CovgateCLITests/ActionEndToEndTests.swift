@@ -61,13 +61,14 @@ final class ActionEndToEndTests: XCTestCase {
     try? FileManager.default.removeItem(atPath: work)
   }
 
-  private func comment(_ report: String, environment: [String: String] = [:]) throws
-    -> CLIHarness.Result
-  {
+  private func comment(
+    _ report: String, kind: String? = nil, environment: [String: String] = [:]
+  ) throws -> CLIHarness.Result {
     let file = "\(work)/covgate.md"
     try report.write(toFile: file, atomically: true, encoding: .utf8)
     return try CLIHarness.run(
-      "/bin/bash", ["\(Self.repository)/ci/action/comment.sh", "7", file],
+      "/bin/bash",
+      ["\(Self.repository)/ci/action/comment.sh", "7", file] + (kind.map { [$0] } ?? []),
       environment: [
         "PATH": "\(work)/bin:/usr/bin:/bin", "GITHUB_REPOSITORY": "team/app",
         "GITHUB_STEP_SUMMARY": "\(work)/summary.md",
@@ -244,6 +245,24 @@ final class ActionEndToEndTests: XCTestCase {
 
   /// The Run step's script takes the args input as words: quotes kept together, `$(...)` and
   /// backquotes left as text, `--output` before a `--`, and none for commands without reports.
+  /// The mutation report is a comment of its own beside the coverage one, each edited in place.
+  func testTheMutationReportIsAStickyCommentOfItsOwn() throws {
+    XCTAssertEqual(try comment("### covgate: App: gate PASSED\n").exitCode, 0)
+    let mutation = try comment("### covgate mutate: failed\n", kind: "mutation")
+    XCTAssertTrue(mutation.stdout.contains("posted the mutation comment on #7"), mutation.stdout)
+    let again = try comment("### covgate mutate: passed\n", kind: "mutation")
+    XCTAssertTrue(again.stdout.contains("updated the mutation comment on #7"), again.stdout)
+    XCTAssertEqual(
+      try comments().compactMap { $0["body"] as? String },
+      [
+        "<!-- covgate: coverage report -->\n### covgate: App: gate PASSED\n",
+        "<!-- covgate: mutation report -->\n### covgate mutate: passed\n",
+      ])
+    let wrong = try comment("x\n", kind: "other")
+    XCTAssertEqual(wrong.exitCode, 2)
+    XCTAssertTrue(wrong.stderr.contains("coverage or mutation, not 'other'"), wrong.stderr)
+  }
+
   func testHostileArgsAreWordsNotCode() throws {
     let fake = "#!/usr/bin/env bash\nfor a in \"$@\"; do printf '[%s]' \"$a\"; done; echo\nexit 1\n"
     try fake.write(toFile: "\(work)/bin/covgate", atomically: true, encoding: .utf8)
@@ -265,7 +284,11 @@ final class ActionEndToEndTests: XCTestCase {
     }
     XCTAssertEqual(
       try run("run --format all").words, "[run][--format][all][--output][.build/cov gate]")
-    XCTAssertEqual(try run("run --format all").exitCode, "exit-code=1\n")
+    XCTAssertEqual(try run("run --format all").exitCode, "markdown=covgate.md\nexit-code=1\n")
+    // mutate writes its reports to the output too, and its comment is made of its own Markdown.
+    let merge = try run("mutate merge 'shard 1.json'")
+    XCTAssertEqual(merge.words, "[mutate][merge][shard 1.json][--output][.build/cov gate]")
+    XCTAssertEqual(merge.exitCode, "markdown=covgate-mutation.md\nexit-code=1\n")
     XCTAssertEqual(
       try run("check --input 'my shard.json' -- --filter \"it's\"").words,
       "[check][--input][my shard.json][--output][.build/cov gate][--][--filter][it's]")

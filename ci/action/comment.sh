@@ -8,11 +8,18 @@
 # never turns the gate's verdict red: without gh, or without the right to read or write comments
 # (a pull request from a fork: no pull-requests: write), it says so in the job summary and
 # succeeds. Uses `gh api` (GH_TOKEN, GITHUB_REPOSITORY).
-# Usage: ci/action/comment.sh PULL_REQUEST_NUMBER MARKDOWN_FILE
+# KIND (default coverage) names the comment: a coverage report and a mutation report are two
+# comments, each kept up to date on its own.
+# Usage: ci/action/comment.sh PULL_REQUEST_NUMBER MARKDOWN_FILE [coverage|mutation]
 set -euo pipefail
 number=$1
 report=$2
-marker='<!-- covgate: coverage report -->'
+kind=${3:-coverage}
+case "$kind" in
+  coverage | mutation) ;;
+  *) echo "covgate: the comment's kind is coverage or mutation, not '$kind'" >&2; exit 2 ;;
+esac
+marker="<!-- covgate: $kind report -->"
 # GitHub refuses a comment body over 65,536 characters.
 limit=65000
 repo=${GITHUB_REPOSITORY:?GITHUB_REPOSITORY is not set}
@@ -58,7 +65,7 @@ else
 fi
 if gh api -X "$method" "$endpoint" -F "body=@$body" > /dev/null 2> "$body.err"; then
   if [ "$method" = PATCH ]; then done=updated; else done=posted; fi
-  echo "covgate: $done the coverage comment on #$number"
+  echo "covgate: $done the $kind comment on #$number"
   exit 0
 fi
 denied && note "could not comment on #$number: the token has no pull-requests: write (a pull request from a fork?); the report is in this summary and the artifact."

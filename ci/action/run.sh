@@ -3,8 +3,10 @@
 # a script: COVGATE_ARGS is split as a shell splits words and quotes, and nothing in it runs
 # (`$(...)` stays text); `--output COVGATE_OUTPUT` goes before a `--` (what follows it is swift
 # test's), and only to the commands that write reports (run, the default, and check) unless the
-# args name an output already. covgate's exit code goes to GITHUB_OUTPUT as exit-code; the step
-# itself passes, so that the reports are kept and the comment written before the verdict step.
+# args name an output already; mutate's and mutate merge's too. covgate's exit code goes to
+# GITHUB_OUTPUT as exit-code, and the Markdown report the pull-request comment is made of as
+# markdown (covgate-mutation.md for mutate, covgate.md otherwise); the step itself passes, so
+# that the reports are kept and the comment written before the verdict step.
 # Usage: COVGATE_ARGS=... COVGATE_OUTPUT=... ci/action/run.sh
 set -uo pipefail
 output_file=${GITHUB_OUTPUT:-/dev/null}
@@ -31,7 +33,12 @@ for word in ${args[@]+"${args[@]}"}; do
   case "$word" in --output | --output=*) named=true ;; esac
 done
 final=()
-if [[ $command == run || $command == check ]] && ! $named && [ -n "${COVGATE_OUTPUT:-}" ]; then
+if [[ $command == mutate ]]; then
+  echo "markdown=covgate-mutation.md" >> "$output_file"
+else
+  echo "markdown=covgate.md" >> "$output_file"
+fi
+if [[ $command == run || $command == check || $command == mutate ]] && ! $named && [ -n "${COVGATE_OUTPUT:-}" ]; then
   placed=false
   for word in ${args[@]+"${args[@]}"}; do
     if [ "$word" = "--" ] && ! $placed; then
