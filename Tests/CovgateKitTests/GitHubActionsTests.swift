@@ -25,6 +25,30 @@ final class GitHubActionsTests: XCTestCase {
       ])
   }
 
+  /// `run --mutate`'s survivors are annotated alone, after the run's own annotations were
+  /// printed: the verdicts are not said twice.
+  func testSurvivorAnnotationsAreTheSurvivorsAlone() {
+    var marked = report
+    marked.mutation = MutationFindings(
+      layers: [],
+      survivors: [
+        MutationFindings.Survivor(
+          id: 4, file: "Sources/A.swift", line: 3, column: 9, kind: "negated-comparison",
+          original: "a < b", mutated: "a >= b", tests: ["ATests/testA"])
+      ], page: nil)
+    let actions = GitHubActions(environment: [
+      "GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/work/repo",
+    ])
+    XCTAssertEqual(
+      actions.survivorAnnotations(marked),
+      [
+        "::warning file=Packages/Demo/Sources/A.swift,line=3,col=9,title=covgate mutate%3A survived::negated-comparison: `a < b` → `a >= b` and every test that ran the line still passed (ran by ATests/testA); add an assertion that tells them apart"
+      ])
+    XCTAssertEqual(actions.annotations(marked).count, 2)
+    XCTAssertEqual(GitHubActions(environment: [:]).survivorAnnotations(marked), [])
+    XCTAssertEqual(actions.survivorAnnotations(report), [])
+  }
+
   func testPathsAreMadeRelativeToTheWorkspace() {
     let actions = GitHubActions(environment: [
       "GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/work/repo/",
