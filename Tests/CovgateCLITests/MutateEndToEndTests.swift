@@ -386,6 +386,10 @@ final class MutateEndToEndTests: XCTestCase {
     let html = try String(contentsOfFile: "\(folder)/covgate-mutation.html", encoding: .utf8)
     XCTAssertTrue(html.contains("<h2>4 survivors</h2>"), html)
     XCTAssertTrue(
+      html.contains(
+        "<p>1 static mutant (in a global&#39;s or static&#39;s initializer, which runs once per process; each test in a fresh process): 1 killed.</p>"
+      ), html)
+    XCTAssertTrue(
       html.contains("<span class=\"survivor\"><b>11</b>     count &gt; 100</span>"), html)
     let sonar = try XCTUnwrap(
       JSONSerialization.jsonObject(

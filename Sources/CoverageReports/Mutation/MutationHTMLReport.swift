@@ -27,6 +27,10 @@ public enum MutationHTMLReport {
 
       """
     html += layerTable(report)
+    if let statics = report.staticMutants {
+      html +=
+        "<p>\(escape(MutationTextReport.staticSentence(statics))): \(escape(MutationTextReport.summary(statics))).</p>\n"
+    }
     for verdict in report.verdicts {
       html +=
         "<p class=\"verdict \(verdict.status.rawValue == "n/a" ? "na" : verdict.status.rawValue)\">\(escape(verdict.message))</p>\n"
