@@ -1,4 +1,5 @@
 import CoverageAcquisition
+import CoverageGate
 import CoverageModel
 import CovgateSupport
 import Foundation
@@ -6,6 +7,15 @@ import Foundation
 /// The committed baseline file: sorted, indented JSON, meant to be diffed.
 struct BaselineFile {
   let path: String
+
+  init(path: String) {
+    self.path = path
+  }
+
+  /// The package's baseline file, as `config` names it (`baseline.file`).
+  init(root: String, config: GateConfig) {
+    path = (root as NSString).appendingPathComponent(config.baseline.file)
+  }
 
   /// The baseline read through `files`, or `nil` when there is no file.
   func read(from files: any PackageFiles) throws -> Baseline? {

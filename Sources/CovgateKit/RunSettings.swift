@@ -67,9 +67,7 @@ public struct RunSettings: Sendable {
   public var historyPath: String?
 
   /// The committed baseline file's path.
-  public var baselinePath: String {
-    (packageRoot as NSString).appendingPathComponent(config.baseline.file)
-  }
+  public var baselinePath: String { BaselineFile(root: packageRoot, config: config).path }
 
   /// Where covgate keeps what it can reuse between runs (the package description, demangled
   /// names, the decisions parsed): the user's cache folder, never the measured package; nil,

@@ -30,7 +30,7 @@ extension MutationTesting {
   ///
   /// - Throws: `BaselineError` when the file is not a baseline.
   static func readBaseline(root: String, config: GateConfig) throws -> Baseline? {
-    try BaselineFile(path: baselinePath(root: root, config: config)).read(from: DiskFiles())
+    try BaselineFile(root: root, config: config).read(from: DiskFiles())
   }
 
   /// A whole run's `report` with the ratchet's verdicts on the scores `saved` keeps; with
@@ -59,13 +59,9 @@ extension MutationTesting {
     var baseline = saved ?? Baseline(layers: [:], targets: [:])
     let changed = baseline.mutation != raised
     baseline.mutation = raised
-    let file = BaselineFile(path: baselinePath(root: root, config: config))
+    let file = BaselineFile(root: root, config: config)
     if changed { try file.write(baseline) }
     notice("covgate: baseline's mutation scores \(changed ? "updated" : "unchanged"): \(file.path)")
     return judged
-  }
-
-  private static func baselinePath(root: String, config: GateConfig) -> String {
-    (root as NSString).appendingPathComponent(config.baseline.file)
   }
 }

@@ -11,20 +11,13 @@ public enum MutationBaseline {
   public static func verdicts(
     _ layers: [MutationScore], saved: [String: Metric], config: GateConfig
   ) -> [Verdict] {
-    let tolerance = config.baseline.tolerance
-    return config.layers.filter(\.gated).compactMap { layer in
-      guard let before = saved[layer.name], let then = before.percent,
+    config.layers.filter(\.gated).compactMap { layer in
+      guard let before = saved[layer.name],
         let actual = layers.first(where: { $0.name == layer.name })?.metric,
-        let now = actual.percent
+        let (failed, message) = BaselineRules.judge(
+          actual, against: before, tolerance: config.baseline.tolerance,
+          named: "\(layer.name): mutation score")
       else { return nil }
-      let drop = then - now
-      let failed = drop > tolerance + 1e-9
-      let shown =
-        "\(layer.name): mutation score \(actual.formattedPercent) (\(actual.formattedRatio))"
-      let message =
-        failed
-        ? "\(shown) dropped \(Metric.points(drop)) points below the baseline \(before.formattedPercent) (tolerance \(formatThreshold(tolerance)))"
-        : "\(shown) holds the baseline \(before.formattedPercent)"
       return Verdict(
         rule: .mutationBaseline, scopeKind: .layer, scope: layer.name, metric: nil,
         actual: actual, required: before.truncatedPercent, status: failed ? .failed : .passed,
@@ -39,14 +32,9 @@ public enum MutationBaseline {
     var updated = saved ?? [:]
     let gated = Set(config.layers.filter(\.gated).map(\.name))
     for layer in layers where gated.contains(layer.name) {
-      let new = layer.metric
-      guard new.count > 0 else { continue }
-      if let old = updated[layer.name], old.count > 0,
-        new.covered * old.count <= old.covered * new.count
-      {
-        continue
+      if BaselineRules.isHigher(layer.metric, than: updated[layer.name] ?? .zero) {
+        updated[layer.name] = layer.metric
       }
-      updated[layer.name] = new
     }
     return updated
   }
