@@ -546,12 +546,12 @@ def mutation_of(rows, row, name, repo, tag, file, ranges, edit_line):
 
 def where_the_time_goes(rows, what, total, out):
     """The phases of the mutation run whose report is in `out`, of its `total` wall time: the
-    copy's build with coverage and first run of every test (the test map), the mutated build, the mutants' tests, and the rest
-    (the copy's sync, starting, the reports)."""
+    copy's one build (with coverage, the mutants in), the test map (every test once, one per
+    process), the mutants' tests, and the rest (placing the sources, the copy's sync, the reports)."""
     seconds = json.load(open(os.path.join(out, "covgate-mutation.json")))["seconds"]
     rest = total - seconds["baseline"] - seconds["build"] - seconds["mutants"]
-    said = (f"build with coverage and test map {seconds['baseline']:.1f} s, mutated build {seconds['build']:.1f} s, "
-            f"mutants {seconds['mutants']:.1f} s, copy and the rest {rest:.1f} s")
+    said = (f"mutated build with coverage {seconds['build']:.1f} s, test map {seconds['baseline']:.1f} s, "
+            f"mutants {seconds['mutants']:.1f} s, sources, copy and the rest {rest:.1f} s")
     rows.append((f"where covgate mutate's time goes ({what})", f"{total:.3f} s", "-", "-", "-", said, "-"))
     print(f"  {what}: {said}", flush=True)
 

@@ -114,7 +114,7 @@ public struct Pipeline: Sendable {
   }
 
   /// The package as described (its targets and their sources), before any source is read.
-  private func describe(swift: @autoclosure () throws -> String) throws -> PackageInfo {
+  func describe(swift: @autoclosure () throws -> String) throws -> PackageInfo {
     let root = settings.packageRoot
     if let file = settings.packageDescriptionPath {
       return try PackageDescriptionFile(path: file).read(root: root)

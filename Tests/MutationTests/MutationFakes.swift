@@ -36,6 +36,10 @@ final class FakeMutantTesting: MutantTesting, @unchecked Sendable {
     }
   }
 
+  func binPath(root: String, flags: [String], toolchain: Toolchain) throws -> String {
+    "\(root)/.build/debug"
+  }
+
   func testsAndLauncher(root: String, flags: [String], fresh: Bool, toolchain: Toolchain) throws
     -> (tests: [TestCase], launcher: any TestProcessLaunching)
   {
@@ -161,7 +165,13 @@ final class MutationFixture: @unchecked Sendable {
 
   var services: MutationServices {
     MutationServices(
-      tests: testing,
+      tests: testing, coverageBuildFlags: ["--enable-code-coverage"],
+      sources: { [self] root, config, _ in
+        events.add("sources \(root == self.root) \(config.patch.base ?? "-")")
+        var report = baseline
+        report.testMap = nil
+        return report
+      },
       baseline: { [self] run in
         events.add("baseline \(run.root == "\(workspace)/package") \(run.config.patch.base ?? "-")")
         return baseline

@@ -58,21 +58,44 @@ final class MutationRunTests: XCTestCase {
     XCTAssertFalse(starts.contains { $0.test == broken.id })
   }
 
-  func testTheRunIsAnnouncedAndTheLaunchersNotesAreNoticesAndTheCopyIsRestored() throws {
+  func testTheRunIsAnnouncedAndTheLaunchersNotesAreNotices() throws {
     let fixture = try fixture()
     fixture.testing.launcher.notes = ["covgate: every test ran in a process of its own"]
     _ = try fixture.run()
+    // The sources are placed before anything is built; the test map's run comes after the
+    // one build, on the copy, without a patch base.
     XCTAssertEqual(
       fixture.events.events,
       [
-        "baseline true -", "phase build", "phase mutants",
+        "sources true -", "phase build", "baseline true -", "phase mutants",
         "notice covgate: every test ran in a process of its own",
       ])
-    XCTAssertEqual(
-      try String(
-        contentsOfFile: "\(fixture.workspace)/package/\(MutationFixture.file)", encoding: .utf8),
-      MutationFixture.source)
     XCTAssertFalse(FileManager.default.fileExists(atPath: "\(fixture.workspace)/mutants"))
+  }
+
+  func testTheCopyKeepsItsSchemataUntouchedWhileNothingChanges() throws {
+    let fixture = try fixture()
+    let first = try fixture.run()
+    let path = "\(fixture.workspace)/package/\(MutationFixture.file)"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    XCTAssertNotEqual(text, MutationFixture.source)
+    XCTAssertTrue(text.contains(MutantSchema.environmentVariable))
+    // Every line of the source keeps its number: the test map names the original lines.
+    let lines = text.components(separatedBy: "\n")
+    for (number, line) in MutationFixture.source.components(separatedBy: "\n").enumerated()
+    where line.hasPrefix("func ") {
+      XCTAssertEqual(lines[number], line)
+    }
+    let date = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    Thread.sleep(forTimeInterval: 0.01)
+    let second = try fixture.run()
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, date)
+    XCTAssertEqual(second.results.map(\.outcome), first.results.map(\.outcome))
+    // A file out of scope again holds the source's text.
+    fixture.changes = ChangeSet(base: "main", baseCommit: "base", files: [])
+    _ = try fixture.run(.changes(since: "main"))
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), MutationFixture.source)
   }
 
   func testWithoutATestMapTheRunStops() throws {
@@ -171,6 +194,18 @@ final class MutationRunTests: XCTestCase {
     let started = Set(fixture.testing.launcher.starts.map(\.mutant))
     XCTAssertTrue(started.isDisjoint(with: onLine2.map(\.mutant.id)))
     XCTAssertEqual(fixture.testing.buildCount, 2)
+    // The next run of the same mutants starts without them: one build, the same outcomes.
+    let again = try fixture.run()
+    XCTAssertEqual(fixture.testing.buildCount, 3)
+    XCTAssertEqual(
+      Set(again.results.filter { $0.outcome == .unviable }.map(\.mutant.line)), [2])
+    // Another mutant set (a line edited) is built whole again.
+    try MutationFixture.source.replacingOccurrences(of: "a + b", with: "b + a").write(
+      toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
+    fixture.testing.builds = [CommandResult(exitCode: 0)]
+    let edited = try fixture.run()
+    XCTAssertEqual(fixture.testing.buildCount, 4)
+    XCTAssertFalse(edited.results.contains { $0.outcome == .unviable })
   }
 
   // MARK: - Scope

@@ -11,6 +11,8 @@ public protocol MutantTesting: Sendable {
   /// mutated build's errors name the mutants that do not compile.
   func buildTestsKeepingOutput(root: String, flags: [String], toolchain: Toolchain) throws
     -> CommandResult
+  /// The folder of the test binaries `swift build --build-tests` with `flags` at `root` makes.
+  func binPath(root: String, flags: [String], toolchain: Toolchain) throws -> String
   /// Every test of the build at `root` (built with `flags`), and what runs them one per process
   /// (children of test servers unless `fresh`).
   func testsAndLauncher(root: String, flags: [String], fresh: Bool, toolchain: Toolchain) throws
@@ -28,6 +30,10 @@ extension LiveAcquisition: MutantTesting {
   {
     try TestRunner(toolchain: toolchain, platform: platform)
       .buildTestsKeepingOutput(root: root, flags: flags)
+  }
+
+  public func binPath(root: String, flags: [String], toolchain: Toolchain) throws -> String {
+    try TestRunner(toolchain: toolchain, platform: platform).binPath(root: root, arguments: flags)
   }
 
   public func testsAndLauncher(root: String, flags: [String], fresh: Bool, toolchain: Toolchain)

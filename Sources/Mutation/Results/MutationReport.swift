@@ -19,7 +19,8 @@ public struct MutationReport: Sendable, Equatable, Codable {
   /// fresh process), counted apart from the layers' (which include them); nil when none.
   public var staticMutants: MutationScore?
   public var verdicts: [Verdict]
-  /// Seconds spent: the first run of every test (the test map), the mutated build, the mutants.
+  /// Seconds spent: the one build with every mutant in, the run of every test with the mutants
+  /// off (the test map), the mutants.
   public var seconds: Timing
   /// A shard's report (`covgate mutate --shard K/N`) says which part of the run it holds and
   /// holds only its mutants' results; nil in a whole run's report and in a merge's.

@@ -19,7 +19,8 @@ extension MutationRun {
     let runnable = results.indices.filter { !unviable.contains(results[$0].mutant.id) }
     guard !runnable.isEmpty else { return results }
     let (tests, launcher) = try services.tests.testsAndLauncher(
-      root: root, flags: mutantBuildFlags, fresh: settings.freshProcesses, toolchain: toolchain)
+      root: root, flags: services.coverageBuildFlags, fresh: settings.freshProcesses,
+      toolchain: toolchain)
     let byID = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
     var cache =
       settings.usesCache ? MutationCache(path: "\(settings.workspace)/results.json") : nil

@@ -4,12 +4,17 @@ import CoverageModel
 import CovgateSupport
 import Foundation
 
-/// `covgate mutate`: mutation testing of the lines in scope, in a copy of the package.
+/// `covgate mutate`: mutation testing of the lines in scope, in a copy of the package, built
+/// once.
 ///
-/// 1. The copy is synced and its tests run one per process with coverage (the pipeline's own
-///    per-test run): the test map says which tests ran each line, and how long each took.
-/// 2. Every mutant of the lines in scope (gated layers only) is written into the copy behind a
-///    switch and the copy is built once; mutants the compiler refuses are unviable.
+/// 1. The mutants are found in the package's sources of gated layers (placed as a run places
+///    them, before anything is built), written into the copy behind switches (mutant
+///    schemata) and the copy is built once, with coverage; mutants the compiler refuses are
+///    unviable.
+/// 2. The copy's tests run one per process with coverage, every switch off (the pipeline's own
+///    per-test run, building nothing): the test map says which tests ran each line and how
+///    long each took. The schemata keep every line where it was, so the map names the
+///    original lines.
 /// 3. Each mutant runs only the tests that ran its line, fastest first, each in a child of a
 ///    test server with `COVGATE_MUTANT` set, until one fails; no test: no coverage.
 public struct MutationRun: Sendable {
@@ -34,16 +39,13 @@ public struct MutationRun: Sendable {
       )
     }
     defer { lock.release() }
-    let copy = PackageCopy(source: settings.packageRoot, copy: "\(settings.workspace)/package")
-    try copy.sync()
 
-    let baselineStart = Date()
-    let baseline = try baselineReport(root: copy.copy)
-    guard let testMap = baseline.testMap else { throw MutationError.noTestMap }
-    let baselineSeconds = Date().timeIntervalSince(baselineStart)
-
-    try checkFilesInScopeAreGated(in: baseline)
-    let (files, skipped) = try sites(in: baseline, scope: scope, root: copy.copy)
+    var config = settings.config
+    config.patch.base = nil
+    let sources = try services.sources(
+      settings.packageRoot, config, "\(settings.workspace)/cache/package")
+    try checkFilesInScopeAreGated(in: sources)
+    let (files, skipped) = try sites(in: sources, scope: scope, root: settings.packageRoot)
     var mutants: [Mutant] = []
     var byFile: MutatedBuild.FileMutants = [:]
     var originals: [String: String] = [:]
@@ -70,20 +72,37 @@ public struct MutationRun: Sendable {
 
     services.phase(.build)
     let buildStart = Date()
+    let copy = PackageCopy(source: settings.packageRoot, copy: "\(settings.workspace)/package")
+    let memory = UnviableMemory(path: "\(settings.workspace)/unviable.json")
+    let memoryKey = UnviableMemory.key(byFile, originals: originals)
+    let known = memory.recalled(key: memoryKey, in: byFile)
+    // The mutated files keep the text the last build of the same mutants left: unchanged, they
+    // are not compiled again.
+    var schemata: [String: String] = [:]
+    for (file, text) in originals {
+      schemata[file] = MutantSchema.apply(
+        (byFile[file] ?? []).filter { !known.contains($0.id) }, to: text, file: file)
+    }
+    try copy.sync(replacing: schemata)
+    // The build folder of the two-build design (mutants built apart, without coverage).
+    try? FileManager.default.removeItem(atPath: "\(settings.workspace)/build")
     let toolchain = try services.tests.locateToolchain()
-    let flags = mutantBuildFlags
+    let flags = services.coverageBuildFlags
     let build = MutatedBuild(
       copy: copy.copy,
       build: {
         try services.tests.buildTestsKeepingOutput(
           root: copy.copy, flags: flags, toolchain: toolchain)
       })
-    // The copy's sources as they were, dates included, whatever happens: the next run's build
-    // with coverage then has nothing to compile again.
-    let dates = MutatedBuild.modificationDates(of: Array(originals.keys), in: copy.copy)
-    defer { build.restore(originals, dates: dates) }
-    let unviable = mutants.isEmpty ? [] : try build.run(byFile, originals: originals)
+    let unviable = try build.run(byFile, originals: originals, known: known)
+    memory.remember(key: memoryKey, unviable: unviable, in: byFile)
     let buildSeconds = Date().timeIntervalSince(buildStart)
+
+    let baselineStart = Date()
+    let binPath = try services.tests.binPath(root: copy.copy, flags: flags, toolchain: toolchain)
+    let baseline = try baselineReport(root: copy.copy, config: config, builtTests: binPath)
+    guard let testMap = baseline.testMap else { throw MutationError.noTestMap }
+    let baselineSeconds = Date().timeIntervalSince(baselineStart)
 
     services.phase(.mutants)
     let mutantsStart = Date()
@@ -146,19 +165,18 @@ public struct MutationRun: Sendable {
     }
   }
 
-  /// The copy's tests run one per process with coverage, as `covgate run --per-test` runs them.
-  private func baselineReport(root: String) throws -> CoverageReport {
-    var config = settings.config
-    config.patch.base = nil
+  /// The copy's tests run one per process with coverage, as `covgate run --per-test` runs
+  /// them, from the test binaries already built in `builtTests`.
+  private func baselineReport(root: String, config: GateConfig, builtTests: String) throws
+    -> CoverageReport
+  {
+    var perTest = PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses)
+    perTest.builtTests = builtTests
     return try services.baseline(
       BaselineRun(
-        root: root, config: config,
-        perTest: PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses),
-        outputFolder: "\(settings.workspace)/baseline"))
+        root: root, config: config, perTest: perTest,
+        outputFolder: "\(settings.workspace)/baseline",
+        cacheFolder: "\(settings.workspace)/cache/copy"))
   }
-
-  /// The mutated build goes to a build folder of its own, without coverage: the copy's build
-  /// with coverage stays as the first run left it, and mutants run uninstrumented, faster.
-  var mutantBuildFlags: [String] { ["--scratch-path", "\(settings.workspace)/build"] }
 
 }

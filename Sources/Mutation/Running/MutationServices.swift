@@ -9,6 +9,15 @@ import Foundation
 public struct MutationServices: Sendable {
   /// The mutated copy's build, its tests and what runs them (live: `LiveAcquisition`).
   public var tests: any MutantTesting
+  /// The flags of the per-test run's build with coverage: the mutants are built with them, in
+  /// the same build folder, so the test map's run builds nothing more.
+  public var coverageBuildFlags: [String]
+  /// The package's sources in scope and their layers, as a run would place them, without
+  /// coverage (live: `Pipeline.sourcesReport`): where the mutants are found. What can be
+  /// reused between runs (the package's description) is kept in `cacheFolder`.
+  public var sources:
+    @Sendable (_ root: String, _ config: GateConfig, _ cacheFolder: String) throws ->
+      CoverageReport
   /// The copy's tests run one per process with coverage, as `covgate run --per-test` runs
   /// them: the report whose test map says which tests ran each line.
   public var baseline: @Sendable (BaselineRun) throws -> CoverageReport
@@ -22,13 +31,19 @@ public struct MutationServices: Sendable {
   public var notice: @Sendable (String) -> Void
 
   public init(
-    tests: any MutantTesting, baseline: @escaping @Sendable (BaselineRun) throws -> CoverageReport,
+    tests: any MutantTesting, coverageBuildFlags: [String],
+    sources:
+      @escaping @Sendable (_ root: String, _ config: GateConfig, _ cacheFolder: String) throws ->
+      CoverageReport,
+    baseline: @escaping @Sendable (BaselineRun) throws -> CoverageReport,
     changes: @escaping @Sendable (_ base: String, _ root: String) throws -> ChangeSet,
     commit: @escaping @Sendable (String) -> String,
     phase: @escaping @Sendable (MutationPhase) -> Void,
     notice: @escaping @Sendable (String) -> Void
   ) {
     self.tests = tests
+    self.coverageBuildFlags = coverageBuildFlags
+    self.sources = sources
     self.baseline = baseline
     self.changes = changes
     self.commit = commit
@@ -37,7 +52,8 @@ public struct MutationServices: Sendable {
   }
 }
 
-/// The first run of a mutation run: every test of the copy, one per process, with coverage.
+/// The test map's run: every test of the copy (built with its mutants switched off), one per
+/// process, with coverage.
 public struct BaselineRun: Sendable {
   /// The package copy.
   public var root: String
@@ -46,11 +62,13 @@ public struct BaselineRun: Sendable {
   public var perTest: PerTestSettings
   /// Where its reports go (inside the mutation workspace).
   public var outputFolder: String
+  /// What can be reused between runs (the package's description, names, parsed decisions).
+  public var cacheFolder: String
 }
 
-/// The steps of a mutation run after its first run of the tests.
+/// The steps of a mutation run that are its own (the test map's run reports its steps itself).
 public enum MutationPhase: Sendable, Equatable {
-  /// The mutants are written into the copy and it is built.
+  /// The mutants are written into the copy and it is built with coverage.
   case build
   /// The mutants' tests run.
   case mutants

@@ -13,11 +13,14 @@ struct MutatedBuild {
   /// A file's mutants: the site and id of each.
   typealias FileMutants = [String: [(site: MutationSite, id: Int)]]
 
-  /// Builds with `mutants` in; returns the ids found unviable. Throws when even the files
-  /// without mutants fail to build.
-  func run(_ mutants: FileMutants, originals: [String: String]) throws -> Set<Int> {
-    var active = mutants
-    var unviable = Set<Int>()
+  /// Builds with `mutants` in, those in `known` (found unviable by an earlier build of the
+  /// same mutants) left out from the start; returns the ids found unviable, `known` included.
+  /// Throws when even the files without mutants fail to build.
+  func run(_ mutants: FileMutants, originals: [String: String], known: Set<Int> = []) throws
+    -> Set<Int>
+  {
+    var active = mutants.mapValues { $0.filter { !known.contains($0.id) } }
+    var unviable = known
     for round in 0...Self.rounds {
       try write(active, originals: originals)
       let result = try build()
@@ -46,28 +49,6 @@ struct MutatedBuild {
       throw MutationError.buildFailed(Self.firstError(in: result.stdout + result.stderr))
     }
     return unviable
-  }
-
-  /// Each file's modification date, to put back with its text.
-  static func modificationDates(of files: [String], in copy: String) -> [String: Date] {
-    var dates: [String: Date] = [:]
-    for file in files {
-      dates[file] =
-        (try? FileManager.default.attributesOfItem(atPath: "\(copy)/\(file)"))?[.modificationDate]
-        as? Date
-    }
-    return dates
-  }
-
-  /// Writes the original texts back with their dates.
-  func restore(_ originals: [String: String], dates: [String: Date]) {
-    for (file, text) in originals {
-      let path = "\(copy)/\(file)"
-      try? text.write(toFile: path, atomically: true, encoding: .utf8)
-      if let date = dates[file] {
-        try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
-      }
-    }
   }
 
   private func write(_ mutants: FileMutants, originals: [String: String]) throws {

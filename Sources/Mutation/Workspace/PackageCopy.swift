@@ -13,9 +13,11 @@ struct PackageCopy {
   let copy: String
 
   /// Makes `copy` hold what `source` holds (build output left out); the copy's own `.build`
-  /// stays. Returns how many files were written.
+  /// stays. A file of `replaced` (package-relative) holds the text given instead: the mutated
+  /// files keep their schemata, dates included, while they do not change. Returns how many
+  /// files were written.
   @discardableResult
-  func sync() throws -> Int {
+  func sync(replacing replaced: [String: String] = [:]) throws -> Int {
     let manager = FileManager.default
     try manager.createDirectory(atPath: copy, withIntermediateDirectories: true)
     var written = 0
@@ -36,7 +38,9 @@ struct PackageCopy {
         }
         return
       }
-      let bytes = try Data(contentsOf: URL(fileURLWithPath: from))
+      let bytes =
+        try replaced[relative].map { Data($0.utf8) }
+        ?? Data(contentsOf: URL(fileURLWithPath: from))
       if (try? Data(contentsOf: URL(fileURLWithPath: to))) != bytes {
         try? manager.removeItem(atPath: to)
         try bytes.write(to: URL(fileURLWithPath: to))
