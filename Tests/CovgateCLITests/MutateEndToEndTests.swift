@@ -166,6 +166,36 @@ final class MutateEndToEndTests: XCTestCase {
       ["Discount.swift:11 count >= 99": "survived", "Discount.swift:11 count <= 99": "survived"])
     let rerun = try covgate(["mutate", "--base", "HEAD", "--jobs", "2", "--no-cache"])
     XCTAssertFalse(rerun.stdout.contains("kept from the last run"), rerun.stdout)
+    XCTAssertFalse(rerun.stderr.contains("the test map ran"), rerun.stderr)
+
+    // An edit inside one function's body: only the tests that ran code of its file run again
+    // for the map, and the mutants still get the tests that ran their line.
+    let edited = text.replacingOccurrences(of: "count > 100", with: "count > 98")
+    try edited.write(toFile: discount, atomically: true, encoding: .utf8)
+    let afterEdit = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
+    XCTAssertEqual(afterEdit.exitCode, 1, afterEdit.stdout + afterEdit.stderr)
+    let partialMap = try XCTUnwrap(
+      afterEdit.stderr.split(separator: "\n").first { $0.contains("the test map ran") },
+      afterEdit.stderr)
+    XCTAssertTrue(
+      partialMap.hasSuffix("tests again: the others ran no code of Sources/Shop/Discount.swift"),
+      String(partialMap))
+    XCTAssertEqual(
+      outcomes(try report()),
+      ["Discount.swift:11 count >= 98": "survived", "Discount.swift:11 count <= 98": "survived"])
+    let survivorTests = try XCTUnwrap(try report()["results"] as? [[String: Any]]).map {
+      $0["tests"] as? [String] ?? []
+    }
+    try text.replacingOccurrences(of: "count > 100", with: "count > 99")
+      .write(toFile: discount, atomically: true, encoding: .utf8)
+    let unchanged = try covgate(["mutate", "--base", "HEAD", "--jobs", "2", "--no-cache"])
+    XCTAssertEqual(unchanged.exitCode, 1, unchanged.stdout + unchanged.stderr)
+    // The same tests as the whole map gives.
+    XCTAssertEqual(
+      try XCTUnwrap(try report()["results"] as? [[String: Any]]).map {
+        $0["tests"] as? [String] ?? []
+      }, survivorTests)
+    XCTAssertFalse(survivorTests.joined().isEmpty)
 
     // Both survivors accepted as equivalent: no score to fall short, the gate is n/a.
     let config = try String(contentsOfFile: "\(package)/.covgate.yml", encoding: .utf8)

@@ -97,6 +97,8 @@ final class MutationFixture: @unchecked Sendable {
   var testMap: TestMap?
   var changes = ChangeSet(base: "main", baseCommit: "base", files: [])
   let testing: FakeMutantTesting
+  /// Per run of the test map, the tests it was told to skip.
+  private(set) var skipped: [Set<String>] = []
 
   /// `Sources/Lib/Price.swift`: `total` (lines 1-4) and `discount` (lines 6-8).
   static let source = """
@@ -174,6 +176,7 @@ final class MutationFixture: @unchecked Sendable {
       },
       baseline: { [self] run in
         events.add("baseline \(run.root == "\(workspace)/package") \(run.config.patch.base ?? "-")")
+        skipped.append(run.perTest.skipping)
         return baseline
       },
       changes: { [self] base, _ in

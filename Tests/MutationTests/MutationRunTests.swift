@@ -98,6 +98,33 @@ final class MutationRunTests: XCTestCase {
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), MutationFixture.source)
   }
 
+  func testTheMapRunsAgainOnlyForTheTestsAnEditCanAffect() throws {
+    let other = passed("LibTests.OtherTests/testOther", seconds: 1)
+    let fixture = try MutationFixture(tests: [slow, fast, other], ran: [[0], [0], []]) { _, _ in
+      StreamResult(exitCode: 1)
+    }
+    _ = try fixture.run()
+    XCTAssertEqual(fixture.skipped, [[]])
+    // Nothing changed: the map stands, no test runs for it.
+    let again = try fixture.run()
+    XCTAssertEqual(fixture.skipped, [[]])
+    XCTAssertEqual(Set(inTotal(again).map(\.killedBy)), [fast.id])
+    // An edit inside `total`'s body: the test that ran no code of the file is not run again.
+    try MutationFixture.source.replacingOccurrences(of: "a + b", with: "b + a").write(
+      toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
+    let edited = try fixture.run()
+    XCTAssertEqual(fixture.skipped, [[], [other.id]])
+    XCTAssertEqual(Set(inTotal(edited).map(\.killedBy)), [fast.id])
+    // An edit outside a body (a new declaration) takes every test again.
+    try (MutationFixture.source + "let limit = 3\n").write(
+      toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
+    _ = try fixture.run()
+    XCTAssertEqual(fixture.skipped, [[], [other.id], []])
+    // `--no-cache` reuses nothing.
+    _ = try fixture.run { $0.usesCache = false }
+    XCTAssertEqual(fixture.skipped, [[], [other.id], [], []])
+  }
+
   func testWithoutATestMapTheRunStops() throws {
     let fixture = try fixture()
     fixture.testMap = nil

@@ -43,7 +43,7 @@ final class PackageCopyTests: XCTestCase {
     try write("kept", "copy/.build/debug/A.o")
     try write("gone", "copy/Stale.swift")
     let copy = PackageCopy(source: "\(folder)/package", copy: "\(folder)/copy")
-    XCTAssertEqual(try copy.sync(), 3)
+    XCTAssertEqual(try copy.sync().written, 3)
     XCTAssertEqual(
       files("copy"),
       [".build/debug/A.o", "Package.swift", "Sources/A/A.swift", "Sources/A/B.swift"])
@@ -55,7 +55,12 @@ final class PackageCopyTests: XCTestCase {
         atPath: "\(folder)/copy/Sources/A/A.swift")[.modificationDate] as? Date
     try write("let b = 3", "package/Sources/A/B.swift")
     try write("mutated", "copy/Package.swift")
-    XCTAssertEqual(try copy.sync(), 2)
+    let synced = try copy.sync()
+    XCTAssertEqual(synced.written, 2)
+    // What each overwritten file held before: the copy's state the last run left.
+    XCTAssertEqual(
+      synced.previous.mapValues { String(decoding: $0, as: UTF8.self) },
+      ["Sources/A/B.swift": "let b = 2", "Package.swift": "mutated"])
     XCTAssertEqual(
       try String(contentsOfFile: "\(folder)/copy/Sources/A/B.swift", encoding: .utf8), "let b = 3")
     XCTAssertEqual(
@@ -63,5 +68,12 @@ final class PackageCopyTests: XCTestCase {
     XCTAssertEqual(
       try FileManager.default.attributesOfItem(atPath: "\(folder)/copy/Sources/A/A.swift")[
         .modificationDate] as? Date, untouched)
+
+    // A replaced file holds the text given, and is written only when it differs.
+    XCTAssertEqual(try copy.sync(replacing: ["Sources/A/A.swift": "let a = 0"]).written, 1)
+    XCTAssertEqual(
+      try String(contentsOfFile: "\(folder)/copy/Sources/A/A.swift", encoding: .utf8), "let a = 0")
+    XCTAssertEqual(try copy.sync(replacing: ["Sources/A/A.swift": "let a = 0"]).written, 0)
+    XCTAssertEqual(try copy.sync().previous, ["Sources/A/A.swift": Data("let a = 0".utf8)])
   }
 }

@@ -14,6 +14,9 @@ public struct PerTestSettings: Sendable, Equatable {
   /// The folder of test binaries already built with coverage (`.build/debug`, as the SwiftPM
   /// plugin builds them): nothing is built and `swift` is not run.
   public var builtTests: String?
+  /// Tests (by ID) not to run: `covgate mutate` keeps their lines from its last map when an
+  /// edit cannot have changed them.
+  public var skipping: Set<String> = []
 
   public init(
     jobs: Int = ProcessInfo.processInfo.activeProcessorCount, shard: Shard? = nil,
@@ -48,7 +51,7 @@ extension TestRunner {
       binPath = try self.binPath(root: root, arguments: selection.buildFlags)
     }
     let (binaries, listed) = try listTests(binPath: binPath)
-    let selected = listed.filter(selection.includes)
+    let selected = listed.filter { selection.includes($0) && !settings.skipping.contains($0.id) }
     guard !selected.isEmpty else { throw NoTestSelected(listed: listed.count) }
     let tests =
       settings.shard.map {

@@ -7,7 +7,7 @@ extension MutationRun {
   /// Runs the tests of every mutant that compiled and has tests.
   func outcomes(
     of mutants: [Mutant], unviable: Set<Int>, testMap: TestMap, toolchain: Toolchain, root: String,
-    files: [ScopedFile], originals: [String: String]
+    files: [ScopedFile], copyFiles: [String: String]? = nil, originals: [String: String]
   ) throws -> [MutantResult] {
     let places = Dictionary(files.map { ($0.path, ($0.target, $0.layer)) }) { first, _ in first }
     var results = mutants.map { mutant in
@@ -25,7 +25,9 @@ extension MutationRun {
     var cache =
       settings.usesCache ? MutationCache(path: "\(settings.workspace)/results.json") : nil
     let testCode =
-      cache == nil ? "" : MutationCache.testCode(root: root, measured: Set(files.map(\.path)))
+      cache == nil
+      ? ""
+      : MutationCache.testCode(root: root, measured: Set(files.map(\.path)), files: copyFiles)
     // The map's index of tests by function, built once for every mutant's question.
     let byFunction = testMap.testsByFunction()
     var keys: [Int: String] = [:]

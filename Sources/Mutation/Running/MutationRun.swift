@@ -83,7 +83,7 @@ public struct MutationRun: Sendable {
       schemata[file] = MutantSchema.apply(
         (byFile[file] ?? []).filter { !known.contains($0.id) }, to: text, file: file)
     }
-    try copy.sync(replacing: schemata)
+    let synced = try copy.sync(replacing: schemata)
     // The build folder of the two-build design (mutants built apart, without coverage).
     try? FileManager.default.removeItem(atPath: "\(settings.workspace)/build")
     let toolchain = try services.tests.locateToolchain()
@@ -99,20 +99,25 @@ public struct MutationRun: Sendable {
     let buildSeconds = Date().timeIntervalSince(buildStart)
 
     let baselineStart = Date()
-    let binPath = try services.tests.binPath(root: copy.copy, flags: flags, toolchain: toolchain)
-    let baseline = try baselineReport(root: copy.copy, config: config, builtTests: binPath)
-    guard let testMap = baseline.testMap else { throw MutationError.noTestMap }
+    let copyFiles = CopyFingerprints.of(root: copy.copy)
+    let testMap = try self.testMap(
+      copy: copy.copy, files: copyFiles, sources: sources, config: config,
+      hasStaticMutants: mutants.contains(where: \.isStatic),
+      earlierText: { file in
+        synced.previous[file].map { String(decoding: $0, as: UTF8.self) } ?? schemata[file]
+          ?? (try? String(contentsOfFile: "\(copy.copy)/\(file)", encoding: .utf8))
+      }, flags: flags, toolchain: toolchain)
     let baselineSeconds = Date().timeIntervalSince(baselineStart)
 
     services.phase(.mutants)
     let mutantsStart = Date()
     let results = try outcomes(
       of: mutants.filter { owned?.contains($0.id) ?? true }, unviable: unviable,
-      testMap: testMap, toolchain: toolchain, root: copy.copy, files: baseline.files,
-      originals: originals)
+      testMap: testMap, toolchain: toolchain, root: copy.copy, files: sources.files,
+      copyFiles: copyFiles, originals: originals)
     return Self.report(
       MutationReport(
-        packageName: baseline.packageName, scope: scope.description, results: results,
+        packageName: sources.packageName, scope: scope.description, results: results,
         skipped: skipped,
         seconds: .init(
           baseline: baselineSeconds, build: buildSeconds,
@@ -165,18 +170,57 @@ public struct MutationRun: Sendable {
     }
   }
 
-  /// The copy's tests run one per process with coverage, as `covgate run --per-test` runs
-  /// them, from the test binaries already built in `builtTests`.
-  private func baselineReport(root: String, config: GateConfig, builtTests: String) throws
-    -> CoverageReport
-  {
+  /// The test map of the copy as built: the last run's where nothing changed since; else the
+  /// copy's tests run one per process with coverage, as `covgate run --per-test` runs them,
+  /// from the test binaries already built, only those an edit can affect where the last map
+  /// says which (`TestMapMemory`). `--no-cache` takes the whole map.
+  private func testMap(
+    copy: String, files: [String: String], sources: CoverageReport, config: GateConfig,
+    hasStaticMutants: Bool, earlierText: (String) -> String?, flags: [String],
+    toolchain: Toolchain
+  ) throws -> TestMap {
+    let memory = TestMapMemory(path: "\(settings.workspace)/test-map.json")
+    let recalled = settings.usesCache ? memory.recalled() : nil
+    let plan = TestMapMemory.plan(
+      files: files, recalled: recalled, measured: Set(sources.files.map(\.path)),
+      hasStaticMutants: hasStaticMutants, earlierText: earlierText,
+      currentText: { try? String(contentsOfFile: "\(copy)/\($0)", encoding: .utf8) })
     var perTest = PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses)
-    perTest.builtTests = builtTests
-    return try services.baseline(
+    perTest.builtTests = try services.tests.binPath(root: copy, flags: flags, toolchain: toolchain)
+    var map: TestMap
+    switch plan {
+    case .unchanged:
+      guard let recalled else { preconditionFailure("an unchanged copy has a map") }
+      services.notice(
+        "covgate: note: nothing changed since the last test map: it stands, no test ran for it")
+      return recalled.map
+    case .everyTest:
+      map = try baselineMap(root: copy, config: config, perTest: perTest)
+    case .affected(let changed, let unaffected):
+      guard let recalled else { preconditionFailure("affected tests are known from a map") }
+      perTest.skipping = unaffected
+      let total = recalled.map.tests.count
+      services.notice(
+        "covgate: note: the test map ran \(total - unaffected.count) of \(total) tests again: the others ran no code of \(changed.sorted().joined(separator: ", "))"
+      )
+      map = TestMapMemory.combined(
+        try baselineMap(root: copy, config: config, perTest: perTest), last: recalled.map,
+        changed: changed, unaffected: unaffected)
+    }
+    memory.remember(map, files: files)
+    return map
+  }
+
+  /// The test map of a per-test run of the copy with `perTest`.
+  private func baselineMap(root: String, config: GateConfig, perTest: PerTestSettings) throws
+    -> TestMap
+  {
+    let report = try services.baseline(
       BaselineRun(
         root: root, config: config, perTest: perTest,
         outputFolder: "\(settings.workspace)/baseline",
         cacheFolder: "\(settings.workspace)/cache/copy"))
+    guard let map = report.testMap else { throw MutationError.noTestMap }
+    return map
   }
-
 }

@@ -59,20 +59,13 @@ struct MutationCache {
   }
 
   /// One fingerprint of the text of every file under `root` that is not in `measured`
-  /// (package-relative), build output left out: the code tests are made of.
-  static func testCode(root: String, measured: Set<String>) -> String {
-    var parts: [String] = []
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let path = enumerator?.nextObject() as? String {
-      if PackageCopy.skippedNames.contains((path as NSString).lastPathComponent) {
-        enumerator?.skipDescendants()
-        continue
-      }
-      guard !measured.contains(path),
-        let data = try? Data(contentsOf: URL(fileURLWithPath: "\(root)/\(path)"))
-      else { continue }
-      parts.append("\(path)\u{0}\(fingerprint(data))")
-    }
+  /// (package-relative), build output left out: the code tests are made of. `files` are the
+  /// fingerprints of the files under `root`, when they were taken already.
+  static func testCode(
+    root: String, measured: Set<String>, files: [String: String]? = nil
+  ) -> String {
+    let parts = (files ?? CopyFingerprints.of(root: root)).filter { !measured.contains($0.key) }
+      .map { "\($0.key)\u{0}\($0.value)" }
     return fingerprint(Data(parts.sorted().joined(separator: "\n").utf8))
   }
 }

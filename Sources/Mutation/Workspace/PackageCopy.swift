@@ -14,13 +14,13 @@ struct PackageCopy {
 
   /// Makes `copy` hold what `source` holds (build output left out); the copy's own `.build`
   /// stays. A file of `replaced` (package-relative) holds the text given instead: the mutated
-  /// files keep their schemata, dates included, while they do not change. Returns how many
-  /// files were written.
+  /// files keep their schemata, dates included, while they do not change.
   @discardableResult
-  func sync(replacing replaced: [String: String] = [:]) throws -> Int {
+  func sync(replacing replaced: [String: String] = [:]) throws -> Synced {
     let manager = FileManager.default
     try manager.createDirectory(atPath: copy, withIntermediateDirectories: true)
     var written = 0
+    var previous: [String: Data] = [:]
     var wanted = Set<String>()
     try walk("") { relative, isFolder in
       wanted.insert(relative)
@@ -41,14 +41,22 @@ struct PackageCopy {
       let bytes =
         try replaced[relative].map { Data($0.utf8) }
         ?? Data(contentsOf: URL(fileURLWithPath: from))
-      if (try? Data(contentsOf: URL(fileURLWithPath: to))) != bytes {
+      let before = try? Data(contentsOf: URL(fileURLWithPath: to))
+      if before != bytes {
+        previous[relative] = before
         try? manager.removeItem(atPath: to)
         try bytes.write(to: URL(fileURLWithPath: to))
         written += 1
       }
     }
     try removeStale(in: "", keeping: wanted)
-    return written
+    return Synced(written: written, previous: previous)
+  }
+
+  /// What a sync did: how many files it wrote, and the earlier bytes of those it overwrote.
+  struct Synced {
+    var written: Int
+    var previous: [String: Data]
   }
 
   /// Calls `visit` with each copied path under `relative` (folders before their contents).
