@@ -81,8 +81,10 @@ struct TestMapMemory {
     let map = recalled.map
     var unaffected = Set<String>()
     for (index, test) in map.tests.enumerated() {
-      let ranFiles = Set(map.ran[index].compactMap { $0 < map.functions.count ? map.functions[$0].file : nil })
-        .union(map.linesRan.map { index < $0.count ? Array($0[index].keys) : [] } ?? [])
+      let ranFiles = Set(
+        map.ran[index].compactMap { $0 < map.functions.count ? map.functions[$0].file : nil }
+      )
+      .union(map.linesRan.map { index < $0.count ? Array($0[index].keys) : [] } ?? [])
       if ranFiles.isDisjoint(with: changed) { unaffected.insert(test.id) }
     }
     guard unaffected.count < map.tests.count else {
