@@ -497,9 +497,11 @@ def mutation_of(rows, row, name, repo, tag, file, ranges, edit_line):
     edits = [0]
 
     def edit():
-        # Each run follows an edit of the change, as a developer's run would.
+        # Each run follows an edit of the change, as a developer's run would: a text no run
+        # measured before (two texts taken in turn would give every other mutation run the
+        # state the run before it measured, which its workspace then does not rebuild).
         text = open(source).read().split("\n")
-        text[edit_line] = text[edit_line].rstrip() + (" " * (1 + edits[0] % 2))
+        text[edit_line] = text[edit_line].rstrip() + (" " * (1 + edits[0]))
         edits[0] += 1
         open(source, "w").write("\n".join(text))
 

@@ -226,12 +226,20 @@ final class MutationRunTests: XCTestCase {
     XCTAssertEqual(fixture.testing.buildCount, 3)
     XCTAssertEqual(
       Set(again.results.filter { $0.outcome == .unviable }.map(\.mutant.line)), [2])
-    // Another mutant set (a line edited) is built whole again.
+    // An edit of another function keeps them known: one build again.
+    fixture.testing.builds = [CommandResult(exitCode: 0)]
+    try MutationFixture.source.replacingOccurrences(of: "price >= 100", with: "price >= 99")
+      .write(
+        toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
+    let elsewhere = try fixture.run()
+    XCTAssertEqual(fixture.testing.buildCount, 4)
+    XCTAssertEqual(
+      Set(elsewhere.results.filter { $0.outcome == .unviable }.map(\.mutant.line)), [2])
+    // An edit of their own function: their declaration is new, and built whole again.
     try MutationFixture.source.replacingOccurrences(of: "a + b", with: "b + a").write(
       toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
-    fixture.testing.builds = [CommandResult(exitCode: 0)]
     let edited = try fixture.run()
-    XCTAssertEqual(fixture.testing.buildCount, 4)
+    XCTAssertEqual(fixture.testing.buildCount, 5)
     XCTAssertFalse(edited.results.contains { $0.outcome == .unviable })
   }
 

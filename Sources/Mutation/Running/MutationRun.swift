@@ -74,8 +74,8 @@ public struct MutationRun: Sendable {
     let buildStart = Date()
     let copy = PackageCopy(source: settings.packageRoot, copy: "\(settings.workspace)/package")
     let memory = UnviableMemory(path: "\(settings.workspace)/unviable.json")
-    let memoryKey = UnviableMemory.key(byFile, originals: originals)
-    let known = memory.recalled(key: memoryKey, in: byFile)
+    let places = UnviableMemory.places(byFile, originals: originals)
+    let known = memory.recalled(places)
     // The mutated files keep the text the last build of the same mutants left: unchanged, they
     // are not compiled again.
     var schemata: [String: String] = [:]
@@ -95,7 +95,7 @@ public struct MutationRun: Sendable {
           root: copy.copy, flags: flags, toolchain: toolchain)
       })
     let unviable = try build.run(byFile, originals: originals, known: known)
-    memory.remember(key: memoryKey, unviable: unviable, in: byFile)
+    memory.remember(unviable, places: places)
     let buildSeconds = Date().timeIntervalSince(buildStart)
 
     let baselineStart = Date()

@@ -1,59 +1,86 @@
 import CovgateSupport
 import Foundation
 
-/// The mutants the last build found unviable, kept in the workspace with the mutated texts they
-/// were found in: a run whose mutated files and mutants are the same starts its build without
-/// them, instead of compiling the failing schemata again to find them (a build round each).
+/// The mutants the last build found unviable, kept in the workspace with the declaration each
+/// was found in: a mutant whose declaration (its text and its mutants) is unchanged starts the
+/// build left out, instead of the failing schemata being compiled again to find it (a build
+/// round each). An edit of one function leaves the rest of the file's unviable mutants known.
 ///
-/// The shortcut it takes: a change outside the mutated files (a declaration in another file)
-/// could make such a mutant compile; it stays unviable until a mutated file or the mutants
-/// change. A mutant that stopped compiling is still found by the build.
+/// The shortcut it takes: a change outside the declaration (a type in another file) could make
+/// such a mutant compile; it stays unviable until its declaration changes. A mutant that
+/// stopped compiling is still found by the build.
 struct UnviableMemory {
   let path: String
 
   private struct File: Codable {
-    var version = 1
-    /// A fingerprint of every mutated file's text with all its mutants.
-    var key: String
-    /// The unviable mutants, each as `site(_:)` names it.
-    var sites: [String]
+    var version = 2
+    /// Per declaration key, the unviable mutants in it, each as `Place.site` names it.
+    var declarations: [String: [String]]
   }
 
-  /// The key of one run's mutants: every mutated file with all its mutants switched in.
-  static func key(_ mutants: MutatedBuild.FileMutants, originals: [String: String]) -> String {
-    let texts = originals.keys.sorted().map { file in
-      "\(file)\u{0}\(MutantSchema.apply(mutants[file] ?? [], to: originals[file] ?? "", file: file))"
+  /// Where a mutant is, as the memory names it.
+  struct Place {
+    /// Its file, the text of the outermost function, initializer, accessor, closure or
+    /// binding holding its line (the whole file when none does), and every mutant in it.
+    var declaration: String
+    /// The mutant, its line counted from the declaration's first (lines added above the
+    /// declaration do not change it).
+    var site: String
+  }
+
+  /// Each mutant's place, by id.
+  static func places(_ mutants: MutatedBuild.FileMutants, originals: [String: String]) -> [Int:
+    Place]
+  {
+    var places: [Int: Place] = [:]
+    for (file, inFile) in mutants {
+      let text = originals[file] ?? ""
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let spans = DeclarationSpans.of(text)
+      for mutant in inFile {
+        let holding =
+          spans.filter { $0.contains(mutant.site.line) }
+          .max { $0.count < $1.count } ?? 1...max(1, lines.count)
+        let body = lines[
+          max(0, holding.lowerBound - 1)..<min(lines.count, holding.upperBound)
+        ].joined(separator: "\n")
+        let inside = inFile.filter { holding.contains($0.site.line) }.map {
+          site($0.site, from: holding.lowerBound)
+        }
+        places[mutant.id] = Place(
+          declaration: fingerprint(
+            Data(([file, body] + inside.sorted()).joined(separator: "\u{0}").utf8)),
+          site: site(mutant.site, from: holding.lowerBound))
+      }
     }
-    return fingerprint(Data(texts.joined(separator: "\u{0}").utf8))
+    return places
   }
 
-  /// A mutant as the memory names it: its file, place and mutation (ids change between runs).
-  static func site(_ file: String, _ site: MutationSite) -> String {
-    "\(file)\u{0}\(site.line):\(site.column)\u{0}\(site.kind.rawValue)\u{0}\(site.mutated)"
+  /// A mutant as the memory names it in its declaration (ids change between runs).
+  static func site(_ site: MutationSite, from firstLine: Int) -> String {
+    "\(site.line - firstLine):\(site.column)\u{0}\(site.kind.rawValue)\u{0}\(site.mutated)"
   }
 
-  /// The ids of `mutants` found unviable by the last build of the same `key`; none otherwise.
-  func recalled(key: String, in mutants: MutatedBuild.FileMutants) -> Set<Int> {
+  /// The ids of the mutants (at `places`) the last build found unviable in a declaration of
+  /// the same key.
+  func recalled(_ places: [Int: Place]) -> Set<Int> {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
-      let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
-      file.key == key
+      let file = try? JSONDecoder().decode(File.self, from: data), file.version == 2
     else { return [] }
-    let sites = Set(file.sites)
     return Set(
-      mutants.flatMap { file, inFile in
-        inFile.filter { sites.contains(Self.site(file, $0.site)) }.map(\.id)
-      })
+      places.filter { file.declarations[$0.value.declaration]?.contains($0.value.site) == true }
+        .keys)
   }
 
-  /// Keeps `unviable` (ids of `mutants`) for the next build of `key`; a memory that cannot be
-  /// written costs the next run a build round, nothing more.
-  func remember(key: String, unviable: Set<Int>, in mutants: MutatedBuild.FileMutants) {
-    let sites = mutants.flatMap { file, inFile in
-      inFile.filter { unviable.contains($0.id) }.map { Self.site(file, $0.site) }
+  /// Keeps this build's `unviable` mutants for the next; a memory that cannot be written costs
+  /// the next run a build round, nothing more.
+  func remember(_ unviable: Set<Int>, places: [Int: Place]) {
+    var declarations: [String: [String]] = [:]
+    for id in unviable.sorted() {
+      guard let place = places[id] else { continue }
+      declarations[place.declaration, default: []].append(place.site)
     }
-    guard let data = try? JSONEncoder().encode(File(key: key, sites: sites.sorted())) else {
-      return
-    }
+    guard let data = try? JSONEncoder().encode(File(declarations: declarations)) else { return }
     try? AtomicFile.write(data, to: path)
   }
 }
