@@ -178,7 +178,8 @@ final class MutateEndToEndTests: XCTestCase {
       afterEdit.stderr.split(separator: "\n").first { $0.contains("the test map ran") },
       afterEdit.stderr)
     XCTAssertTrue(
-      partialMap.hasSuffix("tests again: the others ran no code of Sources/Shop/Discount.swift"),
+      partialMap.hasSuffix(
+        "tests again: the others never entered the code edited in Sources/Shop/Discount.swift"),
       String(partialMap))
     XCTAssertEqual(
       outcomes(try report()),

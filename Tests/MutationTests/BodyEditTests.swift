@@ -50,6 +50,23 @@ final class BodyEditTests: XCTestCase {
     XCTAssertFalse(edited("size + step)\n  }", "size + step)\n  }\n  func x() {}"))
   }
 
+  func testTheEditSaysItsBodyAndHowManyLinesItAdded() {
+    let new = Self.source.replacingOccurrences(
+      of: "Box(size: size + step)", with: "let next = size + step\n    return Box(size: next)")
+    let edit = BodyEdit.of(old: Self.source, new: new)
+    XCTAssertEqual(edit, BodyEdit(body: 10...12, lineDelta: 1))
+    XCTAssertEqual(edit?.moved(4), 4)
+    XCTAssertNil(edit?.moved(11))
+    XCTAssertEqual(edit?.moved(13), 14)
+    XCTAssertEqual(edit?.newBody, 10...13)
+    // The innermost body: the getter, not the type around it.
+    XCTAssertEqual(
+      BodyEdit.of(
+        old: Self.source, new: Self.source.replacingOccurrences(of: "size * size", with: "size"))?
+        .body,
+      4...4)
+  }
+
   func testEditsInTwoBodiesAreNotInsideOne() {
     let new = Self.source.replacingOccurrences(of: "self.size = size", with: "self.size = size + 0")
       .replacingOccurrences(of: "size + step", with: "size - step")

@@ -49,7 +49,9 @@ final class TestMapMemoryTests: XCTestCase {
   func testAnEditInsideABodyRunsOnlyTheTestsOfItsFile() {
     let (files, texts) = editedPrice("func total(_ a: Int) -> Int {\n  a + 2\n}\n")
     XCTAssertEqual(
-      plan(now: files, texts: texts), .affected(changed: [Self.price], unaffected: ["T/usesTax"]))
+      plan(now: files, texts: texts),
+      .affected(
+        edits: [Self.price: BodyEdit(body: 1...3, lineDelta: 0)], unaffected: ["T/usesTax"]))
   }
 
   func testNothingChangedKeepsTheMap() {
@@ -94,7 +96,8 @@ final class TestMapMemoryTests: XCTestCase {
       ran: [[0]], linesNeverRun: [Self.price: [[3, 3]], Self.tax: [[1, 2]]],
       linesRan: [[Self.price: [[1, 2]]]])
     let map = TestMapMemory.combined(
-      partial, last: Self.map, changed: [Self.price], unaffected: ["T/usesTax"])
+      partial, last: Self.map, edits: [Self.price: BodyEdit(body: 1...3, lineDelta: 1)],
+      unaffected: ["T/usesTax"])
     XCTAssertEqual(map.tests.map(\.id), ["T/usesPrice", "T/usesTax"])
     XCTAssertEqual(map.tests.map(\.seconds), [1.5, 2])
     XCTAssertEqual(map.binaries, ["new"])
@@ -108,5 +111,45 @@ final class TestMapMemoryTests: XCTestCase {
     // run ran.
     XCTAssertEqual(map.linesNeverRun?[Self.price], [[3, 3]])
     XCTAssertNil(map.linesNeverRun?[Self.tax])
+  }
+
+  func testATestThatNeverEnteredTheEditedFunctionKeepsItsLinesMoved() {
+    let file = "Sources/Lib/Fees.swift"
+    let old = "func total() -> Int {\n  1\n}\n\nfunc fee() -> Int {\n  2\n}\n"
+    let new =
+      "func total() -> Int {\n  let one = 1\n  return one\n}\n\nfunc fee() -> Int {\n  2\n}\n"
+    let last = TestMap(
+      commit: "", binaries: [],
+      tests: [passed("T/total", seconds: 1), passed("T/fee", seconds: 1)],
+      functions: [
+        TestMap.Function(name: "total", file: file, firstLine: 1, lastLine: 3),
+        TestMap.Function(name: "fee", file: file, firstLine: 5, lastLine: 7),
+      ],
+      ran: [[0], [1]], linesNeverRun: [:], linesRan: [[file: [[1, 3]]], [file: [[5, 7]]]])
+    let plan = TestMapMemory.plan(
+      files: [file: fingerprint(Data(new.utf8))],
+      recalled: ([file: fingerprint(Data(old.utf8))], last), measured: [file],
+      hasStaticMutants: false, earlierText: { _ in old }, currentText: { _ in new })
+    let edit = BodyEdit(body: 1...3, lineDelta: 1)
+    XCTAssertEqual(plan, .affected(edits: [file: edit], unaffected: ["T/fee"]))
+    // The new run (of `T/total` alone) sees both functions where they are now.
+    let partial = TestMap(
+      commit: "", binaries: [], tests: [passed("T/total", seconds: 1)],
+      functions: [
+        TestMap.Function(name: "total", file: file, firstLine: 1, lastLine: 4),
+        TestMap.Function(name: "fee", file: file, firstLine: 6, lastLine: 8),
+      ],
+      ran: [[0]], linesNeverRun: [file: [[6, 8]]], linesRan: [[file: [[1, 4]]]])
+    let map = TestMapMemory.combined(
+      partial, last: last, edits: [file: edit], unaffected: ["T/fee"])
+    XCTAssertEqual(map.functions.count, 2)
+    let byFunction = map.testsByFunction()
+    XCTAssertEqual(
+      map.answerByLine(file: file, line: 7, byFunction: byFunction),
+      .tests([passed("T/fee", seconds: 1)]))
+    XCTAssertEqual(
+      map.answerByLine(file: file, line: 3, byFunction: byFunction),
+      .tests([passed("T/total", seconds: 1)]))
+    XCTAssertNil(map.linesNeverRun?[file])
   }
 }

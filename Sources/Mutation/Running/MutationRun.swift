@@ -196,16 +196,16 @@ public struct MutationRun: Sendable {
       return recalled.map
     case .everyTest:
       map = try baselineMap(root: copy, config: config, perTest: perTest)
-    case .affected(let changed, let unaffected):
+    case .affected(let edits, let unaffected):
       guard let recalled else { preconditionFailure("affected tests are known from a map") }
       perTest.skipping = unaffected
       let total = recalled.map.tests.count
       services.notice(
-        "covgate: note: the test map ran \(total - unaffected.count) of \(total) tests again: the others ran no code of \(changed.sorted().joined(separator: ", "))"
+        "covgate: note: the test map ran \(total - unaffected.count) of \(total) tests again: the others never entered the code edited in \(edits.keys.sorted().joined(separator: ", "))"
       )
       map = TestMapMemory.combined(
         try baselineMap(root: copy, config: config, perTest: perTest), last: recalled.map,
-        changed: changed, unaffected: unaffected)
+        edits: edits, unaffected: unaffected)
     }
     memory.remember(map, files: files)
     return map

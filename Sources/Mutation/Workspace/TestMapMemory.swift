@@ -6,10 +6,11 @@ import Foundation
 /// it was taken on: after an edit, only the tests the edit can affect run again for the map
 /// (regression test selection by coverage, as Ekstazi selects by the classes a test used).
 ///
-/// A test that ran no counted code of the changed files cannot run the changed code, so its
-/// lines are what they were; that holds only when each change lies inside one counted body
-/// (`BodyEdit`) of a measured source, so anything else (a test, the manifest, a declaration, a
-/// new or removed file, a static mutant, whose code has no counter) takes the whole map again.
+/// A test that never entered the edited body cannot run the changed code, so its lines are what
+/// they were (those after the edit moved by the lines it added); that holds only when each
+/// change lies inside one counted body (`BodyEdit`) of a measured source, so anything else (a
+/// test, the manifest, a declaration, a new or removed file, a static mutant, whose code has no
+/// counter) takes the whole map again.
 struct TestMapMemory {
   let path: String
 
@@ -25,9 +26,9 @@ struct TestMapMemory {
     case unchanged
     /// Every test, for this reason.
     case everyTest(String)
-    /// Every test but `unaffected`, whose lines in the last map stand; `changed` are the
-    /// measured sources the edit changed.
-    case affected(changed: Set<String>, unaffected: Set<String>)
+    /// Every test but `unaffected`, whose lines in the last map stand; `edits` are the
+    /// measured sources the edit changed, and where.
+    case affected(edits: [String: BodyEdit], unaffected: Set<String>)
   }
 
   /// The map and fingerprints the last completed run kept; nil when there are none or they
@@ -63,6 +64,7 @@ struct TestMapMemory {
     }
     let changed = CopyFingerprints.changed(from: recalled.files, to: files)
     guard !changed.isEmpty else { return .unchanged }
+    var edits: [String: BodyEdit] = [:]
     for file in changed.sorted() {
       guard measured.contains(file), file.hasSuffix(".swift"), recalled.files[file] != nil,
         files[file] != nil
@@ -74,41 +76,90 @@ struct TestMapMemory {
       guard let old = earlierText(file), fingerprint(Data(old.utf8)) == recalled.files[file],
         let new = currentText(file)
       else { return .everyTest("the text \(file) had when the last map was taken is not known") }
-      guard BodyEdit.isInsideOneBody(old: old, new: new) else {
+      guard let edit = BodyEdit.of(old: old, new: new) else {
         return .everyTest("\(file) changed outside one function's body")
       }
+      edits[file] = edit
     }
     let map = recalled.map
+    let entered = Set(
+      map.functions.indices.filter { index in
+        edits[map.functions[index].file].map {
+          $0.body.overlaps(map.functions[index].firstLine...map.functions[index].lastLine)
+        } ?? false
+      })
     var unaffected = Set<String>()
     for (index, test) in map.tests.enumerated() {
-      let ranFiles = Set(
-        map.ran[index].compactMap { $0 < map.functions.count ? map.functions[$0].file : nil }
-      )
-      .union(map.linesRan.map { index < $0.count ? Array($0[index].keys) : [] } ?? [])
-      if ranFiles.isDisjoint(with: changed) { unaffected.insert(test.id) }
+      let ranBody =
+        map.ran[index].contains { entered.contains($0) }
+        || (map.linesRan.map { index < $0.count ? $0[index] : [:] } ?? [:]).contains {
+          file, runs in
+          edits[file].map { edit in runs.contains { Self.overlaps($0, edit.body) } } ?? false
+        }
+      if !ranBody { unaffected.insert(test.id) }
     }
     guard unaffected.count < map.tests.count else {
-      return .everyTest("no test ran the changed files")
+      return .everyTest("no test ran the edited code")
     }
-    return .affected(changed: changed, unaffected: unaffected)
+    return .affected(edits: edits, unaffected: unaffected)
+  }
+
+  /// Whether a run of lines (`[first, last]`) overlaps `lines`.
+  static func overlaps(_ run: [Int], _ lines: ClosedRange<Int>) -> Bool {
+    run.count == 2 && run[0] <= run[1] && lines.overlaps(run[0]...run[1])
+  }
+
+  /// Runs of lines of the old text where they are in the new one, the edited body's left out.
+  static func moved(_ runs: [[Int]], by edit: BodyEdit) -> [[Int]] {
+    TestMap.runs(
+      of: runs.filter { $0.count == 2 && $0[0] <= $0[1] }.flatMap { $0[0]...$0[1] }
+        .compactMap(edit.moved))
   }
 
   /// The map of this run: `partial` (the tests that ran again) with the last map's tests in
-  /// `unaffected`, whose functions and lines in the `changed` files are none (they ran none).
+  /// `unaffected`, whose functions and lines in the edited files moved with the edit (they
+  /// never entered the edited bodies).
   static func combined(
-    _ partial: TestMap, last: TestMap, changed: Set<String>, unaffected: Set<String>
+    _ partial: TestMap, last: TestMap, edits: [String: BodyEdit], unaffected: Set<String>
   ) -> TestMap {
-    let kept = last.functions.indices.filter { !changed.contains(last.functions[$0].file) }
-    let newIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
+    var functions: [TestMap.Function] = []
+    var newIndex: [Int: Int] = [:]
+    for (index, function) in last.functions.enumerated() {
+      var moved = function
+      if let edit = edits[function.file] {
+        guard let first = edit.moved(function.firstLine), let last = edit.moved(function.lastLine),
+          !edit.body.overlaps(function.firstLine...function.lastLine)
+        else { continue }
+        moved.firstLine = first
+        moved.lastLine = last
+      }
+      newIndex[index] = functions.count
+      functions.append(moved)
+    }
+    func movedLines(_ files: [String: [[Int]]]) -> [String: [[Int]]] {
+      var result = files
+      for (file, edit) in edits where files[file] != nil {
+        result[file] = moved(files[file] ?? [], by: edit)
+      }
+      return result
+    }
     let tests = last.tests.indices.filter { unaffected.contains(last.tests[$0].id) }
-    var earlier = TestMap(
+    var neverRun = last.linesNeverRun.map(movedLines)
+    // The earlier tests never entered the edited bodies: none of their lines ran there.
+    if var lines = neverRun {
+      for (file, edit) in edits {
+        lines[file] = TestMap.runs(
+          of: (lines[file] ?? []).flatMap { $0[0]...$0[1] } + Array(edit.newBody))
+      }
+      neverRun = lines
+    }
+    let earlier = TestMap(
       commit: partial.commit, binaries: partial.binaries, tests: tests.map { last.tests[$0] },
-      functions: kept.map { last.functions[$0] },
-      ran: tests.map { last.ran[$0].compactMap { newIndex[$0] } },
-      linesNeverRun: last.linesNeverRun,
-      linesRan: last.linesRan.map { lines in tests.map { $0 < lines.count ? lines[$0] : [:] } })
-    // The changed files' lines that never ran are the new run's: the earlier tests ran none.
-    for file in changed { earlier.linesNeverRun?[file] = partial.linesNeverRun?[file] }
+      functions: functions, ran: tests.map { last.ran[$0].compactMap { newIndex[$0] } },
+      linesNeverRun: neverRun,
+      linesRan: last.linesRan.map { lines in
+        tests.map { $0 < lines.count ? movedLines(lines[$0]) : [:] }
+      })
     return TestMap.merged([partial, earlier]) ?? partial
   }
 }
