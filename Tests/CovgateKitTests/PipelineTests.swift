@@ -98,6 +98,24 @@ final class PipelineTests: XCTestCase {
     XCTAssertNotNil(output.written["/out/covgate.json"])
   }
 
+  /// What `covgate mutate` finds its mutants in: the package's sources placed and put into
+  /// layers as a run places them, before anything is built or run.
+  func testTheSourcesReportPlacesTheSourcesAsARunDoesWithoutRunningAnything() throws {
+    let pipeline = try pipeline(
+      config:
+        "layers:\n  logic:\n    default: true\n  ui:\n    gated: false\n    paths: [\"**/B.swift\"]\n")
+    let sources = try pipeline.sourcesReport()
+    XCTAssertEqual(log.events, ["locate swift", "describe /t/swift", "phase evaluate"])
+    XCTAssertEqual(sources.totals.lines.covered, 0)
+    let run = try pipeline.acquireAndEvaluate()
+    XCTAssertEqual(sources.files.map(\.path), run.files.map(\.path))
+    XCTAssertEqual(sources.files.map(\.layer), run.files.map(\.layer))
+    XCTAssertEqual(sources.files.map(\.layer), ["logic", "ui"])
+    XCTAssertEqual(sources.files.map(\.target), run.files.map(\.target))
+    XCTAssertEqual(sources.layers.map(\.gated), [true, false])
+    XCTAssertEqual(sources.layers.map(\.gated), run.layers.map(\.gated))
+  }
+
   func testAFailedTestRunIsTheOutcomeEvenWhenTheGatePasses() throws {
     let result = try pipeline(testExitCode: 1).run()
 

@@ -125,6 +125,24 @@ final class MutationRunTests: XCTestCase {
     XCTAssertEqual(fixture.skipped, [[], [other.id], [], []])
   }
 
+  func testAnEditOfAFunctionNoneOfAMutantsTestsEnteredKeepsItsOutcome() throws {
+    let killer = fast.id
+    let fixture = try fixture { _, test in StreamResult(exitCode: test == killer ? 1 : 0) }
+    XCTAssertFalse(inTotal(try fixture.run()).contains { $0.cached == true })
+    // `discount` ran in no test: `total`'s mutants keep their outcomes.
+    try MutationFixture.source.replacingOccurrences(of: "price >= 100", with: "price >= 99")
+      .write(
+        toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
+    let kept = inTotal(try fixture.run())
+    XCTAssertFalse(kept.isEmpty)
+    XCTAssertTrue(kept.allSatisfy { $0.cached == true && $0.killedBy == killer })
+    // An edit of `total` itself runs them again.
+    try MutationFixture.source.replacingOccurrences(of: "return a + b", with: "return b + a")
+      .write(
+        toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
+    XCTAssertFalse(inTotal(try fixture.run()).contains { $0.cached == true })
+  }
+
   func testWithoutATestMapTheRunStops() throws {
     let fixture = try fixture()
     fixture.testMap = nil

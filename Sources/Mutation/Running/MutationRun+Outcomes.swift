@@ -30,6 +30,19 @@ extension MutationRun {
       : MutationCache.testCode(root: root, measured: Set(files.map(\.path)), files: copyFiles)
     // The map's index of tests by function, built once for every mutant's question.
     let byFunction = testMap.testsByFunction()
+    // For the cache: each file's functions in the map, and the functions each test entered.
+    let spans = Dictionary(
+      grouping: testMap.functions.indices.map { index in
+        let function = testMap.functions[index]
+        return (
+          file: function.file, index: index,
+          span: function.firstLine...max(function.firstLine, function.lastLine)
+        )
+      }, by: \.file)
+    let testIndex = Dictionary(testMap.tests.indices.map { (testMap.tests[$0].id, $0) }) {
+      first, _ in first
+    }
+    let ran = testMap.ran.map(Set.init)
     var keys: [Int: String] = [:]
     var jobs: [MutantRunner.Job] = []
     var jobIndexes: [Int] = []
@@ -39,8 +52,16 @@ extension MutationRun {
       guard !planned.isEmpty else { continue }
       results[index].tests = planned.map(\.test.id)
       if cache != nil {
+        let relevant = MutationCache.relevantText(
+          originals[mutant.file] ?? "", line: mutant.line,
+          functions: spans[mutant.file, default: []].map(\.span),
+          entered: spans[mutant.file, default: []].filter { function in
+            planned.contains {
+              testIndex[$0.test.id].map { ran[$0].contains(function.index) } ?? true
+            }
+          }.map(\.span))
         let key = MutationCache.key(
-          mutant, fileText: originals[mutant.file] ?? "", testCode: testCode,
+          mutant, fileText: relevant.text, line: relevant.line, testCode: testCode,
           tests: results[index].tests)
         keys[index] = key
         if let kept = cache?.entries[key] {
@@ -56,7 +77,8 @@ extension MutationRun {
     }
     let outcomes = try run(
       jobs, static: jobIndexes.map { results[$0].mutant.isStatic }, launcher: launcher, root: root)
-    for (index, outcome) in zip(jobIndexes, outcomes) {
+    let secondsByTest = Dictionary(testMap.tests.map { ($0.id, $0.seconds) }) { first, _ in first }
+    for (job, (index, outcome)) in zip(jobIndexes, outcomes).enumerated() {
       results[index].outcome =
         switch outcome.ending {
         case .killed: .killed
@@ -67,7 +89,13 @@ extension MutationRun {
       results[index].killedBy = outcome.test
       results[index].tests = Array(results[index].tests.prefix(outcome.testsRun))
       results[index].seconds = outcome.seconds
-      if let key = keys[index] { cache?.record(key, results[index]) }
+      if let key = keys[index] {
+        let limit = jobs[job].tests.first { $0.test.id == outcome.test }?.timeout
+        cache?.record(
+          key, results[index],
+          endless: outcome.ending == .timedOut
+            && Self.isEndless(limit: limit, seconds: outcome.test.flatMap { secondsByTest[$0] }))
+      }
     }
     // A cache that cannot be saved only costs the next run time.
     try? cache?.save()
@@ -125,6 +153,13 @@ extension MutationRun {
     return ordered.filter { $0.status == .passed }.compactMap { result in
       listed[result.id].map { (test: $0, timeout: timeout(result.seconds)) }
     }
+  }
+
+  /// Whether a test stopped at `limit` seconds ran `MutationCache.endlessFactor` times its
+  /// own time in the test map (`seconds`) or more: the mutant made it endless.
+  static func isEndless(limit: TimeInterval?, seconds: Double?) -> Bool {
+    guard let limit, let seconds else { return false }
+    return limit >= MutationCache.endlessFactor * max(seconds, 0.001)
   }
 
   /// A test's limit: `timeoutFactor` times its first run, never below `timeoutFloor` seconds.
