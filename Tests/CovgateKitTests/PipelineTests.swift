@@ -103,7 +103,8 @@ final class PipelineTests: XCTestCase {
   func testTheSourcesReportPlacesTheSourcesAsARunDoesWithoutRunningAnything() throws {
     let pipeline = try pipeline(
       config:
-        "layers:\n  logic:\n    default: true\n  ui:\n    gated: false\n    paths: [\"**/B.swift\"]\n")
+        "layers:\n  logic:\n    default: true\n  ui:\n    gated: false\n    paths: [\"**/B.swift\"]\n"
+    )
     let sources = try pipeline.sourcesReport()
     XCTAssertEqual(log.events, ["locate swift", "describe /t/swift", "phase evaluate"])
     XCTAssertEqual(sources.totals.lines.covered, 0)
