@@ -28,13 +28,17 @@ final class TestMapMemoryTests: XCTestCase {
     price: fingerprint(Data(priceText.utf8)), tax: fingerprint(Data(taxText.utf8)),
     "Tests/T/T.swift": "t", "Package.swift": "p",
   ]
+  /// As the memory keeps them: with the measured sources' list.
+  static let kept = files.merging([
+    TestMapMemory.measuredKey: TestMapMemory.measuredFingerprint([price, tax])
+  ]) { $1 }
 
   private func plan(
     now: [String: String], texts: [String: String], earlier: [String: String] = [:],
     recalled: Bool = true, staticMutants: Bool = false
   ) -> TestMapMemory.Plan {
     TestMapMemory.plan(
-      files: now, recalled: recalled ? (Self.files, Self.map) : nil,
+      files: now, recalled: recalled ? (Self.kept, Self.map) : nil,
       measured: [Self.price, Self.tax], hasStaticMutants: staticMutants,
       earlierText: { earlier[$0] ?? [Self.price: Self.priceText, Self.tax: Self.taxText][$0] },
       currentText: { texts[$0] })
@@ -56,6 +60,12 @@ final class TestMapMemoryTests: XCTestCase {
 
   func testNothingChangedKeepsTheMap() {
     XCTAssertEqual(plan(now: Self.files, texts: [:]), .unchanged)
+    // A config that measures other sources gives a map of other functions.
+    XCTAssertEqual(
+      TestMapMemory.plan(
+        files: Self.files, recalled: (Self.kept, Self.map), measured: [Self.price],
+        hasStaticMutants: false, earlierText: { _ in nil }, currentText: { _ in nil }),
+      .everyTest("the measured sources are not those of the last map (the config changed)"))
   }
 
   func testEverythingElseRunsEveryTest() {
@@ -128,7 +138,12 @@ final class TestMapMemoryTests: XCTestCase {
       ran: [[0], [1]], linesNeverRun: [:], linesRan: [[file: [[1, 3]]], [file: [[5, 7]]]])
     let plan = TestMapMemory.plan(
       files: [file: fingerprint(Data(new.utf8))],
-      recalled: ([file: fingerprint(Data(old.utf8))], last), measured: [file],
+      recalled: (
+        [
+          file: fingerprint(Data(old.utf8)),
+          TestMapMemory.measuredKey: TestMapMemory.measuredFingerprint([file]),
+        ], last
+      ), measured: [file],
       hasStaticMutants: false, earlierText: { _ in old }, currentText: { _ in new })
     let edit = BodyEdit(body: 1...3, lineDelta: 1)
     XCTAssertEqual(plan, .affected(edits: [file: edit], unaffected: ["T/fee"]))

@@ -207,7 +207,7 @@ public struct MutationRun: Sendable {
         try baselineMap(root: copy, config: config, perTest: perTest), last: recalled.map,
         edits: edits, unaffected: unaffected)
     }
-    memory.remember(map, files: files)
+    memory.remember(map, files: files, measured: Set(sources.files.map(\.path)))
     return map
   }
 

@@ -40,9 +40,19 @@ struct TestMapMemory {
     return (file.files, file.map)
   }
 
-  /// Keeps `map` as taken on the copy whose files had `files`; one that cannot be written
-  /// costs the next run the whole map, nothing more.
-  func remember(_ map: TestMap, files: [String: String]) {
+  /// Where the kept fingerprints hold the measured sources' list: a config that measures other
+  /// files gives a map of other functions.
+  static let measuredKey = "\u{0}measured sources"
+
+  static func measuredFingerprint(_ measured: Set<String>) -> String {
+    CovgateSupport.fingerprint(Data(measured.sorted().joined(separator: "\n").utf8))
+  }
+
+  /// Keeps `map` as taken on the copy whose files had `files`, with `measured` sources; one
+  /// that cannot be written costs the next run the whole map, nothing more.
+  func remember(_ map: TestMap, files: [String: String], measured: Set<String>) {
+    var files = files
+    files[Self.measuredKey] = Self.measuredFingerprint(measured)
     guard let data = try? JSONEncoder().encode(File(files: files, map: map)) else { return }
     try? AtomicFile.write(data, to: path)
   }
@@ -62,7 +72,13 @@ struct TestMapMemory {
     guard !hasStaticMutants else {
       return .everyTest("a static mutant runs every test, so every test's status is needed")
     }
-    let changed = CopyFingerprints.changed(from: recalled.files, to: files)
+    let measuredNow = Self.measuredFingerprint(measured)
+    guard recalled.files[Self.measuredKey] == measuredNow else {
+      return .everyTest("the measured sources are not those of the last map (the config changed)")
+    }
+    var now = files
+    now[Self.measuredKey] = measuredNow
+    let changed = CopyFingerprints.changed(from: recalled.files, to: now)
     guard !changed.isEmpty else { return .unchanged }
     var edits: [String: BodyEdit] = [:]
     for file in changed.sorted() {
