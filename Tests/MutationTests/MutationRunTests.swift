@@ -120,6 +120,10 @@ final class MutationRunTests: XCTestCase {
       toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
     _ = try fixture.run()
     XCTAssertEqual(fixture.skipped, [[], [other.id], []])
+    XCTAssertTrue(
+      fixture.events.events.contains(
+        "notice covgate: note: the test map runs every test: \(MutationFixture.file) changed outside one function's body"
+      ), "\(fixture.events.events)")
     // `--no-cache` reuses nothing.
     _ = try fixture.run { $0.usesCache = false }
     XCTAssertEqual(fixture.skipped, [[], [other.id], [], []])

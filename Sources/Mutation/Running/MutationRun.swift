@@ -194,7 +194,10 @@ public struct MutationRun: Sendable {
       services.notice(
         "covgate: note: nothing changed since the last test map: it stands, no test ran for it")
       return recalled.map
-    case .everyTest:
+    case .everyTest(let reason):
+      if recalled != nil {
+        services.notice("covgate: note: the test map runs every test: \(reason)")
+      }
       map = try baselineMap(root: copy, config: config, perTest: perTest)
     case .affected(let edits, let unaffected):
       guard let recalled else { preconditionFailure("affected tests are known from a map") }
