@@ -115,6 +115,16 @@ final class PipelineTests: XCTestCase {
     XCTAssertEqual(sources.files.map(\.target), run.files.map(\.target))
     XCTAssertEqual(sources.layers.map(\.gated), [true, false])
     XCTAssertEqual(sources.layers.map(\.gated), run.layers.map(\.gated))
+    // An exclusion marker is where the run has it, though nothing has counts.
+    try fixture.write(
+      "Sources/Core/A.swift",
+      "// covgate:ignore-next-line logging only\n"
+        + (2...7).map { "// line \($0)" }.joined(separator: "\n")
+        + "\n")
+    let marked = try self.pipeline().sourcesReport().exclusions
+    XCTAssertEqual(marked.map(\.path), ["Sources/Core/A.swift"])
+    XCTAssertEqual(marked.map(\.firstLine), [2])
+    XCTAssertEqual(marked.map(\.reason), ["logging only"])
   }
 
   func testAFailedTestRunIsTheOutcomeEvenWhenTheGatePasses() throws {

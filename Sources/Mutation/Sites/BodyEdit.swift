@@ -102,24 +102,28 @@ public struct BodyEdit: Sendable, Equatable {
         ? .visitChildren : .skipChildren
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-      if let body = node.body { consider(body.leftBrace, body.rightBrace) }
+    /// Keeps `body`'s braces when they hold the edit; goes into `node` when it holds the edit.
+    private func consider(_ body: CodeBlockSyntax?, of node: some SyntaxProtocol)
+      -> SyntaxVisitorContinueKind
+    {
+      if let body { consider(body.leftBrace, body.rightBrace) }
       return descend(node)
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      consider(node.body, of: node)
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-      if let body = node.body { consider(body.leftBrace, body.rightBrace) }
-      return descend(node)
+      consider(node.body, of: node)
     }
 
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-      if let body = node.body { consider(body.leftBrace, body.rightBrace) }
-      return descend(node)
+      consider(node.body, of: node)
     }
 
     override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-      if let body = node.body { consider(body.leftBrace, body.rightBrace) }
-      return descend(node)
+      consider(node.body, of: node)
     }
 
     /// A computed property's or subscript's implicit getter (`var area: Int { w * h }`).
