@@ -186,7 +186,10 @@ public struct MutationRun: Sendable {
       hasStaticMutants: hasStaticMutants, earlierText: earlierText,
       currentText: { try? String(contentsOfFile: "\(copy)/\($0)", encoding: .utf8) })
     var perTest = PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses)
-    perTest.builtTests = try services.tests.binPath(root: copy, flags: flags, toolchain: toolchain)
+    if plan != .unchanged {
+      perTest.builtTests = try services.tests.binPath(
+        root: copy, flags: flags, toolchain: toolchain)
+    }
     var map: TestMap
     switch plan {
     case .unchanged:
