@@ -43,8 +43,7 @@ final class SiteFinder: SyntaxVisitor {
     let token = binary.operator
     // String concatenation has no `-`: such a mutant would not compile.
     if ["+", "+="].contains(token.text),
-      node.leftOperand.is(StringLiteralExprSyntax.self)
-        || node.rightOperand.is(StringLiteralExprSyntax.self)
+      StringOperands.isString(node.leftOperand) || StringOperands.isString(node.rightOperand)
     {
       return .visitChildren
     }

@@ -16,10 +16,10 @@ public enum Discount {
     years * 2
   }
 
-  /// String concatenation has no `-`: that mutant does not compile (unviable); `count`'s
-  /// `+` becomes `-`, which the test notices (killed).
+  /// Strings have no `-`: `prefix + name`'s mutant does not compile (unviable; a property's type
+  /// is not read), `+ suffix` (a literal's) gets none; `count + 1` becomes `-` (killed).
   public static func label(_ name: String, count: Int) -> String {
-    let prefix = "item: "
+    let prefix = Self.tag
     let suffix = " x" + String(count + 1)
     return prefix + name + suffix
   }
@@ -39,4 +39,6 @@ public enum Discount {
   /// A `static let`: its initializer runs once per process and has no coverage counter, so its
   /// static mutant runs every test, each in a fresh process: `*` becoming `/` is killed.
   public static let dozen = 3 * 4
+
+  static let tag = "item: "
 }
