@@ -181,8 +181,9 @@ public struct MutationRun: Sendable {
   ) throws -> TestMap {
     let memory = TestMapMemory(path: "\(settings.workspace)/test-map.json")
     let recalled = settings.usesCache ? memory.recalled() : nil
+    let measured = Set(sources.files.map(\.path))
     let plan = TestMapMemory.plan(
-      files: files, recalled: recalled, measured: Set(sources.files.map(\.path)),
+      files: files, recalled: recalled, measured: measured,
       hasStaticMutants: hasStaticMutants, earlierText: earlierText,
       currentText: { try? String(contentsOfFile: "\(copy)/\($0)", encoding: .utf8) })
     var perTest = PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses)
@@ -213,7 +214,7 @@ public struct MutationRun: Sendable {
         try baselineMap(root: copy, config: config, perTest: perTest), last: recalled.map,
         edits: edits, unaffected: unaffected)
     }
-    memory.remember(map, files: files, measured: Set(sources.files.map(\.path)))
+    memory.remember(map, files: files, measured: measured)
     return map
   }
 

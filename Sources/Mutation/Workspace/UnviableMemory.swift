@@ -37,20 +37,21 @@ struct UnviableMemory {
       let text = originals[file] ?? ""
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       let spans = DeclarationSpans.of(text)
-      for mutant in inFile {
-        let holding =
-          spans.filter { $0.contains(mutant.site.line) }
-          .max { $0.count < $1.count } ?? 1...max(1, lines.count)
+      // Each mutant's declaration: the outermost span holding its line, or the whole file.
+      let byDeclaration = Dictionary(grouping: inFile) { mutant in
+        spans.filter { $0.contains(mutant.site.line) }.max { $0.count < $1.count }
+          ?? 1...max(1, lines.count)
+      }
+      for (holding, inside) in byDeclaration {
         let body = lines[
           max(0, holding.lowerBound - 1)..<min(lines.count, holding.upperBound)
         ].joined(separator: "\n")
-        let inside = inFile.filter { holding.contains($0.site.line) }.map {
-          site($0.site, from: holding.lowerBound)
+        let sites = inside.map { site($0.site, from: holding.lowerBound) }
+        let declaration = fingerprint(
+          Data(([file, body] + sites.sorted()).joined(separator: "\u{0}").utf8))
+        for (mutant, site) in zip(inside, sites) {
+          places[mutant.id] = Place(declaration: declaration, site: site)
         }
-        places[mutant.id] = Place(
-          declaration: fingerprint(
-            Data(([file, body] + inside.sorted()).joined(separator: "\u{0}").utf8)),
-          site: site(mutant.site, from: holding.lowerBound))
       }
     }
     return places
