@@ -265,6 +265,35 @@ final class MutateEndToEndTests: XCTestCase {
         "Mutation gate: nothing to gate (no mutant in lines changed since HEAD)"), nothing.stdout)
     XCTAssertFalse(nothing.stdout.contains("PASSED"), nothing.stdout)
     try assertTheCoverageReportsShowTheSurvivors(of: changeReports, stale: allReport)
+    try assertTheMapWaitsWhileTheEditedCodesMutantsAreKilled(text: text)
+  }
+
+  /// An edit of `rate`, whose mutants the tests kill, then another in the same body: the
+  /// second runs no test for the map, and each mutant is killed by its last killer, run first
+  /// and alone, which passes without it.
+  private func assertTheMapWaitsWhileTheEditedCodesMutantsAreKilled(text: String) throws {
+    let discount = "\(package)/Sources/Shop/Discount.swift"
+    let committed = text.replacingOccurrences(of: "count > 100", with: "count > 99")
+    let killed = [
+      "Discount.swift:5 count > 10": "killed", "Discount.swift:5 count < 10": "killed",
+    ]
+    var killers: [String] = []
+    for (edit, rate) in ["if count >= 10 { return 20 } // a", "if count >= 10 { return 20 } // b"]
+      .enumerated()
+    {
+      try committed.replacingOccurrences(of: "if count >= 10 { return 20 }", with: rate)
+        .write(toFile: discount, atomically: true, encoding: .utf8)
+      let run = try covgate(["mutate", "--base", "HEAD", "--jobs", "2"])
+      XCTAssertEqual(run.exitCode, 0, run.stdout + run.stderr)
+      XCTAssertEqual(outcomes(try report()), killed)
+      let results = try XCTUnwrap(try report()["results"] as? [[String: Any]])
+      if edit == 1 {
+        XCTAssertTrue(run.stderr.contains("covgate: note: the test map waits"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("the test map ran"), run.stderr)
+        XCTAssertEqual(results.map { $0["tests"] as? [String] ?? [] }, killers.map { [$0] })
+      }
+      killers = results.map { $0["killedBy"] as? String ?? "" }
+    }
   }
 
   /// `check --mutation-report`, on the coverage `run --mutate` left: the change's survivors on

@@ -227,6 +227,32 @@ final class MutationRunTests: XCTestCase {
     XCTAssertFalse(fixture.testing.launcher.starts.contains { $0.test == slow.id })
   }
 
+  func testAfterAnEditAMutantRunsItsLastKillerFirstAndOnlyItsOwnTests() throws {
+    let killer = slow.id
+    let fixture = try fixture { _, test in StreamResult(exitCode: test == killer ? 1 : 0) }
+    for result in inTotal(try fixture.run()) {
+      XCTAssertEqual(result.tests, [fast.id, slow.id])
+      XCTAssertEqual(result.killedBy, slow.id)
+    }
+    // The edit is on another line of `total`: no outcome is kept, the killer runs first.
+    try MutationFixture.source.replacingOccurrences(of: "return a + b", with: "return b + a")
+      .write(
+        toFile: "\(fixture.root)/\(MutationFixture.file)", atomically: true, encoding: .utf8)
+    let starts = fixture.testing.launcher.starts.count
+    let edited = inTotal(try fixture.run())
+    XCTAssertFalse(edited.isEmpty)
+    for result in edited {
+      XCTAssertNotEqual(result.cached, true)
+      XCTAssertEqual(result.tests, [slow.id])
+      XCTAssertEqual(result.killedBy, slow.id)
+    }
+    let later = fixture.testing.launcher.starts.dropFirst(starts)
+    XCTAssertFalse(later.contains { $0.test == fast.id || $0.test == broken.id })
+    // `--no-cache` reads no killer: the tests run in their own order again.
+    let uncached = inTotal(try fixture.run { $0.usesCache = false })
+    XCTAssertTrue(uncached.allSatisfy { $0.tests == [fast.id, slow.id] })
+  }
+
   func testMutantsTheCompilerRefusesAreUnviableAndNeverRun() throws {
     let fixture = try fixture()
     fixture.testing.builds = [

@@ -9,13 +9,7 @@ extension MutationRun {
     of mutants: [Mutant], unviable: Set<Int>, testMap: TestMap, toolchain: Toolchain, root: String,
     files: [ScopedFile], copyFiles: [String: String]? = nil, originals: [String: String]
   ) throws -> [MutantResult] {
-    let places = Dictionary(files.map { ($0.path, ($0.target, $0.layer)) }) { first, _ in first }
-    var results = mutants.map { mutant in
-      let (target, layer) = places[mutant.file] ?? ("", "")
-      return MutantResult(
-        mutant: mutant, target: target, layer: layer,
-        outcome: unviable.contains(mutant.id) ? .unviable : .noCoverage)
-    }
+    var results = Self.unrun(mutants, unviable: unviable, files: files)
     let runnable = results.indices.filter { !unviable.contains(results[$0].mutant.id) }
     guard !runnable.isEmpty else { return results }
     let (tests, launcher) = try services.tests.testsAndLauncher(
@@ -43,6 +37,9 @@ extension MutationRun {
       first, _ in first
     }
     let ran = testMap.ran.map(Set.init)
+    var killers = KillerMemory(
+      path: "\(settings.workspace)/killers.json", reading: settings.usesCache)
+    let identities = KillerMemory.identities(of: mutants, originals: originals)
     var keys: [Int: String] = [:]
     var jobs: [MutantRunner.Job] = []
     var jobIndexes: [Int] = []
@@ -51,6 +48,7 @@ extension MutationRun {
       let planned = plannedTests(of: mutant, in: testMap, byFunction: byFunction, listed: byID)
       guard !planned.isEmpty else { continue }
       results[index].tests = planned.map(\.test.id)
+      let identity = identities[mutant.id] ?? ""
       if cache != nil {
         let relevant = MutationCache.relevantText(
           originals[mutant.file] ?? "", line: mutant.line,
@@ -69,26 +67,29 @@ extension MutationRun {
           results[index].killedBy = kept.killedBy
           results[index].tests = kept.tests
           results[index].cached = true
+          killers.record(identity, file: mutant.file, killer: Self.killer(of: results[index]))
           continue
         }
       }
-      jobs.append(MutantRunner.Job(mutant: mutant.id, tests: planned))
+      // The key above is of the tests in their own order; they run the last killers first.
+      jobs.append(
+        MutantRunner.Job(
+          mutant: mutant.id,
+          tests: killers.ordered(
+            planned, id: \.test.id, identity: identity, file: mutant.file)))
       jobIndexes.append(index)
     }
     let outcomes = try run(
       jobs, static: jobIndexes.map { results[$0].mutant.isStatic }, launcher: launcher, root: root)
     let secondsByTest = Dictionary(testMap.tests.map { ($0.id, $0.seconds) }) { first, _ in first }
     for (job, (index, outcome)) in zip(jobIndexes, outcomes).enumerated() {
-      results[index].outcome =
-        switch outcome.ending {
-        case .killed: .killed
-        case .crashed: .crashed
-        case .timedOut: .timedOut
-        case .survived: .survived
-        }
+      results[index].outcome = Self.outcome(of: outcome.ending)
       results[index].killedBy = outcome.test
-      results[index].tests = Array(results[index].tests.prefix(outcome.testsRun))
+      results[index].tests = jobs[job].tests.prefix(outcome.testsRun).map(\.test.id)
       results[index].seconds = outcome.seconds
+      killers.record(
+        identities[results[index].mutant.id] ?? "", file: results[index].mutant.file,
+        killer: Self.killer(of: results[index]))
       if let key = keys[index] {
         let limit = jobs[job].tests.first { $0.test.id == outcome.test }?.timeout
         cache?.record(
@@ -97,15 +98,45 @@ extension MutationRun {
             && Self.isEndless(limit: limit, seconds: outcome.test.flatMap { secondsByTest[$0] }))
       }
     }
+    killers.save()
     // A cache that cannot be saved only costs the next run time.
     try? cache?.save()
     return results
   }
 
+  static func outcome(of ending: MutantRunner.Outcome.Ending) -> MutationOutcome {
+    switch ending {
+    case .killed: .killed
+    case .crashed: .crashed
+    case .timedOut: .timedOut
+    case .survived: .survived
+    }
+  }
+
+  /// `mutants` before any runs: unviable or, until a test runs them, without coverage; each
+  /// with its target and layer from `files`.
+  static func unrun(_ mutants: [Mutant], unviable: Set<Int>, files: [ScopedFile])
+    -> [MutantResult]
+  {
+    let places = Dictionary(files.map { ($0.path, ($0.target, $0.layer)) }) { first, _ in first }
+    return mutants.map { mutant in
+      let (target, layer) = places[mutant.file] ?? ("", "")
+      return MutantResult(
+        mutant: mutant, target: target, layer: layer,
+        outcome: unviable.contains(mutant.id) ? .unviable : .noCoverage)
+    }
+  }
+
+  /// The test that failed or crashed on a mutant, for `KillerMemory`: a timeout's test is not
+  /// one to run first (it runs to its limit).
+  static func killer(of result: MutantResult) -> String? {
+    [.killed, .crashed].contains(result.outcome) ? result.killedBy : nil
+  }
+
   /// Runs `jobs` (`isStatic` says which are static mutants) and gives their outcomes in order:
   /// a static mutant's tests each in a fresh process (its code runs once per process, so a
   /// process must start with it switched on), the others' through `launcher`.
-  private func run(
+  func run(
     _ jobs: [MutantRunner.Job], static isStatic: [Bool], launcher: any TestProcessLaunching,
     root: String
   ) throws -> [MutantRunner.Outcome] {

@@ -100,21 +100,44 @@ public struct MutationRun: Sendable {
 
     let baselineStart = Date()
     let copyFiles = CopyFingerprints.of(root: copy.copy)
+    let owns = mutants.filter { owned?.contains($0.id) ?? true }
     let testMap = try self.testMap(
       copy: copy.copy, files: copyFiles, sources: sources, config: config,
       hasStaticMutants: mutants.contains(where: \.isStatic),
+      toRun: owns.filter { !unviable.contains($0.id) },
       earlierText: { file in
         synced.previous[file].map { String(decoding: $0, as: UTF8.self) } ?? schemata[file]
           ?? (try? String(contentsOfFile: "\(copy.copy)/\(file)", encoding: .utf8))
       }, flags: flags, toolchain: toolchain)
-    let baselineSeconds = Date().timeIntervalSince(baselineStart)
+    var baselineSeconds = Date().timeIntervalSince(baselineStart)
 
     services.phase(.mutants)
     let mutantsStart = Date()
-    let results = try outcomes(
-      of: mutants.filter { owned?.contains($0.id) ?? true }, unviable: unviable,
-      testMap: testMap, toolchain: toolchain, root: copy.copy, files: sources.files,
-      copyFiles: copyFiles, originals: originals)
+    var results: [MutantResult]
+    switch testMap {
+    case .measured(let map):
+      results = try outcomes(
+        of: owns, unviable: unviable, testMap: map, toolchain: toolchain, root: copy.copy,
+        files: sources.files, copyFiles: copyFiles, originals: originals)
+    case .waiting(let waiting):
+      if let killed = try waitingOutcomes(
+        of: owns, unviable: unviable, candidates: waiting.candidates, toolchain: toolchain,
+        root: copy.copy, files: sources.files, originals: originals)
+      {
+        waiting.keep()
+        results = killed
+      } else {
+        services.notice(
+          "covgate: note: the test map runs again: a mutant of the edited code was not killed, or its killer failed without it"
+        )
+        let mapStart = Date()
+        let map = try waiting.measure()
+        baselineSeconds += Date().timeIntervalSince(mapStart)
+        results = try outcomes(
+          of: owns, unviable: unviable, testMap: map, toolchain: toolchain, root: copy.copy,
+          files: sources.files, copyFiles: copyFiles, originals: originals)
+      }
+    }
     return Self.report(
       MutationReport(
         packageName: sources.packageName, scope: scope.description, results: results,
@@ -170,20 +193,40 @@ public struct MutationRun: Sendable {
     }
   }
 
+  /// The test map a run's mutants choose their tests from.
+  enum MapChoice {
+    /// The map of the copy as built.
+    case measured(TestMap)
+    /// The map waits: every mutant to run lies in code edited since it was taken.
+    case waiting(WaitingMap)
+  }
+
+  /// A test map not measured again after an edit inside bodies (`TestMapMemory`): the tests
+  /// that entered the edited bodies are the only ones that can run them now, whatever lines
+  /// they run, so they are the `candidates` of every mutant there; `measure` takes the map
+  /// when an outcome needs it, `keep` keeps the last map waiting for the next run.
+  struct WaitingMap {
+    var candidates: [TestCaseResult]
+    var measure: () throws -> TestMap
+    var keep: () -> Void
+  }
+
   /// The test map of the copy as built: the last run's where nothing changed since; else the
   /// copy's tests run one per process with coverage, as `covgate run --per-test` runs them,
   /// from the test binaries already built, only those an edit can affect where the last map
-  /// says which (`TestMapMemory`). `--no-cache` takes the whole map.
+  /// says which (`TestMapMemory`); and none yet when every mutant `toRun` lies in the edited
+  /// bodies (`WaitingMap`). `--no-cache` takes the whole map.
   private func testMap(
     copy: String, files: [String: String], sources: CoverageReport, config: GateConfig,
-    hasStaticMutants: Bool, earlierText: (String) -> String?, flags: [String],
-    toolchain: Toolchain
-  ) throws -> TestMap {
+    hasStaticMutants: Bool, toRun: [Mutant], earlierText: @escaping (String) -> String?,
+    flags: [String], toolchain: Toolchain
+  ) throws -> MapChoice {
     let memory = TestMapMemory(path: "\(settings.workspace)/test-map.json")
     let recalled = settings.usesCache ? memory.recalled() : nil
     let measured = Set(sources.files.map(\.path))
+    let earlierText = { (file: String) in recalled?.waiting[file] ?? earlierText(file) }
     let plan = TestMapMemory.plan(
-      files: files, recalled: recalled, measured: measured,
+      files: files, recalled: recalled.map { ($0.files, $0.map) }, measured: measured,
       hasStaticMutants: hasStaticMutants, earlierText: earlierText,
       currentText: { try? String(contentsOfFile: "\(copy)/\($0)", encoding: .utf8) })
     var perTest = PerTestSettings(jobs: settings.jobs, freshProcesses: settings.freshProcesses)
@@ -197,7 +240,7 @@ public struct MutationRun: Sendable {
       guard let recalled else { preconditionFailure("an unchanged copy has a map") }
       services.notice(
         "covgate: note: nothing changed since the last test map: it stands, no test ran for it")
-      return recalled.map
+      return .measured(recalled.map)
     case .everyTest(let reason):
       if recalled != nil {
         services.notice("covgate: note: the test map runs every test: \(reason)")
@@ -205,17 +248,40 @@ public struct MutationRun: Sendable {
       map = try baselineMap(root: copy, config: config, perTest: perTest)
     case .affected(let edits, let unaffected):
       guard let recalled else { preconditionFailure("affected tests are known from a map") }
-      perTest.skipping = unaffected
       let total = recalled.map.tests.count
+      let measure = { [perTest] in
+        var perTest = perTest
+        perTest.skipping = unaffected
+        services.notice(
+          "covgate: note: the test map ran \(total - unaffected.count) of \(total) tests again: the others never entered the code edited in \(edits.keys.sorted().joined(separator: ", "))"
+        )
+        let map = TestMapMemory.combined(
+          try baselineMap(root: copy, config: config, perTest: perTest), last: recalled.map,
+          edits: edits, unaffected: unaffected)
+        memory.remember(map, files: files, measured: measured)
+        return map
+      }
+      guard settings.shard == nil, !toRun.isEmpty,
+        toRun.allSatisfy({ edits[$0.file]?.newBody.contains($0.line) ?? false })
+      else { return .measured(try measure()) }
       services.notice(
-        "covgate: note: the test map ran \(total - unaffected.count) of \(total) tests again: the others never entered the code edited in \(edits.keys.sorted().joined(separator: ", "))"
+        "covgate: note: the test map waits: every mutant lies in code edited since it was taken, so the \(total - unaffected.count) tests that entered that code are their tests until one survives"
       )
-      map = TestMapMemory.combined(
-        try baselineMap(root: copy, config: config, perTest: perTest), last: recalled.map,
-        edits: edits, unaffected: unaffected)
+      return .waiting(
+        WaitingMap(
+          candidates: recalled.map.tests.filter {
+            !unaffected.contains($0.id) && $0.status == .passed
+          }.sorted { $0.seconds < $1.seconds },
+          measure: measure,
+          keep: {
+            memory.keepWaiting(
+              texts: Dictionary(
+                edits.keys.compactMap { file in earlierText(file).map { (file, $0) } }
+              ) { first, _ in first })
+          }))
     }
     memory.remember(map, files: files, measured: measured)
-    return map
+    return .measured(map)
   }
 
   /// The test map of a per-test run of the copy with `perTest`.

@@ -18,6 +18,8 @@ struct TestMapMemory {
     var version = 1
     var files: [String: String]
     var map: TestMap
+    /// While the map waits (`keepWaiting`): the texts the edited files had when it was taken.
+    var waiting: [String: String]?
   }
 
   /// What the test map's run runs.
@@ -31,13 +33,26 @@ struct TestMapMemory {
     case affected(edits: [String: BodyEdit], unaffected: Set<String>)
   }
 
-  /// The map and fingerprints the last completed run kept; nil when there are none or they
-  /// cannot be read.
-  func recalled() -> (files: [String: String], map: TestMap)? {
+  /// The map and fingerprints the last completed run kept, and the texts of the files edited
+  /// since while the map waits; nil when there are none or they cannot be read.
+  func recalled() -> (files: [String: String], map: TestMap, waiting: [String: String])? {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
       let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1
     else { return nil }
-    return (file.files, file.map)
+    return (file.files, file.map, file.waiting ?? [:])
+  }
+
+  /// Keeps the map as it is while the copy moves on: `texts` are the edited files' texts the
+  /// map was taken on (a text kept already stays), so the next run still finds the edit
+  /// between the map's texts and its own. A file that cannot be written costs the next run
+  /// the whole map.
+  func keepWaiting(texts: [String: String]) {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
+      var file = try? JSONDecoder().decode(File.self, from: data)
+    else { return }
+    file.waiting = (file.waiting ?? [:]).merging(texts) { kept, _ in kept }
+    guard let encoded = try? JSONEncoder().encode(file) else { return }
+    try? AtomicFile.write(encoded, to: path)
   }
 
   /// Where the kept fingerprints hold the measured sources' list: a config that measures other
