@@ -15,8 +15,11 @@ import Foundation
 ///    per-test run, building nothing): the test map says which tests ran each line and how
 ///    long each took. The schemata keep every line where it was, so the map names the
 ///    original lines.
-/// 3. Each mutant runs only the tests that ran its line, fastest first, each in a child of a
-///    test server with `COVGATE_MUTANT` set, until one fails; no test: no coverage.
+///    After an edit inside the bodies that hold every mutant to run, the map waits
+///    (`WaitingMap`): the tests that entered those bodies are their tests.
+/// 3. Each mutant runs only the tests that ran its line, its last killer first
+///    (`KillerMemory`), then fastest first, each in a child of a test server with
+///    `COVGATE_MUTANT` set, until one fails; no test: no coverage.
 public struct MutationRun: Sendable {
   public let settings: MutationSettings
   public let services: MutationServices
