@@ -12,10 +12,7 @@ extension MutationRun {
     var results = Self.unrun(mutants, unviable: unviable, files: files)
     let runnable = results.indices.filter { !unviable.contains(results[$0].mutant.id) }
     guard !runnable.isEmpty else { return results }
-    let (tests, launcher) = try services.tests.testsAndLauncher(
-      root: root, flags: services.coverageBuildFlags, fresh: settings.freshProcesses,
-      toolchain: toolchain)
-    let byID = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
+    let (byID, launcher) = try testsByID(root: root, toolchain: toolchain)
     var cache =
       settings.usesCache ? MutationCache(path: "\(settings.workspace)/results.json") : nil
     let testCode =
@@ -104,6 +101,18 @@ extension MutationRun {
     return results
   }
 
+  /// The copy's tests by ID, and the launcher that runs them (test servers, unless
+  /// `--fresh-processes`).
+  func testsByID(root: String, toolchain: Toolchain) throws -> (
+    tests: [String: TestCase], launcher: any TestProcessLaunching
+  ) {
+    let (tests, launcher) = try services.tests.testsAndLauncher(
+      root: root, flags: services.coverageBuildFlags, fresh: settings.freshProcesses,
+      toolchain: toolchain)
+    return (Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }, launcher)
+  }
+
+  /// The outcome a mutant's tests ending this way give.
   static func outcome(of ending: MutantRunner.Outcome.Ending) -> MutationOutcome {
     switch ending {
     case .killed: .killed

@@ -19,10 +19,7 @@ extension MutationRun {
     var results = Self.unrun(mutants, unviable: unviable, files: files)
     let runnable = results.indices.filter { !unviable.contains(results[$0].mutant.id) }
     guard !runnable.isEmpty else { return results }
-    let (tests, launcher) = try services.tests.testsAndLauncher(
-      root: root, flags: services.coverageBuildFlags, fresh: settings.freshProcesses,
-      toolchain: toolchain)
-    let byID = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
+    let (byID, launcher) = try testsByID(root: root, toolchain: toolchain)
     let planned = candidates.compactMap { result in
       byID[result.id].map { (test: $0, timeout: timeout(result.seconds)) }
     }
