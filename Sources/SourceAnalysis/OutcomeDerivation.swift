@@ -18,14 +18,21 @@ enum OutcomeDerivation {
   /// (llvm-cov prints 2^63 - 1 for them), never a real count.
   static let implausible: UInt64 = 1 << 62
 
+  /// A decision without regions: left out, named, where its position or a context is
+  /// unproven (it may have run without a region); else code that was not compiled.
+  private static func unproven(_ candidate: Candidate) -> Result {
+    (candidate.position ?? candidate.context).map { .notDerivable("no region: \($0)") } ?? .noData
+  }
+
   static func derive(_ candidate: Candidate, regions: RegionIndex) -> Result {
     let reached: UInt64
     switch candidate.reachedInBlock.map(regions.count(startingAt:))
       ?? regions.count(at: candidate.reachedAt)
     {
-    // Code in an inactive `#if` has no region and did not run; code in a position no fixture
-    // proves may have run without one (a stored property's initializer, a default argument).
-    case .missing: return candidate.position.map { .notDerivable("no region: \($0)") } ?? .noData
+    // Code in an inactive `#if` has no region and did not run; code in a position or context
+    // no fixture proves may have run without one (a stored property's initializer, a default
+    // argument, a closure in a macro's argument, which the expansion gives no counter).
+    case .missing: return unproven(candidate)
     case .ambiguous: return .notDerivable("two functions' regions share its range")
     case .count(let count):
       guard count < implausible else { return .notDerivable("a region's count is negative") }
@@ -35,9 +42,7 @@ enum OutcomeDerivation {
     // No arm with a region: code left out by `#if`, not a decision that ran; but a defer body
     // has no regions though it ran.
     let armless = lookups.allSatisfy { $0 == .missing }
-    if armless && candidate.ambiguity != Positions.deferBody {
-      return candidate.position.map { .notDerivable("no region: \($0)") } ?? .noData
-    }
+    if armless && candidate.ambiguity != Positions.deferBody { return unproven(candidate) }
     if let ambiguity = candidate.ambiguity ?? candidate.position ?? candidate.context {
       return .notDerivable(ambiguity)
     }

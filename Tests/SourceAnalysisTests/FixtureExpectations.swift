@@ -25,6 +25,10 @@ enum FixtureExpectations {
       "Builders.swift", "Defaults.swift", "Packs.swift", "Patterns.swift", "Variants.swift",
     ])
 
+  /// Decisions in and around macro expansions: a freestanding macro's argument, expansions
+  /// with decisions of their own, a peer macro's function.
+  static let macros = Fixture(name: "Macros", sourceNames: ["Uses.swift"])
+
   /// The Branches fixture's sources, by file name.
   static let sourceNames = branches.sourceNames
 
