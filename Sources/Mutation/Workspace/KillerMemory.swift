@@ -11,6 +11,8 @@ import Foundation
 struct KillerMemory {
   let path: String
   private(set) var killers: [String: Killer]
+  /// How many mutants of each file each test killed, for the order of every mutant's tests.
+  private var killsByFile: [String: [String: Int]] = [:]
 
   struct Killer: Codable, Equatable {
     var file: String
@@ -30,6 +32,13 @@ struct KillerMemory {
       try? JSONDecoder().decode(File.self, from: $0)
     }
     killers = file?.version == 1 ? file?.killers ?? [:] : [:]
+    killsByFile = Self.kills(of: killers)
+  }
+
+  private static func kills(of killers: [String: Killer]) -> [String: [String: Int]] {
+    var kills: [String: [String: Int]] = [:]
+    for killer in killers.values { kills[killer.file, default: [:]][killer.test, default: 0] += 1 }
+    return kills
   }
 
   /// A mutant as an edit elsewhere leaves it: its file, operator, code, column and the text of
@@ -67,8 +76,7 @@ struct KillerMemory {
     _ tests: [Test], id: (Test) -> String, identity: String, file: String
   ) -> [Test] {
     guard !killers.isEmpty else { return tests }
-    var kills: [String: Int] = [:]
-    for killer in killers.values where killer.file == file { kills[killer.test, default: 0] += 1 }
+    let kills = killsByFile[file] ?? [:]
     let own = killers[identity]?.test
     func rank(_ test: Test) -> (Int, Int) {
       let name = id(test)
@@ -83,7 +91,9 @@ struct KillerMemory {
   /// Keeps `test` as the killer of the mutant with `identity` in `file`; nil forgets one (the
   /// mutant survived, so its last killer no longer fails on it).
   mutating func record(_ identity: String, file: String, killer test: String?) {
+    if let old = killers[identity] { killsByFile[old.file]?[old.test, default: 1] -= 1 }
     killers[identity] = test.map { Killer(file: file, test: $0) }
+    if let test { killsByFile[file, default: [:]][test, default: 0] += 1 }
   }
 
   /// Written atomically; a memory that cannot be written only costs the next run its order.
