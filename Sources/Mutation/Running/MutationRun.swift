@@ -278,6 +278,7 @@ public struct MutationRun: Sendable {
           measure: measure,
           keep: {
             memory.keepWaiting(
+              recalled,
               texts: Dictionary(
                 edits.keys.compactMap { file in earlierText(file).map { (file, $0) } }
               ) { first, _ in first })

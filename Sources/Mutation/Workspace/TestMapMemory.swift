@@ -42,17 +42,19 @@ struct TestMapMemory {
     return (file.files, file.map, file.waiting ?? [:])
   }
 
-  /// Keeps the map as it is while the copy moves on: `texts` are the edited files' texts the
-  /// map was taken on (a text kept already stays), so the next run still finds the edit
-  /// between the map's texts and its own. A file that cannot be written costs the next run
-  /// the whole map.
-  func keepWaiting(texts: [String: String]) {
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
-      var file = try? JSONDecoder().decode(File.self, from: data)
-    else { return }
-    file.waiting = (file.waiting ?? [:]).merging(texts) { kept, _ in kept }
-    guard let encoded = try? JSONEncoder().encode(file) else { return }
-    try? AtomicFile.write(encoded, to: path)
+  /// Keeps the `recalled` map as it is while the copy moves on: `texts` are the edited files'
+  /// texts the map was taken on (a text kept already stays), so the next run still finds the
+  /// edit between the map's texts and its own. A file that cannot be written costs the next
+  /// run the whole map.
+  func keepWaiting(
+    _ recalled: (files: [String: String], map: TestMap, waiting: [String: String]),
+    texts: [String: String]
+  ) {
+    let file = File(
+      files: recalled.files, map: recalled.map,
+      waiting: recalled.waiting.merging(texts) { kept, _ in kept })
+    guard let data = try? JSONEncoder().encode(file) else { return }
+    try? AtomicFile.write(data, to: path)
   }
 
   /// Where the kept fingerprints hold the measured sources' list: a config that measures other
